@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { NasbenchError, toAppError } from '../../../shared/errors';
+import type { RunEnd, RunProgress, SeriesInfo, ThroughputSummary } from '../../../shared/run-events';
+import type { z } from 'zod';
+
+/** What a running test can do: watch for cancel, report live throughput and steps. */
+export interface RunContext {
+  readonly signal: AbortSignal;
+  /** Seconds since the run began, on a monotonic clock. */
+  elapsed(): number;
+  sample(series: string, bytesPerSecond: number): void;
+  step(index: number, count: number, label: string, state: 'started' | 'finished' | 'failed' | 'skipped'): void;
+}
+
+export interface RunPlan {
+  plan: string;
+  title: string;
+  target: string;
+  expectedSeconds: number;
+  series: z.infer<typeof SeriesInfo>[];
+  work(context: RunContext): Promise<ThroughputSummary | undefined>;
+}
+
+/** Samples closer together than this are thinned out; the first and the last always go through. */
+const minSampleGapSeconds = 0.1;
+
+/**
+ * Starts runs, hands out run ids, and turns each run into the `begin | sample | step | end`
+ * event stream. Cancel goes through an AbortController; whatever the work throws becomes
+ * the end event's error, so a failing test never takes the app down with it.
+ */
+export class RunRegistry {
+  private readonly active = new Map<string, { controller: AbortController; done: Promise<void> }>();
+
+  constructor(private readonly emit: (event: RunProgress) => void) {}
+
+  start(plan: RunPlan): string {
+    const runId = randomUUID();
+    const controller = new AbortController();
+    const done = this.execute(runId, plan, controller);
+    this.active.set(runId, { controller, done });
+    return runId;
+  }
+
+  cancel(runId: string): boolean {
+    const run = this.active.get(runId);
+    if (!run) return false;
+    run.controller.abort(
+      new NasbenchError('CANCELLED', 'The test was cancelled.', 'Start it again when you are ready.'),
+    );
+    return true;
+  }
+
+  activeRunIds(): string[] {
+    return [...this.active.keys()];
+  }
+
+  /** Cancels everything and waits until each run has cleaned up (used on quit). */
+  async shutdown(): Promise<void> {
+    const runs = [...this.active.entries()];
+    for (const [runId] of runs) this.cancel(runId);
+    await Promise.allSettled(runs.map(([, run]) => run.done));
+  }
+
+  private async execute(runId: string, plan: RunPlan, controller: AbortController): Promise<void> {
+    const startedAt = performance.now();
+    const elapsed = () => (performance.now() - startedAt) / 1000;
+    const lastSent = new Map<string, number>();
+    const held = new Map<string, { t: number; bytesPerSecond: number }>();
+    const sendSample = (series: string, t: number, bytesPerSecond: number) => {
+      lastSent.set(series, t);
+      held.delete(series);
+      this.emit({ runId, kind: 'sample', t, series, bytesPerSecond });
+    };
+
+    const context: RunContext = {
+      signal: controller.signal,
+      elapsed,
+      sample: (series, bytesPerSecond) => {
+        if (controller.signal.aborted) return;
+        const t = elapsed();
+        const previous = lastSent.get(series);
+        if (previous === undefined || t - previous >= minSampleGapSeconds) sendSample(series, t, bytesPerSecond);
+        else held.set(series, { t, bytesPerSecond });
+      },
+      step: (index, count, label, state) => this.emit({ runId, kind: 'step', index, count, label, state }),
+    };
+
+    // Let the caller receive the run id before the first event arrives.
+    await Promise.resolve();
+    this.emit({
+      runId,
+      kind: 'begin',
+      plan: plan.plan,
+      title: plan.title,
+      target: plan.target,
+      startedAt: new Date().toISOString(),
+      expectedSeconds: plan.expectedSeconds,
+      series: plan.series,
+    });
+    const flushHeld = () => {
+      for (const [series, sample] of held) sendSample(series, sample.t, sample.bytesPerSecond);
+    };
+    let end: RunEnd;
+    try {
+      const summary = await plan.work(context);
+      end = { runId, kind: 'end', state: 'done', seconds: elapsed(), ...(summary ? { summary } : {}) };
+    } catch (error) {
+      const cancelled = controller.signal.aborted;
+      end = {
+        runId,
+        kind: 'end',
+        state: cancelled ? 'cancelled' : 'failed',
+        seconds: elapsed(),
+        error: toAppError(cancelled ? controller.signal.reason : error),
+      };
+    }
+    flushHeld();
+    // The run is over for anyone who hears its end event.
+    this.active.delete(runId);
+    this.emit(end);
+  }
+}

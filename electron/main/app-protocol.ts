@@ -1,0 +1,35 @@
+import { net, protocol } from 'electron';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { contentSecurityPolicy } from '../../shared/csp';
+
+export const appScheme = 'app';
+export const appOrigin = 'app://nasbench';
+
+/** Must run before the app is ready: app:// behaves like https (secure, standard origin). */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+/**
+ * Serves the built renderer from app://nasbench/ instead of file://, so the page has a real
+ * origin the IPC sender check can rely on, and file:// stays closed to it.
+ */
+export function serveRenderer(rendererDir: string): void {
+  const root = path.resolve(rendererDir);
+  protocol.handle(appScheme, async (request) => {
+    const url = new URL(request.url);
+    const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+    const file = path.resolve(root, `.${relative}`);
+    if (url.host !== 'nasbench' || (file !== root && !file.startsWith(root + path.sep))) {
+      return new Response('Not found', { status: 404 });
+    }
+    const response = await net.fetch(pathToFileURL(file).toString());
+    const headers = new Headers(response.headers);
+    headers.set('Content-Security-Policy', contentSecurityPolicy);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    return new Response(response.body, { status: response.status, headers });
+  });
+}

@@ -1,0 +1,69 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { builtinModules } from 'node:module';
+
+/** Node's own modules, with and without the `node:` prefix. */
+const nodeModules = [...builtinModules, ...builtinModules.map((name) => `node:${name}`)];
+
+const noElectron = {
+  name: 'electron',
+  message:
+    'The engine and shared/ run without Electron (CLI, browser mode, tests). Pass what you need in from electron/main.',
+};
+const noIpcOutsideWrappers = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message:
+    'Only electron/main/ipc.ts and electron/preload/index.ts touch IPC; they are generated from shared/contract.ts.',
+};
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    files: ['**/*.{ts,tsx,mjs}'],
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    // Pure code: no Electron, no Node, no DOM.
+    files: ['shared/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...nodeModules] }] },
+  },
+  {
+    files: ['electron/engine/**', 'electron/cli/**', 'electron/web/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+  },
+  {
+    files: ['electron/main/**', 'electron/preload/**'],
+    ignores: ['electron/main/ipc.ts', 'electron/preload/index.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noIpcOutsideWrappers] }] },
+  },
+  {
+    files: ['renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'The renderer talks only to window.nasbench.' },
+            ...nodeModules.map((name) => ({
+              name,
+              message: 'The renderer runs in a sandboxed page: no Node modules.',
+            })),
+          ],
+        },
+      ],
+    },
+  },
+);

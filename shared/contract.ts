@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { Result } from './errors';
+import { RunId, RunProgress } from './run-events';
+import { Settings, SettingsPatch } from './settings';
+
+/**
+ * The one API contract between the engine and every front end (Electron IPC, the browser
+ * mode's WebSocket, the CLI). Handlers, the preload bridge and the WebSocket client are all
+ * generated from these two maps; add a method here and every transport gets it.
+ */
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** How the UI is connected to the engine. */
+  mode: z.enum(['desktop', 'web', 'cli']),
+  platform: z.string(),
+  arch: z.string(),
+  nodeVersion: z.string(),
+  dataDir: z.string(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;
+
+export const DemoRunOptions = z.strictObject({
+  /** How long to measure. */
+  seconds: z.number().min(1).max(3600),
+  /** How often to report a sample; 250 ms gives a smooth live chart. */
+  sampleIntervalMs: z.number().int().min(100).max(5000).default(500),
+});
+export type DemoRunOptions = z.input<typeof DemoRunOptions>;
+
+const NoInput = z.undefined();
+
+export const methods = {
+  getAppInfo: { input: NoInput, output: AppInfo },
+  getSettings: { input: NoInput, output: Settings },
+  updateSettings: { input: SettingsPatch, output: Settings },
+  /** Measures this computer's own loopback network stack; works with no NAS at all. */
+  startDemoRun: { input: DemoRunOptions, output: z.object({ runId: RunId }) },
+  cancelRun: { input: z.strictObject({ runId: RunId }), output: z.object({ cancelled: z.boolean() }) },
+} as const;
+
+export const events = {
+  runProgress: RunProgress,
+} as const;
+
+export type Methods = typeof methods;
+export type MethodName = keyof Methods;
+export type EventName = keyof typeof events;
+export const methodNames = Object.keys(methods) as MethodName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+export type MethodInput<M extends MethodName> = z.input<Methods[M]['input']>;
+export type MethodParsedInput<M extends MethodName> = z.output<Methods[M]['input']>;
+export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
+
+/** Methods without input may be called with no argument. */
+type CallArgs<M extends MethodName> =
+  undefined extends MethodInput<M> ? [input?: MethodInput<M>] : [input: MethodInput<M>];
+
+/** What the renderer sees as `window.nasbench`, whichever transport sits behind it. */
+export type NasbenchApi = {
+  [M in MethodName]: (...args: CallArgs<M>) => Promise<Result<MethodOutput<M>>>;
+} & {
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+};
+
+/** The engine side: one implementation per method, receiving already-validated input. */
+export type MethodHandlers = {
+  [M in MethodName]: (input: MethodParsedInput<M>) => Promise<MethodOutput<M>>;
+};
+
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.hasOwn(methods, name);
+}
+
+/** IPC channel names, shared by main and preload so they cannot drift apart. */
+export const ipcChannel = {
+  method: (name: MethodName) => `nasbench:call:${name}`,
+  event: (name: EventName) => `nasbench:event:${name}`,
+};
+
+/**
+ * Builds the api object from a transport: used by the Electron preload and the browser-mode
+ * WebSocket client, so both expose exactly the contract's methods and `on()`.
+ */
+export function buildApi(transport: {
+  call: (method: MethodName, input: unknown) => Promise<Result<unknown>>;
+  subscribe: (event: EventName, listener: (payload: unknown) => void) => () => void;
+}): NasbenchApi {
+  const api: Record<string, unknown> = {};
+  for (const name of methodNames) {
+    api[name] = (input?: unknown) => transport.call(name, input);
+  }
+  api.on = (event: EventName, listener: (payload: unknown) => void) => transport.subscribe(event, listener);
+  return api as NasbenchApi;
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * Every failure the app reports has one of these codes. The list is the CLI contract's
+ * (../shared/cli-contract.md) plus a few the app needs itself; codes are never renamed.
+ */
+export const ErrorCode = z.enum([
+  'INVALID_INPUT',
+  'UNREACHABLE',
+  'AUTH_FAILED',
+  'HOST_KEY_UNKNOWN',
+  'HOST_KEY_MISMATCH',
+  'TOOL_MISSING',
+  'PERMISSION_DENIED',
+  'DISK_FULL',
+  'NOT_ENOUGH_SPACE',
+  'SERVER_BUSY',
+  'LINK_LOST',
+  'TIMEOUT',
+  'CANCELLED',
+  'PARSE_ERROR',
+  'NOT_FOUND',
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** What the user sees when something fails: what happened, and what to do next. */
+export const AppError = z.object({
+  code: ErrorCode,
+  message: z.string(),
+  hint: z.string(),
+});
+export type AppError = z.infer<typeof AppError>;
+
+/** The result of every contract method: data, or an error that never crosses the boundary as a throw. */
+export type Result<T> = { ok: true; data: T } | { ok: false; error: AppError };
+
+export function resultSchema<T extends z.ZodType>(data: T) {
+  return z.discriminatedUnion('ok', [
+    z.object({ ok: z.literal(true), data }),
+    z.object({ ok: z.literal(false), error: AppError }),
+  ]);
+}
+
+/** Thrown inside the engine; turned into `{ ok: false, error }` at the boundary. */
+export class NasbenchError extends Error {
+  readonly code: ErrorCode;
+  readonly hint: string;
+
+  constructor(code: ErrorCode, message: string, hint: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NasbenchError';
+    this.code = code;
+    this.hint = hint;
+  }
+
+  toJSON(): AppError {
+    return { code: this.code, message: this.message, hint: this.hint };
+  }
+}
+
+/**
+ * Turns anything thrown into an AppError. Unknown errors keep a generic message so that
+ * internals (paths, stack traces, possibly secrets) never reach the user or a report.
+ */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof NasbenchError) return error.toJSON();
+  return {
+    code: 'INTERNAL',
+    message: 'Something went wrong inside NASBench.',
+    hint: 'Try again. If it keeps happening, restart the app and report the steps that led here.',
+  };
+}

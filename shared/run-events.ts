@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { AppError } from './errors';
+
+export const RunId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'a run id');
+
+/** One line on the live chart, e.g. "total" or "stream 1 (leg A)". */
+export const SeriesInfo = z.object({ id: z.string(), label: z.string() });
+
+export const ThroughputSummary = z.object({
+  bytes: z.number().nonnegative(),
+  seconds: z.number().nonnegative(),
+  bytesPerSecond: z.number().nonnegative(),
+  peakBytesPerSecond: z.number().nonnegative(),
+});
+export type ThroughputSummary = z.infer<typeof ThroughputSummary>;
+
+const RunBegin = z.object({
+  runId: RunId,
+  kind: z.literal('begin'),
+  plan: z.string(),
+  title: z.string(),
+  target: z.string(),
+  startedAt: z.iso.datetime(),
+  expectedSeconds: z.number().nonnegative(),
+  series: z.array(SeriesInfo),
+});
+
+/** A throughput reading for one series; `t` is seconds since the run began. */
+const RunSample = z.object({
+  runId: RunId,
+  kind: z.literal('sample'),
+  t: z.number().nonnegative(),
+  series: z.string(),
+  bytesPerSecond: z.number().nonnegative(),
+});
+
+const RunStep = z.object({
+  runId: RunId,
+  kind: z.literal('step'),
+  index: z.number().int().nonnegative(),
+  count: z.number().int().positive(),
+  label: z.string(),
+  state: z.enum(['started', 'finished', 'failed', 'skipped']),
+});
+
+const RunEnd = z.object({
+  runId: RunId,
+  kind: z.literal('end'),
+  state: z.enum(['done', 'failed', 'cancelled']),
+  seconds: z.number().nonnegative(),
+  summary: ThroughputSummary.optional(),
+  error: AppError.optional(),
+});
+
+export const RunProgress = z.discriminatedUnion('kind', [RunBegin, RunSample, RunStep, RunEnd]);
+export type RunProgress = z.infer<typeof RunProgress>;
+export type RunBegin = z.infer<typeof RunBegin>;
+export type RunSample = z.infer<typeof RunSample>;
+export type RunStep = z.infer<typeof RunStep>;
+export type RunEnd = z.infer<typeof RunEnd>;

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+
+/**
+ * All figures are stored in SI base units (bytes, seconds, bytes per second). These are the
+ * display units a user can choose; this module is the only place that converts for display.
+ */
+export const RateUnit = z.enum(['MB/s', 'MiB/s', 'Mb/s']);
+export type RateUnit = z.infer<typeof RateUnit>;
+
+const bytesPerSecondPerUnit: Record<RateUnit, number> = {
+  'MB/s': 1_000_000,
+  'MiB/s': 1_048_576,
+  'Mb/s': 125_000, // one megabit is 10^6 bits = 125,000 bytes
+};
+
+export function rateInUnit(bytesPerSecond: number, unit: RateUnit): number {
+  return bytesPerSecond / bytesPerSecondPerUnit[unit];
+}
+
+export function bytesPerSecondFromUnit(value: number, unit: RateUnit): number {
+  return value * bytesPerSecondPerUnit[unit];
+}
+
+/** Three significant figures reads well at any size: 9.87, 98.7, 987, 9870. */
+function roundForDisplay(value: number): string {
+  if (!Number.isFinite(value)) return '–';
+  const abs = Math.abs(value);
+  if (abs >= 1000) return Math.round(value).toLocaleString('en-US');
+  if (abs >= 100) return value.toFixed(0);
+  if (abs >= 10) return value.toFixed(1);
+  return value.toFixed(2);
+}
+
+export function formatRate(bytesPerSecond: number, unit: RateUnit): string {
+  return `${roundForDisplay(rateInUnit(bytesPerSecond, unit))} ${unit}`;
+}
+
+const byteSteps = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB'] as const;
+
+/** Sizes of files and memory are shown in powers of two, as operating systems show RAM. */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '–';
+  let value = bytes;
+  let step = 0;
+  while (value >= 1024 && step < byteSteps.length - 1) {
+    value /= 1024;
+    step += 1;
+  }
+  return step === 0 ? `${value} B` : `${roundForDisplay(value)} ${byteSteps[step]}`;
+}
+
+export function formatSeconds(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '–';
+  if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`;
+  const minutes = Math.floor(seconds / 60);
+  const rest = Math.round(seconds % 60);
+  return `${minutes} min ${rest} s`;
+}

@@ -1,0 +1,20 @@
+import type { Reporter, TestModule } from 'vitest/node';
+
+/**
+ * Prints one plain closing line, "vitest: N passed, N failed, N skipped", so that CI logs
+ * show at a glance how many tests ran across the unit, integration and e2e projects.
+ */
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
+    const counts = { passed: 0, failed: 0, skipped: 0 };
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') counts.passed += 1;
+        else if (state === 'failed') counts.failed += 1;
+        else counts.skipped += 1;
+      }
+    }
+    process.stdout.write(`\nvitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+  }
+}

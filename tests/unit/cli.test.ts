@@ -1,0 +1,74 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import packageJson from '../../package.json';
+import { runCli } from '../../electron/cli/program';
+import { tempDir } from './helpers';
+
+async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(argv, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    env: {},
+  });
+  return { code, stdout, stderr };
+}
+
+describe('nasbench command line', () => {
+  it('prints help and the version with exit status 0', async () => {
+    const help = await cli('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Usage: nasbench');
+    expect(help.stdout).toContain('--data-dir');
+    expect(help.stdout).toContain('--json');
+    const version = await cli('--version');
+    expect(version).toMatchObject({ code: 0, stdout: `${packageJson.version}\n` });
+  });
+
+  it('answers bad usage with exit status 2, and with one JSON error object under --json', async () => {
+    expect((await cli('no-such-command')).code).toBe(2);
+    expect((await cli('--no-such-option')).code).toBe(2);
+    const json = await cli('--json', 'no-such-command');
+    expect(json.code).toBe(2);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      ok: false,
+      kind: 'usage',
+      error: { code: 'INVALID_INPUT', message: expect.stringContaining('no-such-command'), hint: expect.any(String) },
+    });
+    const badValue = await cli('--json', 'demo', '--time', 'forever');
+    expect(badValue.code).toBe(2);
+    expect(JSON.parse(badValue.stdout)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  });
+
+  it('uses the data folder it is given, and creates it', async () => {
+    const dataDir = path.join(await tempDir('cli'), 'data');
+    const { code, stdout } = await cli('--json', '--data-dir', dataDir, 'info');
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: true, kind: 'info', dataDir, version: packageJson.version });
+  });
+
+  it('runs the loopback test headless: one JSON object on stdout, progress on stderr', async () => {
+    const dataDir = await tempDir('cli-demo');
+    const { code, stdout, stderr } = await cli('--json', '--data-dir', dataDir, 'demo', '--time', '1');
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout) as {
+      ok: boolean;
+      kind: string;
+      summary: { bytesPerSecond: number; bitsPerSecond: number };
+      samples: [];
+    };
+    expect(result).toMatchObject({ ok: true, kind: 'demo' });
+    expect(result.summary.bytesPerSecond).toBeGreaterThan(0);
+    expect(result.summary.bitsPerSecond).toBe(result.summary.bytesPerSecond * 8);
+    expect(result.samples.length).toBeGreaterThan(0);
+    expect(stderr.trim().split('\n').length).toBe(result.samples.length);
+  });
+
+  it('runs from a checkout with `npm run cli`', () => {
+    const run = spawnSync('npm', ['run', '-s', 'cli', '--', '--version'], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim()).toBe(packageJson.version);
+  });
+});

@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three projects, run one after the other (groupOrder) so that throughput measurements in
+ * the lab and in Chromium never compete with unit tests for this machine's two cores.
+ */
+export default defineConfig({
+  test: {
+    reporters: ['default', './tests/summary-reporter.ts'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/lab/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
+  },
+});
