@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ConnectInput, Connection, ProbeResult, SavedLoginQuery, SessionId } from './connect';
 import type { Result } from './errors';
 import { RunId, RunProgress } from './run-events';
 import { Settings, SettingsPatch } from './settings';
@@ -38,6 +39,17 @@ export const methods = {
   /** Measures this computer's own loopback network stack; works with no NAS at all. */
   startDemoRun: { input: DemoRunOptions, output: z.object({ runId: RunId }) },
   cancelRun: { input: z.strictObject({ runId: RunId }), output: z.object({ cancelled: z.boolean() }) },
+  /** Opens an SSH session; HOST_KEY_UNKNOWN (with the fingerprint) asks the user to confirm a new host. */
+  connectNas: { input: ConnectInput, output: Connection },
+  /** What the NAS is, and how this computer reaches it. */
+  probeNas: { input: z.strictObject({ sessionId: SessionId }), output: ProbeResult },
+  disconnectNas: { input: z.strictObject({ sessionId: SessionId }), output: z.object({ closed: z.boolean() }) },
+  /** Whether a password for this login is in the OS keychain (desktop app only). */
+  getSavedLogin: {
+    input: SavedLoginQuery,
+    output: z.object({ passwordRemembered: z.boolean(), canRemember: z.boolean() }),
+  },
+  forgetPassword: { input: SavedLoginQuery, output: z.object({ forgotten: z.boolean() }) },
 } as const;
 
 export const events = {

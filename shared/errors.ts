@@ -29,6 +29,8 @@ export const AppError = z.object({
   code: ErrorCode,
   message: z.string(),
   hint: z.string(),
+  /** Facts the user must see or confirm, e.g. the host key fingerprint of HOST_KEY_UNKNOWN. */
+  details: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type AppError = z.infer<typeof AppError>;
 
@@ -46,16 +48,28 @@ export function resultSchema<T extends z.ZodType>(data: T) {
 export class NasbenchError extends Error {
   readonly code: ErrorCode;
   readonly hint: string;
+  readonly details: Record<string, string | number> | undefined;
 
-  constructor(code: ErrorCode, message: string, hint: string, options?: { cause?: unknown }) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    hint: string,
+    options?: { cause?: unknown; details?: Record<string, string | number> },
+  ) {
     super(message, options);
     this.name = 'NasbenchError';
     this.code = code;
     this.hint = hint;
+    this.details = options?.details;
   }
 
   toJSON(): AppError {
-    return { code: this.code, message: this.message, hint: this.hint };
+    return {
+      code: this.code,
+      message: this.message,
+      hint: this.hint,
+      ...(this.details ? { details: this.details } : {}),
+    };
   }
 }
 

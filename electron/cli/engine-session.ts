@@ -6,8 +6,12 @@ export interface GlobalOptions {
   dataDir?: string;
 }
 
-/** The same engine as the desktop app, in the data folder the user chose (or the app's default). */
-export async function openEngine(options: GlobalOptions): Promise<Engine> {
-  const dataDir = await ensureDataDir(options.dataDir ?? defaultDataDir());
-  return createEngine({ dataDir, mode: 'cli' });
+/** --data-dir, else NASBENCH_DATA_DIR, else the desktop app's own data folder; created if missing. */
+export function openDataDir(options: GlobalOptions, env: NodeJS.ProcessEnv): Promise<string> {
+  return ensureDataDir(options.dataDir ?? defaultDataDir(process.platform, env));
+}
+
+/** The same engine as the desktop app, in the data folder the user chose. */
+export async function openEngine(options: GlobalOptions, env: NodeJS.ProcessEnv): Promise<Engine> {
+  return createEngine({ dataDir: await openDataDir(options, env), mode: 'cli' });
 }

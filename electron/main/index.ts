@@ -4,6 +4,7 @@ import { createEngine, ensureDataDir, type Engine } from '../engine';
 import { appFolderName } from '../engine/data-folder';
 import { appOrigin, registerAppScheme, serveRenderer } from './app-protocol';
 import { registerIpcHandlers, sendEventToWindows, trustedOrigins } from './ipc';
+import { keychainSecretStore } from './keychain';
 import { createSecureWindow, hardenSession } from './window';
 
 /**
@@ -38,7 +39,7 @@ void app.whenReady().then(async () => {
   hardenSession(session.defaultSession);
   serveRenderer(path.join(__dirname, '../renderer'));
   const dataDir = await ensureDataDir(app.getPath('userData'));
-  engine = createEngine({ dataDir, mode: 'desktop' });
+  engine = createEngine({ dataDir, mode: 'desktop', secrets: keychainSecretStore(dataDir) });
   registerIpcHandlers(engine.dispatch, trustedOrigins(devServerUrl));
   engine.onEvent((event, payload) =>
     sendEventToWindows(() => BrowserWindow.getAllWindows().map((window) => window.webContents), event, payload),

@@ -12,7 +12,7 @@ export function addDemoCommand(program: Command, io: CliIo, finish: (code: numbe
     .option('--time <seconds>', 'how long to measure', parseSeconds, 3)
     .action(async (options: { time: number }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const engine = await openEngine(globals);
+      const engine = await openEngine(globals, io.env);
       const { units } = await engine.handlers.getSettings(undefined);
       const samples: { t: number; bytesPerSecond: number }[] = [];
       const ended = new Promise<RunEnd>((resolve) => {

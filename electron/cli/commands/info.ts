@@ -9,7 +9,7 @@ export function addInfoCommand(program: Command, io: CliIo, finish: (code: numbe
     .description('show the version and the data folder in use (settings, runs and pinned host keys live there)')
     .action(async (_options: object, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
-      const engine = await openEngine(globals);
+      const engine = await openEngine(globals, io.env);
       const info = await engine.handlers.getAppInfo(undefined);
       const settings = await engine.handlers.getSettings(undefined);
       finish(

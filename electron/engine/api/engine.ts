@@ -1,7 +1,11 @@
 import os from 'node:os';
+import path from 'node:path';
 import packageJson from '../../../package.json';
 import { type AppInfo, type EventName, type EventPayload, type MethodHandlers } from '../../../shared/contract';
+import { ConnectionManager } from '../connections/manager';
+import type { SecretStore } from '../connections/secrets';
 import { thisComputerDemoPlan } from '../demo';
+import { probeClient, probeNas } from '../probe';
 import { RunRegistry } from '../runs/registry';
 import { SettingsStore } from '../settings/store';
 import { createDispatcher, type Dispatch } from './dispatch';
@@ -10,6 +14,10 @@ export interface EngineOptions {
   /** Absolute path of an existing data folder. */
   dataDir: string;
   mode: AppInfo['mode'];
+  /** Pinned SSH host keys (default: known_hosts in the data folder). */
+  knownHostsFile?: string;
+  /** The OS keychain, where the desktop app may remember passwords. */
+  secrets?: SecretStore;
 }
 
 type Listener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -20,6 +28,7 @@ export interface Engine {
   dispatch: Dispatch;
   /** Every engine event, for a transport to forward; returns an unsubscribe function. */
   onEvent(listener: Listener): () => void;
+  connections: ConnectionManager;
   shutdown(): Promise<void>;
 }
 
@@ -27,6 +36,11 @@ export interface Engine {
 export function createEngine(options: EngineOptions): Engine {
   const listeners = new Set<Listener>();
   const settings = new SettingsStore(options.dataDir);
+  const connections = new ConnectionManager({
+    dataDir: options.dataDir,
+    knownHostsFile: options.knownHostsFile ?? path.join(options.dataDir, 'known_hosts'),
+    ...(options.secrets ? { secrets: options.secrets } : {}),
+  });
   const runs = new RunRegistry((payload) => {
     for (const listener of listeners) listener('runProgress', payload);
   });
@@ -45,6 +59,20 @@ export function createEngine(options: EngineOptions): Engine {
     updateSettings: (patch) => settings.update(patch),
     startDemoRun: async (input) => ({ runId: runs.start(thisComputerDemoPlan(input)) }),
     cancelRun: async ({ runId }) => ({ cancelled: runs.cancel(runId) }),
+    connectNas: (input) => connections.connect(input),
+    probeNas: async ({ sessionId }) => {
+      const session = connections.session(sessionId);
+      const [nas, client] = await Promise.all([probeNas(session), probeClient(session.info.host)]);
+      return { nas, client };
+    },
+    disconnectNas: async ({ sessionId }) => ({ closed: connections.disconnect(sessionId) }),
+    getSavedLogin: async ({ host, port, username }) => ({
+      passwordRemembered: await connections.hasRememberedPassword(username, host, port),
+      canRemember: options.secrets?.isAvailable() ?? false,
+    }),
+    forgetPassword: async ({ host, port, username }) => ({
+      forgotten: await connections.forgetPassword(username, host, port),
+    }),
   };
 
   return {
@@ -54,6 +82,10 @@ export function createEngine(options: EngineOptions): Engine {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    shutdown: () => runs.shutdown(),
+    connections,
+    shutdown: async () => {
+      await runs.shutdown();
+      connections.closeAll();
+    },
   };
 }

@@ -1,0 +1,13 @@
+import type { NasFacts } from '../../../shared/probe';
+import type { NasSession } from '../ssh/session';
+import { nasProbeScript } from './nas-script';
+import { parseNasProbe } from './parse-nas';
+
+export { probeClient, classifyLink } from './client';
+export { parseNasProbe } from './parse-nas';
+
+/** Reads what the NAS is (OS, CPU, RAM, links, bonds, volumes, tools) with one read-only script. */
+export async function probeNas(session: NasSession, signal?: AbortSignal): Promise<NasFacts> {
+  const result = await session.run(nasProbeScript, { timeoutMs: 30_000, ...(signal ? { signal } : {}) });
+  return parseNasProbe(result.stdout);
+}

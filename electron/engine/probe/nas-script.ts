@@ -1,0 +1,128 @@
+import { shellCommand } from '../ssh/quote';
+
+/** Every section starts with a line `@@nasbench:section NAME [ARG]`; parse-nas.ts splits on it. */
+export const SECTION_MARKER = '@@nasbench:section';
+
+/**
+ * One POSIX sh script that prints every raw fact the probe needs, each after a section marker.
+ * It must run under BusyBox ash (most NAS shells) and dash: no bash-isms, no `local`, no arrays.
+ * It only reads: no redirection other than to /dev/null, no root, and every command may be
+ * missing (2>/dev/null) so one absent tool never hides the other facts. Parsing happens on our
+ * side, where it can be tested against captures, rather than in awk on the NAS.
+ *
+ * Written with String.raw so backslashes reach the shell as typed; `$` + `{` never appears,
+ * because the template would take it as an interpolation.
+ *
+ * TerraMaster and ASUSTOR are UNVERIFIED (no box to capture from): ADM keeps Vendor/Model/Version
+ * in the [Basic] section of /etc/nas.conf (read that way by public ASUSTOR scripts with
+ * `confutil -get /etc/nas.conf Basic Version`); for TOS only third-party guesses exist
+ * (/etc/TOS_VERSION, /usr/www/version, the /etc/base/nasdb database), so we print those if present.
+ * Serial numbers live next to these keys; the script picks keys by name so they never leave the NAS.
+ */
+export const nasProbeScript = String.raw`
+LC_ALL=C
+export LC_ALL
+PATH="$PATH:/sbin:/usr/sbin"
+nb_section() { printf '\n${SECTION_MARKER} %s\n' "$*"; }
+
+nb_section hostname
+hostname 2>/dev/null || uname -n 2>/dev/null
+
+nb_section os-release
+cat /etc/os-release 2>/dev/null || cat /usr/lib/os-release 2>/dev/null
+
+nb_section synology
+cat /etc.defaults/VERSION 2>/dev/null
+grep -E '^(upnpmodelname|unique)=' /etc/synoinfo.conf 2>/dev/null || grep -E '^(upnpmodelname|unique)=' /etc.defaults/synoinfo.conf 2>/dev/null
+
+nb_section qnap
+awk '/^\[/ { sys = ($0 ~ /^\[System\]/) } sys && /^(Model|Internal Model|Display Model|Version|Number|Build Number)[ \t]*=/' /etc/config/uLinux.conf 2>/dev/null
+if [ -x /sbin/getsysinfo ]; then printf 'getsysinfo model = %s\n' "$(/sbin/getsysinfo model 2>/dev/null)"; fi
+
+nb_section truenas
+cat /etc/version 2>/dev/null
+
+nb_section unraid
+cat /etc/unraid-version 2>/dev/null
+
+nb_section omv
+if command -v dpkg-query >/dev/null 2>&1; then dpkg-query -W openmediavault 2>/dev/null; fi
+if [ -d /etc/openmediavault ]; then echo 'dir /etc/openmediavault'; fi
+
+nb_section terramaster
+for f in /etc/TOS_VERSION /usr/www/version; do
+  if [ -r "$f" ]; then printf '%s: %s\n' "$f" "$(head -n 1 "$f" 2>/dev/null)"; fi
+done
+if [ -e /etc/base/nasdb ]; then echo 'present /etc/base/nasdb'; fi
+
+nb_section asustor
+awk '/^\[/ { basic = ($0 ~ /^\[Basic\]/) } basic && /^(Vendor|Model|Version)[ \t]*=/' /etc/nas.conf 2>/dev/null
+
+nb_section dmi
+for f in sys_vendor product_name; do
+  if [ -r "/sys/class/dmi/id/$f" ]; then printf '%s=%s\n' "$f" "$(cat "/sys/class/dmi/id/$f" 2>/dev/null)"; fi
+done
+if [ -r /proc/device-tree/model ]; then printf 'device-tree=%s\n' "$(tr -d '\000' < /proc/device-tree/model 2>/dev/null)"; fi
+
+nb_section cpuinfo
+printf 'nproc: %s\n' "$(nproc 2>/dev/null)"
+grep -E '^(model name|Hardware|cpu model|Processor|processor)[[:space:]]*:' /proc/cpuinfo 2>/dev/null
+
+nb_section meminfo
+grep '^MemTotal:' /proc/meminfo 2>/dev/null
+
+nb_section interfaces
+(
+  cd /sys/class/net 2>/dev/null || exit 0
+  for n in *; do
+    if [ "$n" = lo ] || [ ! -d "$n" ]; then continue; fi
+    printf 'name=%s operstate=%s mtu=%s speed=%s\n' "$n" "$(cat "$n/operstate" 2>/dev/null)" "$(cat "$n/mtu" 2>/dev/null)" "$(cat "$n/speed" 2>/dev/null)"
+  done
+)
+
+if command -v ip >/dev/null 2>&1 && ip -o addr show >/dev/null 2>&1; then
+  nb_section addresses ip
+  ip -o addr show 2>/dev/null
+else
+  nb_section addresses ifconfig
+  ifconfig -a 2>/dev/null
+fi
+
+(
+  cd /proc/net/bonding 2>/dev/null || exit 0
+  for b in *; do
+    if [ -f "$b" ]; then nb_section bond "$b"; cat "$b" 2>/dev/null; fi
+  done
+)
+
+# df can fail for one unreadable mount yet print the rest, so fall back only when it printed nothing.
+nb_section df
+nb_df=$(df -P -T -k 2>/dev/null)
+if [ -z "$nb_df" ]; then nb_df=$(df -P -k 2>/dev/null); fi
+if [ -z "$nb_df" ]; then nb_df=$(df -k 2>/dev/null); fi
+printf '%s\n' "$nb_df"
+
+nb_section mounts
+cat /proc/mounts 2>/dev/null
+
+# Entware puts tools in /opt/bin, often missing from the PATH of SSH commands: report such a copy
+# without running it, so the hint can say why NASBench cannot use it.
+for nb_tool in fio iperf3; do
+  nb_section tool "$nb_tool"
+  nb_path=$(command -v "$nb_tool" 2>/dev/null)
+  if [ -n "$nb_path" ]; then
+    echo "path=$nb_path"
+    "$nb_tool" --version 2>&1 | { read -r nb_line; echo "version=$nb_line"; }
+  else
+    for nb_path in "/opt/bin/$nb_tool" "/opt/sbin/$nb_tool" "/usr/local/bin/$nb_tool"; do
+      if [ -x "$nb_path" ]; then echo "off-path=$nb_path"; fi
+    done
+  fi
+done
+
+nb_section end
+exit 0
+`;
+
+/** The command line that runs the probe with sh whatever the login shell is (fish, csh, bash). */
+export const nasProbeCommand = shellCommand(['sh', '-c', nasProbeScript]);

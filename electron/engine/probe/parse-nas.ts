@@ -1,0 +1,31 @@
+import type { NasFacts } from '../../../shared/probe';
+import { installHints } from './install-hints';
+import { readCpu, readMemoryBytes } from './parse/hardware';
+import { readBonds, readInterfaces } from './parse/network';
+import { recognizeSystem } from './parse/os';
+import { nonEmpty, ProbeOutput } from './parse/sections';
+import { readTool } from './parse/tools';
+import { readVolumes } from './parse/volumes';
+
+/**
+ * Turns what nasProbeScript printed into NAS facts. The text comes from a box we do not control
+ * (and may be cut short by a dropped connection), so nothing here throws: whatever cannot be
+ * read becomes null or an empty list.
+ */
+export function parseNasProbe(output: string): NasFacts {
+  const probe = new ProbeOutput(typeof output === 'string' ? output : '');
+  const system = recognizeSystem(probe);
+  const tools = { fio: readTool(probe, 'fio'), iperf3: readTool(probe, 'iperf3') };
+  return {
+    hostname: nonEmpty(probe.lines('hostname')[0]),
+    os: { vendor: system.vendor, name: system.name, version: system.version },
+    model: system.model,
+    cpu: readCpu(probe),
+    memoryBytes: readMemoryBytes(probe),
+    interfaces: readInterfaces(probe),
+    bonds: readBonds(probe),
+    volumes: readVolumes(probe),
+    tools: { fio: tools.fio.version, iperf3: tools.iperf3.version },
+    installHints: installHints({ vendor: system.vendor, distroFamily: system.distroFamily, tools }),
+  };
+}

@@ -1,0 +1,97 @@
+import type { NasBond, NasInterface } from '../../../../shared/probe';
+import type { z } from 'zod';
+import { wholeNumber, type ProbeOutput } from './sections';
+import { readIfconfig, type PortAddress } from './ifconfig';
+
+type Interface = z.infer<typeof NasInterface>;
+type Bond = z.infer<typeof NasBond>;
+
+/** Network ports from /sys/class/net with their addresses; the loopback never counts. */
+export function readInterfaces(probe: ProbeOutput): Interface[] {
+  const byName = new Map<string, Interface>();
+  for (const line of probe.lines('interfaces')) {
+    const port = /^name=(\S+) operstate=(\S*) mtu=(\S*) speed=(\S*)$/.exec(line);
+    if (!port?.[1] || port[1] === 'lo') continue;
+    byName.set(port[1], {
+      name: port[1],
+      addresses: [],
+      speedMbps: linkSpeed(port[4]),
+      mtu: wholeNumber(port[3]),
+      state: linkState(port[2]),
+    });
+  }
+  for (const { name, address, mtu, up } of readAddresses(probe)) {
+    if (name === 'lo') continue;
+    // Without sysfs (odd chroots), ifconfig is all we know about a port.
+    const port = byName.get(name) ?? { name, addresses: [], speedMbps: null, mtu, state: up ? 'up' : 'unknown' };
+    byName.set(name, port);
+    if (address !== null && isUsableAddress(address) && !port.addresses.includes(address)) port.addresses.push(address);
+  }
+  return [...byName.values()];
+}
+
+/** The kernel writes -1 (or its unsigned form, or 65535 on some drivers) when it does not know. */
+function linkSpeed(text: string | undefined): number | null {
+  const mbps = wholeNumber(text);
+  if (mbps === null || mbps === 0 || mbps === 65535 || mbps >= 4294967295) return null;
+  return mbps;
+}
+
+function linkState(operstate: string | undefined): Interface['state'] {
+  if (operstate === 'up') return 'up';
+  if (operstate === 'down' || operstate === 'lowerlayerdown' || operstate === 'notpresent') return 'down';
+  return 'unknown';
+}
+
+/** Link-local IPv6 addresses exist on every port and cannot be reached without a zone: not worth showing. */
+function isUsableAddress(address: string): boolean {
+  return !/^fe[89ab][0-9a-f]:/i.test(address);
+}
+
+function readAddresses(probe: ProbeOutput): PortAddress[] {
+  const section = probe.all('addresses')[0];
+  if (!section) return [];
+  return section.arg === 'ifconfig' ? readIfconfig(section.lines) : readIpAddr(section.lines);
+}
+
+/** `ip -o addr show`: "3: eth0    inet 192.168.1.10/24 brd … scope global eth0\ …". */
+function readIpAddr(lines: readonly string[]): PortAddress[] {
+  const found: PortAddress[] = [];
+  for (const line of lines) {
+    const match = /^\d+:\s+(\S+?)(?:@\S+)?\s+inet6?\s+([0-9a-fA-F.:]+)(?:\/\d+)?\s/.exec(`${line} `);
+    if (match?.[1] && match[2]) found.push({ name: match[1], address: match[2], mtu: null, up: false });
+  }
+  return found;
+}
+
+/** The kernel's names for bonding modes (bond_mode_name) and the short names users configure. */
+const bondModes: [RegExp, string][] = [
+  [/802\.3ad/i, '802.3ad'],
+  [/adaptive load balancing|balance-alb/i, 'balance-alb'],
+  [/transmit load balancing|balance-tlb/i, 'balance-tlb'],
+  [/round-robin|balance-rr/i, 'balance-rr'],
+  [/active-backup/i, 'active-backup'],
+  [/\(xor\)|balance-xor/i, 'balance-xor'],
+  [/broadcast/i, 'broadcast'],
+];
+
+/** Link aggregation groups from /proc/net/bonding: how they spread traffic and over which ports. */
+export function readBonds(probe: ProbeOutput): Bond[] {
+  return probe
+    .all('bond')
+    .filter((section) => /^\S+$/.test(section.arg))
+    .map((section) => {
+      const field = (label: string): string | null => {
+        const line = section.lines.find((text) => text.startsWith(`${label}:`));
+        return line === undefined ? null : line.slice(label.length + 1).trim();
+      };
+      const modeText = field('Bonding Mode');
+      const mode = modeText === null ? null : (bondModes.find(([pattern]) => pattern.test(modeText))?.[1] ?? modeText);
+      const hashPolicy = field('Transmit Hash Policy')?.split(/\s+/)[0] ?? null;
+      const slaves = section.lines
+        .filter((text) => text.startsWith('Slave Interface:'))
+        .map((text) => text.slice('Slave Interface:'.length).trim())
+        .filter((name) => name !== '');
+      return { name: section.arg, mode, hashPolicy: hashPolicy === '' ? null : hashPolicy, slaves };
+    });
+}

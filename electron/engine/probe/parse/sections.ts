@@ -1,0 +1,78 @@
+import { SECTION_MARKER } from '../nas-script';
+
+/** One block of the probe's output: the marker's name and argument, and the raw lines after it. */
+export interface ProbeSection {
+  name: string;
+  arg: string;
+  lines: string[];
+}
+
+/** The probe's output cut at its markers; lines before the first marker (MOTD, comments) are dropped. */
+export class ProbeOutput {
+  readonly sections: ProbeSection[];
+
+  constructor(output: string) {
+    this.sections = splitSections(output);
+  }
+
+  /** Lines of the first section called `name`, or none when the NAS never printed it. */
+  lines(name: string): string[] {
+    return this.sections.find((section) => section.name === name)?.lines ?? [];
+  }
+
+  /** Every section called `name` (bonds and tools come once per bond or tool). */
+  all(name: string): ProbeSection[] {
+    return this.sections.filter((section) => section.name === name);
+  }
+
+  /** `key=value` pairs of a section (Synology's VERSION, os-release): quotes removed, first value wins. */
+  keyValues(name: string): Map<string, string> {
+    return keyValuePairs(this.lines(name), '=');
+  }
+}
+
+function splitSections(output: string): ProbeSection[] {
+  const sections: ProbeSection[] = [];
+  let current: ProbeSection | null = null;
+  for (const rawLine of output.split(/\r?\n/)) {
+    const line = rawLine.replace(/\r$/, '');
+    if (line.startsWith(`${SECTION_MARKER} `)) {
+      const [name = '', ...rest] = line.slice(SECTION_MARKER.length + 1).split(' ');
+      current = { name, arg: rest.join(' '), lines: [] };
+      sections.push(current);
+    } else if (current && line.trim() !== '') {
+      current.lines.push(line);
+    }
+  }
+  return sections;
+}
+
+/** Reads `key<separator>value` lines; values lose surrounding quotes and spaces. */
+export function keyValuePairs(lines: readonly string[], separator: string): Map<string, string> {
+  const pairs = new Map<string, string>();
+  for (const line of lines) {
+    const at = line.indexOf(separator);
+    if (at <= 0) continue;
+    const key = line.slice(0, at).trim();
+    const value = unquote(line.slice(at + separator.length).trim());
+    if (key !== '' && !pairs.has(key)) pairs.set(key, value);
+  }
+  return pairs;
+}
+
+function unquote(value: string): string {
+  const quoted = /^"(.*)"$/.exec(value) ?? /^'(.*)'$/.exec(value);
+  return quoted?.[1] ?? value;
+}
+
+/** A plain non-negative integer, or null for anything else ("", "-1", "12a", absurdly long digit runs). */
+export function wholeNumber(text: string | undefined): number | null {
+  if (text === undefined || !/^\d{1,15}$/.test(text.trim())) return null;
+  return Number(text.trim());
+}
+
+/** The value, or null when it is empty after trimming. */
+export function nonEmpty(text: string | undefined | null): string | null {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+}

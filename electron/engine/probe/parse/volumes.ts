@@ -1,0 +1,129 @@
+import type { NasVolume } from '../../../../shared/probe';
+import type { z } from 'zod';
+import { wholeNumber, type ProbeOutput } from './sections';
+
+type Volume = z.infer<typeof NasVolume>;
+
+/** File systems that hold data on disks (fuseblk is ntfs-3g; shfs and mergerfs pool disks on Unraid and OMV). */
+const diskFileSystems = new Set([
+  'ext2',
+  'ext3',
+  'ext4',
+  'btrfs',
+  'xfs',
+  'zfs',
+  'f2fs',
+  'jfs',
+  'reiserfs',
+  'ntfs',
+  'ntfs3',
+  'fuseblk',
+  'exfat',
+  'vfat',
+  'bcachefs',
+  'shfs',
+  'fuse.shfs',
+  'mergerfs',
+  'fuse.mergerfs',
+]);
+
+/** The OS's own trees: a disk file system mounted there (/boot, /var/log on TrueNAS) is not a place for user data. */
+const systemTrees = ['/proc', '/sys', '/dev', '/run', '/boot', '/usr', '/var', '/etc', '/tmp', '/snap', '/opt'];
+
+interface Mount {
+  source: string;
+  fsType: string;
+  options: string[];
+}
+
+/** Volumes a user could store (and benchmark) data on, from df joined with /proc/mounts. */
+export function readVolumes(probe: ProbeOutput): Volume[] {
+  const mounts = readMounts(probe.lines('mounts'));
+  const byMount = new Map<string, Volume>();
+  for (const row of readDf(probe.lines('df'))) {
+    const mount = mounts.get(row.mount);
+    const fsType = row.fsType ?? mount?.fsType ?? null;
+    const volume = { mount: row.mount, fsType, sizeBytes: row.sizeBytes, freeBytes: row.freeBytes };
+    if (isUserStorage(volume, row.source, mount)) byMount.set(row.mount, volume);
+  }
+  return [...byMount.values()];
+}
+
+function isUserStorage(volume: Volume, source: string, mount: Mount | undefined): boolean {
+  const { mount: path, fsType, sizeBytes } = volume;
+  if (fsType === null || sizeBytes === 0) return false;
+  if (systemTrees.some((tree) => path === tree || path.startsWith(`${tree}/`))) return false;
+  // Synology's @docker and @appstore, TrueNAS's .system and .ix-apps: the OS's data, kept on the pool.
+  if (path.split('/').some((part) => part.startsWith('.') || part.startsWith('@'))) return false;
+  // TrueNAS mounts datasets of its boot pool all over the tree; only its root counts.
+  if (path !== '/' && /^(boot-pool|freenas-boot)\//.test(source)) return false;
+  if (fsType === 'tmpfs') return isStorageLocation(path) && (mount === undefined || mount.options.includes('rw'));
+  return diskFileSystems.has(fsType);
+}
+
+/** Where NAS OSes and admins mount data: RAM disks count only there (a test share on tmpfs, not /dev/shm). */
+function isStorageLocation(path: string): boolean {
+  return /^\/(srv|mnt|media)\/./.test(path) || /^\/volume[^/]*/.test(path) || /^\/share(\/.|[^/])/.test(path);
+}
+
+interface DfRow {
+  source: string;
+  fsType: string | null;
+  mount: string;
+  sizeBytes: number;
+  freeBytes: number;
+}
+
+/** `df -P [-T] -k`; plain `df` may wrap a long device name onto its own line, so such lines are joined first. */
+function readDf(lines: readonly string[]): DfRow[] {
+  const header = lines.find((line) => line.startsWith('Filesystem'));
+  if (header === undefined) return [];
+  const hasType = /\sType\s/.test(header);
+  const blockBytes = wholeNumber(/(\d+)-blocks/.exec(header)?.[1]) ?? 1024;
+  const rows = joinWrappedLines(lines.filter((line) => line !== header));
+  const pattern = hasType
+    ? /^(.+?)\s+(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(?:\d+%|-)\s+(\/.*)$/
+    : /^(.+?)()\s+(\d+)\s+(\d+)\s+(\d+)\s+(?:\d+%|-)\s+(\/.*)$/;
+  const found: DfRow[] = [];
+  for (const line of rows) {
+    const match = pattern.exec(line);
+    const blocks = wholeNumber(match?.[3]);
+    const available = wholeNumber(match?.[5]);
+    if (!match?.[1] || !match[6] || blocks === null || available === null) continue;
+    found.push({
+      source: match[1],
+      fsType: match[2] ? match[2] : null,
+      mount: match[6],
+      sizeBytes: blocks * blockBytes,
+      freeBytes: available * blockBytes,
+    });
+  }
+  return found;
+}
+
+function joinWrappedLines(lines: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (const line of lines) {
+    const previous = joined.at(-1);
+    if (previous !== undefined && /^\S+$/.test(previous) && /^\s/.test(line))
+      joined[joined.length - 1] = previous + line;
+    else joined.push(line);
+  }
+  return joined;
+}
+
+/** /proc/mounts, keyed by mount point; a later mount on the same point hides the earlier one. */
+function readMounts(lines: readonly string[]): Map<string, Mount> {
+  const mounts = new Map<string, Mount>();
+  for (const line of lines) {
+    const [source, path, fsType, options] = line.split(' ');
+    if (!source || !path?.startsWith('/') || !fsType) continue;
+    mounts.set(decodeMountPath(path), { source, fsType, options: (options ?? '').split(',') });
+  }
+  return mounts;
+}
+
+/** The kernel writes space, tab, newline and backslash in mount points as octal escapes (\040). */
+function decodeMountPath(path: string): string {
+  return path.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(Number.parseInt(octal, 8)));
+}

@@ -1,0 +1,44 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { connectToNas, type ConnectOptions } from '../../electron/engine/ssh/connect';
+import { KnownHosts } from '../../electron/engine/ssh/known-hosts';
+import type { NasSession } from '../../electron/engine/ssh/session';
+import { readLab, type LabInfo } from '../lab/lab';
+
+export const lab: LabInfo = readLab();
+
+export async function freshKnownHosts(): Promise<KnownHosts> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'nasbench-known-hosts-'));
+  return new KnownHosts(path.join(dir, 'known_hosts'));
+}
+
+/** Connection options for the lab NAS over leg A as the test user, with password login. */
+export async function labOptions(overrides: Partial<ConnectOptions> = {}): Promise<ConnectOptions> {
+  return {
+    host: lab.legs.a.nas,
+    port: lab.ssh.port,
+    username: lab.users.test.name,
+    auth: { kind: 'password', password: lab.users.test.password },
+    knownHosts: await freshKnownHosts(),
+    trustNewHost: true,
+    connectTimeoutMs: 5_000,
+    ...overrides,
+  };
+}
+
+export async function labSession(overrides: Partial<ConnectOptions> = {}): Promise<NasSession> {
+  return connectToNas(await labOptions(overrides));
+}
+
+/** Resolves with the NasbenchError code a promise rejects with (or 'resolved'). */
+export async function errorOf(
+  promise: Promise<unknown>,
+): Promise<{ code: string; message: string; hint: string; details?: Record<string, unknown> }> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as { code: string; message: string; hint: string };
+  }
+  return { code: 'resolved', message: '', hint: '' };
+}

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shellQuote } from '../../electron/engine/ssh/quote';
+import { openScratchFolder, sweepStaleScratch } from '../../electron/engine/ssh/scratch';
+import type { NasSession } from '../../electron/engine/ssh/session';
+import { nasExec } from '../lab/lab';
+import { errorOf, lab, labSession } from './lab-login';
+
+let session: NasSession;
+
+beforeAll(async () => {
+  session = await labSession();
+});
+
+afterAll(() => session.close());
+
+/** Every path under the share with its type, as seen on the NAS (NUL-separated: names may hold newlines). */
+function shareTree(): string[] {
+  const listing = nasExec(['find', lab.share, '-printf', '%y %p\\0']);
+  expect(listing.code).toBe(0);
+  return listing.stdout.split('\0').filter(Boolean).sort();
+}
+
+/** Runs as the test user on the NAS, by argv (never through a shell on our side). */
+function asTestUser(...argv: string[]): void {
+  const run = nasExec(['runuser', '-u', lab.users.test.name, '--', ...argv]);
+  expect(run.code, run.stderr).toBe(0);
+}
+
+const hostileNames = [
+  "it's",
+  '$(touch PWNED1)',
+  '`touch PWNED2`',
+  'a;touch PWNED3',
+  'new\nline',
+  '-rf',
+  'with space',
+  'ünïcødé 名前',
+  '"dq" && touch PWNED4',
+  '*',
+];
+
+describe('scratch folders on the NAS', () => {
+  it('treats hostile folder names as data: only the scratch folder is created and removed', async () => {
+    for (const name of hostileNames) asTestUser('mkdir', '-p', `${lab.share}/${name}`);
+    const before = shareTree();
+    for (const name of hostileNames) {
+      const scratch = await openScratchFolder(session, `${lab.share}/${name}`, randomUUID(), 1024 * 1024);
+      expect(scratch.path).toBe(`${lab.share}/${name}/.nasbench-${scratch.path.split('.nasbench-')[1]}`);
+      const write = await session.run(
+        `dd if=/dev/zero of=${shellQuote(`${scratch.path}/test.bin`)} bs=64k count=4 2>&1`,
+      );
+      expect(write.code).toBe(0);
+      const during = shareTree();
+      expect(during.filter((entry) => !before.includes(entry))).toEqual([
+        `d ${scratch.path}`,
+        `f ${scratch.path}/test.bin`,
+      ]);
+      await scratch.remove();
+    }
+    expect(shareTree()).toEqual(before);
+    const pwned = nasExec(['find', '/srv/nasbench-lab', '/tmp', '-name', 'PWNED*']);
+    expect(pwned.stdout).toBe('');
+  });
+
+  it.each([
+    ['/dev/sda', /does not exist|device/],
+    ['/dev/null', /device/],
+    ['/dev', /system folder/],
+    ['/proc', /system folder/],
+    ['/proc/self', /system folder/],
+    ['/sys/class', /system folder/],
+    ['relative/path', /full path/],
+    [`${lab.share}/no-such-folder`, /does not exist/],
+  ])('refuses %s with a clear error', async (folder, message) => {
+    const error = await errorOf(openScratchFolder(session, folder, randomUUID(), 1024));
+    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.message).toMatch(message);
+    expect(error.hint.length).toBeGreaterThan(10);
+  });
+
+  it('refuses a regular file and a read-only folder', async () => {
+    asTestUser('sh', '-c', `echo data > ${shellQuote(`${lab.share}/a-file`)}`);
+    const file = await errorOf(openScratchFolder(session, `${lab.share}/a-file`, randomUUID(), 1024));
+    expect(file).toMatchObject({ code: 'INVALID_INPUT', message: expect.stringMatching(/is a file/) });
+    expect(nasExec(['install', '-d', '-o', 'root', '-m', '0755', `${lab.share}/read-only`]).code).toBe(0);
+    const readOnly = await errorOf(openScratchFolder(session, `${lab.share}/read-only`, randomUUID(), 1024));
+    expect(readOnly).toMatchObject({ code: 'PERMISSION_DENIED', message: expect.stringMatching(/read-only/) });
+  });
+
+  it('refuses a test that does not fit, before writing anything (NOT_ENOUGH_SPACE)', async () => {
+    const before = nasExec(['find', lab.tiny]).stdout;
+    const error = await errorOf(openScratchFolder(session, lab.tiny, randomUUID(), 256 * 1024 * 1024));
+    expect(error.code).toBe('NOT_ENOUGH_SPACE');
+    expect(error.message).toMatch(/free/);
+    expect(nasExec(['find', lab.tiny]).stdout).toBe(before);
+  });
+
+  it('removes the scratch folder and kills the remote command when a long command is cancelled', async () => {
+    const scratch = await openScratchFolder(session, lab.share, randomUUID(), 1024);
+    const marker = `nasbench-cancel-${Date.now()}`;
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 1_000);
+    const started = performance.now();
+    const error = await errorOf(
+      (async () => {
+        try {
+          await session.run(`cd ${shellQuote(scratch.path)} && sleep 120 | cat && echo ${marker}`, {
+            signal: controller.signal,
+          });
+        } finally {
+          await scratch.remove();
+        }
+      })(),
+    );
+    expect(error.code).toBe('CANCELLED');
+    expect(performance.now() - started).toBeLessThan(5_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const processes = nasExec(['ps', '-u', lab.users.test.name, '-o', 'args=']).stdout;
+    expect(processes).not.toMatch(/sleep 120/);
+    expect(nasExec(['test', '-e', scratch.path]).code).not.toBe(0);
+  });
+
+  it('sweeps scratch folders older than a day, and only those', async () => {
+    const stale = `${lab.share}/.nasbench-${randomUUID()}`;
+    const fresh = `${lab.share}/.nasbench-${randomUUID()}`;
+    const notOurs = `${lab.share}/.nasbench-keep-me`;
+    for (const folder of [stale, fresh, notOurs]) asTestUser('mkdir', folder);
+    asTestUser('touch', '-d', '2 days ago', stale, notOurs);
+    expect(await sweepStaleScratch(session, lab.share)).toEqual([stale]);
+    expect(nasExec(['test', '-e', stale]).code).not.toBe(0);
+    expect(nasExec(['test', '-d', fresh]).code).toBe(0);
+    expect(nasExec(['test', '-d', notOurs]).code).toBe(0);
+    asTestUser('rm', '-r', fresh, notOurs);
+  });
+});
