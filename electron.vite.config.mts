@@ -27,6 +27,7 @@ export default defineConfig({
     root: resolve(import.meta.dirname, 'renderer'),
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
+      minify: true,
       rollupOptions: { input: resolve(import.meta.dirname, 'renderer/index.html') },
     },
   },

@@ -13,8 +13,8 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  await browser.close();
-  await app.stop();
+  await browser?.close();
+  await app?.stop();
 });
 
 async function plottedPoints(page: Page): Promise<number> {
@@ -41,7 +41,10 @@ describe('the app shell in browser mode', () => {
     expect(later).toBeGreaterThan(early);
     await screenshot(page, 'app-shell-live-chart');
     await page.getByTestId('cancel-run').click();
-    await page.getByTestId('run-state').filter({ hasText: /cancelled/i }).waitFor({ timeout: 10_000 });
+    await page
+      .getByTestId('run-state')
+      .filter({ hasText: /cancelled/i })
+      .waitFor({ timeout: 10_000 });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -51,9 +51,11 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Debian's Chromium, headless, with the flags that keep it off the network (facts/platform.md). */
+/**
+ * Debian's Chromium, headless, with the flags that keep it off the network (facts/platform.md).
+ * Playwright gives every launch a fresh, empty profile of its own.
+ */
 export async function launchChromium(): Promise<Browser> {
-  const userDataDir = await mkdtemp(path.join(os.tmpdir(), 'nasbench-chromium-'));
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [
@@ -65,7 +67,6 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      `--user-data-dir=${userDataDir}`,
     ],
   });
 }

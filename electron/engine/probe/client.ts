@@ -15,7 +15,8 @@ type InterfaceInfo = Pick<
 export interface ClientSources {
   localAddressFor(host: string): Promise<string | null>;
   interfaces(): Promise<InterfaceInfo[]>;
-  isUsbAdapter(iface: string): Promise<boolean>;
+  /** Where the adapter hangs: on USB, nowhere (a virtual link), or elsewhere (PCI, SoC, unknown). */
+  busOf(iface: string): Promise<'usb' | 'virtual' | 'other'>;
   wifi(iface: string): Promise<{ ssid: string | null; signalDbm: number | null; channel: number | null } | null>;
 }
 
@@ -30,8 +31,8 @@ export async function probeClient(host: string, sources: ClientSources = systemS
     ? interfaces.find((info) => info.ip4 === localAddress || info.ip6 === localAddress)
     : undefined;
   const name = match?.iface ?? null;
-  const isUsb = name ? await sources.isUsbAdapter(name).catch(() => false) : false;
-  const type = match ? classifyLink(match, isUsb) : 'unknown';
+  const bus = name ? await sources.busOf(name).catch(() => 'other' as const) : 'other';
+  const type = match ? classifyLink(match, bus) : 'unknown';
   const wifi = name && type === 'wifi' ? await sources.wifi(name).catch(() => null) : null;
   return {
     os: { platform: os.platform(), release: os.release() },
@@ -50,11 +51,11 @@ const virtualNames = /^(veth|docker|br-|virbr|vmnet|vboxnet|tun|tap|wg|utun|zt|t
 const thunderboltNames = /thunderbolt|^tbt/i;
 
 /** Wi-Fi, a USB Ethernet adapter, built-in Ethernet, … in the words the verdicts use. */
-export function classifyLink(info: InterfaceInfo, isUsbAdapter: boolean): LinkType {
+export function classifyLink(info: InterfaceInfo, bus: 'usb' | 'virtual' | 'other'): LinkType {
   if (info.type === 'wireless') return 'wifi';
-  if (isUsbAdapter) return 'usb-ethernet';
+  if (bus === 'usb') return 'usb-ethernet';
   if (thunderboltNames.test(info.iface)) return 'thunderbolt';
-  if (info.internal || info.virtual || virtualNames.test(info.iface)) return 'virtual';
+  if (bus === 'virtual' || info.internal || info.virtual || virtualNames.test(info.iface)) return 'virtual';
   if (info.type === 'wired') return 'ethernet';
   return 'unknown';
 }
@@ -80,10 +81,13 @@ const systemSources: ClientSources = {
     const list = await si.networkInterfaces();
     return Array.isArray(list) ? list : [list];
   },
-  async isUsbAdapter(iface) {
-    // Linux: a USB adapter's device link resolves under a USB bus. Other systems: not known here.
-    if (process.platform !== 'linux' || !/^[\w.-]+$/.test(iface)) return false;
-    return (await realpath(`/sys/class/net/${iface}/device`).catch(() => '')).includes('/usb');
+  async busOf(iface) {
+    // Linux: the interface's sysfs entry sits under its bus (…/usb1/…) or under devices/virtual.
+    // Other systems: systeminformation's own flags are all we have.
+    if (process.platform !== 'linux' || !/^[\w.-]+$/.test(iface)) return 'other';
+    const device = await realpath(`/sys/class/net/${iface}`).catch(() => '');
+    if (device.includes('/devices/virtual/')) return 'virtual';
+    return /\/usb\d*\//.test(device) ? 'usb' : 'other';
   },
   async wifi(iface) {
     const connections = await si.wifiConnections();

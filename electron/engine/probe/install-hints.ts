@@ -10,10 +10,11 @@ export interface ToolSituation {
 
 /**
  * What to do about each missing benchmark tool, in this NAS OS's own terms (see
- * shared/facts/nas-platforms.md, "fio and iperf3 on the box"). Empty when both tools are there.
+ * shared/facts/nas-platforms.md, "fio and iperf3 on the box"). Empty when both tools are there, and
+ * silent about a tool whose section never arrived (a cut connection says nothing about the NAS).
  */
 export function installHints({ vendor, distroFamily, tools }: ToolSituation): string[] {
-  const missing = (['fio', 'iperf3'] as const).filter((tool) => tools[tool].version === null);
+  const missing = (['fio', 'iperf3'] as const).filter((tool) => tools[tool].reported && tools[tool].version === null);
   const hints: string[] = [];
   const notOnPath = missing.filter((tool) => tools[tool].offPath !== null);
   for (const tool of notOnPath) hints.push(offPathHint(tool, tools[tool].offPath ?? ''));

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { NasBond, NasInterface } from '../../../../shared/probe';
 import type { z } from 'zod';
 import { wholeNumber, type ProbeOutput } from './sections';
@@ -43,9 +44,9 @@ function linkState(operstate: string | undefined): Interface['state'] {
   return 'unknown';
 }
 
-/** Link-local IPv6 addresses exist on every port and cannot be reached without a zone: not worth showing. */
+/** Only whole addresses; link-local IPv6 addresses exist on every port and cannot be reached without a zone: not worth showing. */
 function isUsableAddress(address: string): boolean {
-  return !/^fe[89ab][0-9a-f]:/i.test(address);
+  return isIP(address) !== 0 && !/^fe[89ab][0-9a-f]:/i.test(address);
 }
 
 function readAddresses(probe: ProbeOutput): PortAddress[] {
@@ -58,7 +59,7 @@ function readAddresses(probe: ProbeOutput): PortAddress[] {
 function readIpAddr(lines: readonly string[]): PortAddress[] {
   const found: PortAddress[] = [];
   for (const line of lines) {
-    const match = /^\d+:\s+(\S+?)(?:@\S+)?\s+inet6?\s+([0-9a-fA-F.:]+)(?:\/\d+)?\s/.exec(`${line} `);
+    const match = /^\d+:\s+(\S+?)(?:@\S+)?\s+inet6?\s+([0-9a-fA-F.:]+)\/\d+\s/.exec(line);
     if (match?.[1] && match[2]) found.push({ name: match[1], address: match[2], mtu: null, up: false });
   }
   return found;

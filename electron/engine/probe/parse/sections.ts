@@ -34,7 +34,10 @@ export class ProbeOutput {
 function splitSections(output: string): ProbeSection[] {
   const sections: ProbeSection[] = [];
   let current: ProbeSection | null = null;
-  for (const rawLine of output.split(/\r?\n/)) {
+  const lines = output.split('\n');
+  // The script ends every line; text after the last newline is a line cut short by a dropped connection.
+  lines.pop();
+  for (const rawLine of lines) {
     const line = rawLine.replace(/\r$/, '');
     if (line.startsWith(`${SECTION_MARKER} `)) {
       const [name = '', ...rest] = line.slice(SECTION_MARKER.length + 1).split(' ');

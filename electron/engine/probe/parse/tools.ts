@@ -6,6 +6,8 @@ export type ToolName = 'fio' | 'iperf3';
 
 /** What the NAS said about one benchmark tool. */
 export interface ToolFinding {
+  /** False when the output stopped before this tool's section: then nothing is known about it. */
+  reported: boolean;
   version: z.infer<typeof ToolVersion>;
   /** A copy outside the SSH PATH (Entware's /opt/bin), which NASBench cannot run as is. */
   offPath: string | null;
@@ -21,8 +23,9 @@ export function readTool(probe: ProbeOutput, tool: ToolName): ToolFinding {
   const section = probe.all('tool').find((candidate) => candidate.arg === tool);
   const facts = keyValuePairs(section?.lines ?? [], '=');
   const offPath = nonEmpty(facts.get('off-path'));
-  if (nonEmpty(facts.get('path')) === null) return { version: null, offPath };
+  const reported = section !== undefined;
+  if (nonEmpty(facts.get('path')) === null) return { reported, version: null, offPath };
   // Installed but its --version said something unexpected: it is there, so do not report it missing.
   const version = versionPatterns[tool].exec(facts.get('version') ?? '')?.[1] ?? 'unknown';
-  return { version: { version }, offPath };
+  return { reported, version: { version }, offPath };
 }

@@ -30,6 +30,20 @@ const diskFileSystems = new Set([
 /** The OS's own trees: a disk file system mounted there (/boot, /var/log on TrueNAS) is not a place for user data. */
 const systemTrees = ['/proc', '/sys', '/dev', '/run', '/boot', '/usr', '/var', '/etc', '/tmp', '/snap', '/opt'];
 
+/**
+ * Appliance mounts that look like data but are the firmware's: QNAP's configuration and firmware
+ * partitions and RAM folders, and the empty RAM roots Unraid's Unassigned Devices mounts disks under.
+ */
+const applianceMounts = new Set([
+  '/mnt/HDA_ROOT',
+  '/mnt/ext',
+  '/mnt/boot_config',
+  '/mnt/snapshot/export',
+  '/share/NFSv=4',
+  '/mnt/disks',
+  '/mnt/remotes',
+]);
+
 interface Mount {
   source: string;
   fsType: string;
@@ -51,7 +65,7 @@ export function readVolumes(probe: ProbeOutput): Volume[] {
 
 function isUserStorage(volume: Volume, source: string, mount: Mount | undefined): boolean {
   const { mount: path, fsType, sizeBytes } = volume;
-  if (fsType === null || sizeBytes === 0) return false;
+  if (fsType === null || sizeBytes === 0 || applianceMounts.has(path)) return false;
   if (systemTrees.some((tree) => path === tree || path.startsWith(`${tree}/`))) return false;
   // Synology's @docker and @appstore, TrueNAS's .system and .ix-apps: the OS's data, kept on the pool.
   if (path.split('/').some((part) => part.startsWith('.') || part.startsWith('@'))) return false;
@@ -86,6 +100,8 @@ function readDf(lines: readonly string[]): DfRow[] {
     : /^(.+?)()\s+(\d+)\s+(\d+)\s+(\d+)\s+(?:\d+%|-)\s+(\/.*)$/;
   const found: DfRow[] = [];
   for (const line of rows) {
+    // A df line is short; a huge one is noise, and not worth the regular expression's time.
+    if (line.length > 4096) continue;
     const match = pattern.exec(line);
     const blocks = wholeNumber(match?.[3]);
     const available = wholeNumber(match?.[5]);

@@ -1,0 +1,48 @@
+import { useEffect } from 'react';
+import { ConnectionLostBanner, ConnectionProblemPage } from './components/ConnectionProblem';
+import { Nav } from './components/Nav';
+import { EngineEvents } from './EngineEvents';
+import { DevicesScreen } from './screens/DevicesScreen';
+import { HistoryScreen } from './screens/HistoryScreen';
+import { ResultsScreen } from './screens/ResultsScreen';
+import { RunScreen } from './screens/RunScreen';
+import { SettingsScreen } from './screens/SettingsScreen';
+import { useAppInfoStore } from './stores/app-info';
+import { useConnectionStore } from './stores/connection';
+import { useNavigationStore, type Screen } from './stores/navigation';
+import { useSettingsStore } from './stores/settings';
+import { useThemeAttribute } from './theme';
+
+const screenViews: Record<Screen, () => React.JSX.Element> = {
+  devices: DevicesScreen,
+  run: RunScreen,
+  results: ResultsScreen,
+  history: HistoryScreen,
+  settings: SettingsScreen,
+};
+
+export function App() {
+  const problem = useConnectionStore((state) => state.problem);
+  const screen = useNavigationStore((state) => state.screen);
+  useThemeAttribute();
+
+  useEffect(() => {
+    void useSettingsStore.getState().actions.load();
+    void useAppInfoStore.getState().actions.load();
+  }, []);
+
+  // Without an engine the app has nothing true to show: say what to do instead.
+  if (problem && problem.kind !== 'lost') return <ConnectionProblemPage problem={problem} />;
+
+  const ScreenView = screenViews[screen];
+  return (
+    <div className="layout">
+      <EngineEvents />
+      <Nav />
+      <main className="main" id="main">
+        {problem && <ConnectionLostBanner problem={problem} />}
+        <ScreenView key={screen} />
+      </main>
+    </div>
+  );
+}

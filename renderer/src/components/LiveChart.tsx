@@ -1,0 +1,161 @@
+import {
+  Chart,
+  Filler,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartDataset,
+} from 'chart.js';
+import { useEffect, useRef } from 'react';
+import { replacePoints, throughputAxisTitle, throughputPoints, type ChartPoint } from '../../../shared/chart-data';
+import { bytesPerSecondFromUnit, formatRate, formatSeconds, type RateUnit } from '../../../shared/units';
+import { useRunsStore, type RunRecord } from '../stores/runs';
+import { selectRateUnit, useSettingsStore } from '../stores/settings';
+import { useResolvedTheme } from '../theme';
+import { chartColours, seriesDashes, withAlpha, type ChartColours } from './chart-theme';
+
+// Only what a line chart on linear axes needs, so the bundle stays small.
+Chart.register(LineController, LineElement, PointElement, LinearScale, Legend, Tooltip, Filler);
+Chart.defaults.font.size = 13;
+
+type ThroughputChart = Chart<'line', ChartPoint[]>;
+
+/**
+ * Throughput over time for one run. The chart is built once per run (and theme) and then
+ * fed straight from the runs store through `subscribe`: a new sample changes the dataset
+ * arrays in place and redraws without animation, so React does not re-render per sample.
+ */
+export function LiveChart({ runId, label }: { runId: string; label: string }) {
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+  const theme = useResolvedTheme();
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const colours = chartColours[theme];
+    // A canvas does not inherit CSS fonts: hand it the page's system font stack.
+    Chart.defaults.font.family = getComputedStyle(canvas).fontFamily;
+    let unit = selectRateUnit(useSettingsStore.getState());
+    const chart: ThroughputChart = new Chart(canvas, {
+      type: 'line',
+      data: { datasets: [] },
+      options: chartOptions(colours, () => unit),
+    });
+
+    const draw = () => {
+      const run = useRunsStore.getState().runs[runId];
+      if (!run) return;
+      unit = selectRateUnit(useSettingsStore.getState());
+      const plotted = syncDatasets(chart, run, unit, colours);
+      const { x, y } = chart.options.scales ?? {};
+      if (x) x.suggestedMax = run.expectedSeconds;
+      if (y && 'title' in y && y.title) y.title.text = throughputAxisTitle(unit);
+      chart.update('none');
+      wrapperRef.current?.setAttribute('data-points', String(plotted));
+      if (summaryRef.current) summaryRef.current.textContent = describeLatest(run, unit);
+    };
+
+    draw();
+    const stopRuns = useRunsStore.subscribe((state, previous) => {
+      if (state.runs[runId] !== previous.runs[runId]) draw();
+    });
+    const stopSettings = useSettingsStore.subscribe((state, previous) => {
+      if (selectRateUnit(state) !== selectRateUnit(previous)) draw();
+    });
+    return () => {
+      stopRuns();
+      stopSettings();
+      chart.destroy();
+    };
+  }, [runId, theme]);
+
+  return (
+    <div className="live-chart" data-testid="live-chart" ref={wrapperRef}>
+      <div className="live-chart__canvas">
+        <canvas ref={canvasRef} role="img" aria-label={`Throughput over time: ${label}`} />
+      </div>
+      <p className="visually-hidden" ref={summaryRef} />
+    </div>
+  );
+}
+
+/** Makes the chart's datasets match the run's series; returns how many points are plotted. */
+function syncDatasets(chart: ThroughputChart, run: RunRecord, unit: RateUnit, colours: ChartColours): number {
+  const single = run.series.length === 1;
+  let plotted = 0;
+  run.series.forEach((info, index) => {
+    let dataset = chart.data.datasets[index];
+    if (!dataset || dataset.label !== info.label) {
+      dataset = seriesDataset(info.label, index, single, colours);
+      chart.data.datasets[index] = dataset;
+    }
+    const points = throughputPoints(run.samples[info.id]?.toArray() ?? [], unit);
+    replacePoints(dataset.data, points);
+    plotted += points.length;
+  });
+  chart.data.datasets.length = run.series.length;
+  return plotted;
+}
+
+function seriesDataset(
+  label: string,
+  index: number,
+  single: boolean,
+  colours: ChartColours,
+): ChartDataset<'line', ChartPoint[]> {
+  const colour = colours.series[index % colours.series.length] ?? colours.text;
+  return {
+    label,
+    data: [],
+    borderColor: colour,
+    backgroundColor: withAlpha(colour, 0.15),
+    borderDash: seriesDashes[index % seriesDashes.length] ?? [],
+    borderWidth: 2,
+    pointRadius: 0,
+    pointHoverRadius: 4,
+    fill: single ? 'origin' : false,
+  };
+}
+
+function chartOptions(colours: ChartColours, currentUnit: () => RateUnit) {
+  const axis = { ticks: { color: colours.text }, grid: { color: colours.grid }, border: { color: colours.grid } };
+  const title = (text: string) => ({ display: true, text, color: colours.text });
+  return {
+    animation: false as const,
+    parsing: false as const,
+    normalized: true,
+    responsive: true,
+    maintainAspectRatio: false,
+    interaction: { mode: 'nearest' as const, axis: 'x' as const, intersect: false },
+    scales: {
+      x: { type: 'linear' as const, min: 0, ...axis, title: title('Seconds since start') },
+      y: { type: 'linear' as const, beginAtZero: true, ...axis, title: title(throughputAxisTitle(currentUnit())) },
+    },
+    plugins: {
+      legend: { labels: { color: colours.text, usePointStyle: false } },
+      tooltip: {
+        callbacks: {
+          title: (items: { parsed: { x: number | null } }[]) => formatSeconds(items[0]?.parsed.x ?? Number.NaN),
+          label: (item: { dataset: { label?: string }; parsed: { y: number | null } }) => {
+            const unit = currentUnit();
+            return `${item.dataset.label ?? ''}: ${formatRate(bytesPerSecondFromUnit(item.parsed.y ?? Number.NaN, unit), unit)}`;
+          },
+        },
+      },
+    },
+  };
+}
+
+/** The text alternative to the chart: the newest reading of each line. */
+function describeLatest(run: RunRecord, unit: RateUnit): string {
+  const readings = run.series.flatMap((info) => {
+    const last = run.samples[info.id]?.last();
+    return last ? [`${info.label}: ${formatRate(last.value, unit)} at ${formatSeconds(last.t)}`] : [];
+  });
+  return readings.length > 0 ? `Latest reading. ${readings.join('; ')}.` : 'No readings yet.';
+}

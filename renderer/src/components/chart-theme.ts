@@ -1,0 +1,44 @@
+import type { ResolvedTheme } from '../theme';
+
+/**
+ * Okabe–Ito colours, which stay distinguishable with the common kinds of colour blindness.
+ * The order differs per theme so the first lines have good contrast on that background;
+ * yellow is left out on white, where it is hard to see.
+ */
+const okabeIto = {
+  orange: '#E69F00',
+  skyBlue: '#56B4E9',
+  bluishGreen: '#009E73',
+  yellow: '#F0E442',
+  blue: '#0072B2',
+  vermillion: '#D55E00',
+  reddishPurple: '#CC79A7',
+};
+
+export interface ChartColours {
+  series: readonly string[];
+  text: string;
+  grid: string;
+}
+
+export const chartColours: Record<ResolvedTheme, ChartColours> = {
+  light: {
+    series: [okabeIto.blue, okabeIto.vermillion, okabeIto.bluishGreen, okabeIto.reddishPurple, okabeIto.orange],
+    text: '#3a3f47',
+    grid: 'rgba(0, 0, 0, 0.1)',
+  },
+  dark: {
+    series: [okabeIto.skyBlue, okabeIto.orange, okabeIto.bluishGreen, okabeIto.reddishPurple, okabeIto.yellow],
+    text: '#c9ced6',
+    grid: 'rgba(255, 255, 255, 0.12)',
+  },
+};
+
+/** Lines also differ by dash pattern, so they can be told apart without colour (or in print). */
+export const seriesDashes: readonly number[][] = [[], [8, 4], [2, 3], [12, 4, 2, 4]];
+
+/** A colour with transparency, for the area under a single line. */
+export function withAlpha(hex: string, alpha: number): string {
+  const value = Number.parseInt(hex.slice(1), 16);
+  return `rgba(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255}, ${alpha})`;
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { formatBytes, formatRate, formatSeconds, type RateUnit } from '../../../shared/units';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { LiveChart } from '../components/LiveChart';
+import { ScreenHeading } from '../components/ScreenHeading';
+import { useNavigationStore } from '../stores/navigation';
+import { selectResultsRun, useRunsStore, type RunRecord } from '../stores/runs';
+import { selectRateUnit, useSettingsStore } from '../stores/settings';
+import { EmptyState } from './EmptyState';
+
+export function ResultsScreen() {
+  const requestedRunId = useNavigationStore((state) => state.resultsRunId);
+  const run = useRunsStore((state) => selectResultsRun(state, requestedRunId));
+  const unit = useSettingsStore(selectRateUnit);
+
+  if (!run || !run.end) {
+    return (
+      <>
+        <ScreenHeading>Results</ScreenHeading>
+        <EmptyState>No finished tests yet. Results appear here when a test ends.</EmptyState>
+      </>
+    );
+  }
+  const { end } = run;
+  return (
+    <>
+      <ScreenHeading>Results</ScreenHeading>
+      <section className="card" aria-labelledby="results-title">
+        <h2 id="results-title">{run.title}</h2>
+        <p className="muted">
+          {run.target} · started {new Date(run.startedAt).toLocaleString()}
+        </p>
+        {end.summary ? (
+          <>
+            <p className="headline">
+              <span className="headline__label">Average throughput</span>
+              <span className="headline__value" data-testid="results-average">
+                {formatRate(end.summary.bytesPerSecond, unit)}
+              </span>
+            </p>
+            <dl className="figures">
+              <div>
+                <dt>Peak</dt>
+                <dd>{formatRate(end.summary.peakBytesPerSecond, unit)}</dd>
+              </div>
+              <div>
+                <dt>Data moved</dt>
+                <dd>{formatBytes(end.summary.bytes)}</dd>
+              </div>
+              <div>
+                <dt>Duration</dt>
+                <dd>{formatSeconds(end.summary.seconds)}</dd>
+              </div>
+            </dl>
+          </>
+        ) : (
+          <p>{noTotals[end.state]}</p>
+        )}
+        {end.state === 'failed' && end.error && <ErrorNotice error={end.error} />}
+      </section>
+      <section className="card" aria-labelledby="results-chart-title">
+        <h2 id="results-chart-title">Throughput over time</h2>
+        <LiveChart runId={run.runId} label={run.title} />
+        <SamplesTable run={run} unit={unit} />
+      </section>
+    </>
+  );
+}
+
+const noTotals = {
+  done: 'This test finished without reporting totals.',
+  cancelled: 'This test was cancelled before it finished, so it has no totals.',
+  failed: 'This test failed before it finished, so it has no totals.',
+} as const;
+
+/** The chart's readings as a table, for screen readers and for copying; built only when opened. */
+function SamplesTable({ run, unit }: { run: RunRecord; unit: RateUnit }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Readings as a table</summary>
+      {open && (
+        <table className="samples">
+          <thead>
+            <tr>
+              <th scope="col">Line</th>
+              <th scope="col">Time</th>
+              <th scope="col">Throughput</th>
+            </tr>
+          </thead>
+          <tbody>
+            {run.series.flatMap((info) =>
+              (run.samples[info.id]?.toArray() ?? []).map((sample) => (
+                <tr key={`${info.id}-${sample.t}`}>
+                  <td>{info.label}</td>
+                  <td>{formatSeconds(sample.t)}</td>
+                  <td>{formatRate(sample.value, unit)}</td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      )}
+    </details>
+  );
+}

@@ -1,0 +1,131 @@
+import { useShallow } from 'zustand/react/shallow';
+import { runProgress } from '../../../shared/chart-data';
+import type { RunEnd } from '../../../shared/run-events';
+import { formatRate, formatSeconds } from '../../../shared/units';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { LiveChart } from '../components/LiveChart';
+import { ScreenHeading } from '../components/ScreenHeading';
+import { useNavigationActions } from '../stores/navigation';
+import { useRunsActions, useRunsStore, type RunRecord, type RunStatus } from '../stores/runs';
+import { selectRateUnit, useSettingsStore } from '../stores/settings';
+import { EmptyState } from './EmptyState';
+
+export function RunScreen() {
+  const activeRunId = useRunsStore((state) => state.activeRunId);
+  const hasBegun = useRunsStore((state) => (state.activeRunId ? state.activeRunId in state.runs : false));
+
+  if (!activeRunId) {
+    return (
+      <>
+        <ScreenHeading>Run</ScreenHeading>
+        <EmptyState>No test has run yet. Start one from Devices: “This computer” works without a NAS.</EmptyState>
+      </>
+    );
+  }
+  return (
+    <>
+      <ScreenHeading>Run</ScreenHeading>
+      {hasBegun ? <RunView runId={activeRunId} /> : <p role="status">Starting the test…</p>}
+    </>
+  );
+}
+
+function RunView({ runId }: { runId: string }) {
+  const run = useRunsStore(
+    useShallow((state) => {
+      const { title, target, status, expectedSeconds, elapsedSeconds, step, end } = state.runs[runId] as RunRecord;
+      return { title, target, status, expectedSeconds, elapsedSeconds, step, end };
+    }),
+  );
+  const { cancelling, cancelError } = useRunsStore(
+    useShallow((state) => ({ cancelling: state.cancelling, cancelError: state.cancelError })),
+  );
+  const { cancelRun } = useRunsActions();
+  const { openResults } = useNavigationActions();
+  const running = run.status === 'running';
+
+  return (
+    <>
+      <section className="card" aria-labelledby="run-title">
+        <div className="run-header">
+          <div>
+            <h2 id="run-title">{run.title}</h2>
+            <p className="muted">Target: {run.target}</p>
+          </div>
+          <p className="run-state-line">
+            <span className="visually-hidden">State: </span>
+            <span className={`badge badge--${run.status}`} data-testid="run-state">
+              {run.status}
+            </span>
+          </p>
+        </div>
+        <RunProgress elapsed={run.elapsedSeconds} expected={run.expectedSeconds} status={run.status} />
+        {run.step && (
+          <p>
+            Step {run.step.index + 1} of {run.step.count}: {run.step.label}
+            {run.step.state !== 'started' && ` (${run.step.state})`}
+          </p>
+        )}
+        {running && (
+          <div className="actions">
+            <button
+              type="button"
+              className="button"
+              data-testid="cancel-run"
+              disabled={cancelling}
+              onClick={() => void cancelRun()}
+            >
+              {cancelling ? 'Cancelling…' : 'Cancel'}
+            </button>
+          </div>
+        )}
+        {cancelError && <ErrorNotice title="The test could not be cancelled." error={cancelError} />}
+      </section>
+      <section className="card" aria-labelledby="chart-title">
+        <h2 id="chart-title">Throughput</h2>
+        <LiveChart runId={runId} label={run.title} />
+      </section>
+      {run.end && (
+        <section className="card" aria-labelledby="outcome-title">
+          <h2 id="outcome-title">{outcomeTitle[run.end.state]}</h2>
+          {run.end.state === 'done' && <FinishedText seconds={run.end.seconds} summary={run.end.summary} />}
+          {run.end.error && (
+            <ErrorNotice error={run.end.error} tone={run.end.state === 'cancelled' ? 'neutral' : 'error'} />
+          )}
+          <div className="actions">
+            <button type="button" className="button button--primary" onClick={() => openResults(runId)}>
+              See results
+            </button>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+function FinishedText({ seconds, summary }: { seconds: number; summary: RunEnd['summary'] }) {
+  const unit = useSettingsStore(selectRateUnit);
+  return (
+    <p>
+      Finished after {formatSeconds(seconds)}
+      {summary && `: ${formatRate(summary.bytesPerSecond, unit)} on average`}.
+    </p>
+  );
+}
+
+const outcomeTitle = { done: 'Test finished', cancelled: 'Test cancelled', failed: 'Test failed' } as const;
+
+function RunProgress({ elapsed, expected, status }: { elapsed: number; expected: number; status: RunStatus }) {
+  const { fraction, remainingSeconds } = runProgress(elapsed, expected);
+  const running = status === 'running';
+  let text = `Elapsed ${formatSeconds(elapsed)}`;
+  if (running && remainingSeconds !== undefined) {
+    text += remainingSeconds > 0 ? ` · about ${formatSeconds(remainingSeconds)} left` : ' · finishing…';
+  }
+  return (
+    <div className="progress">
+      <progress aria-label="Test progress" max={1} value={status === 'done' ? 1 : fraction} aria-valuetext={text} />
+      <p className="progress__text">{text}</p>
+    </div>
+  );
+}

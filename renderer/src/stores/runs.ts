@@ -1,0 +1,166 @@
+import { create } from 'zustand';
+import type { AppError } from '../../../shared/errors';
+import { SampleHistory } from '../../../shared/ring-buffer';
+import type { RunBegin, RunEnd, RunProgress, RunSample, RunStep } from '../../../shared/run-events';
+
+export type RunStatus = 'running' | RunEnd['state'];
+
+export interface RunRecord {
+  runId: string;
+  title: string;
+  target: string;
+  startedAt: string;
+  expectedSeconds: number;
+  series: RunBegin['series'];
+  /**
+   * Chart samples per series id, in bytes per second. These are appended in place (bounded
+   * memory, no copy per sample); `sampleCount` changes with each one so subscribers notice.
+   */
+  samples: Record<string, SampleHistory>;
+  sampleCount: number;
+  /** Seconds since the run began, as far as the engine has reported. */
+  elapsedSeconds: number;
+  step: RunStep | null;
+  status: RunStatus;
+  end: RunEnd | null;
+}
+
+interface RunsState {
+  /** Every run seen in this session, by id. */
+  runs: Record<string, RunRecord>;
+  /** The run the Run screen shows: the one started last. */
+  activeRunId: string | null;
+  /** Finished runs, newest first: this session's history. */
+  finishedRunIds: string[];
+  starting: boolean;
+  startError: AppError | null;
+  cancelling: boolean;
+  cancelError: AppError | null;
+  actions: {
+    startDemoRun(seconds: number): Promise<boolean>;
+    cancelRun(): Promise<void>;
+    receiveProgress(event: RunProgress): void;
+    /** The engine is gone: runs still shown as running will never end on their own. */
+    abandonRunningRuns(error: AppError): void;
+  };
+}
+
+export const useRunsStore = create<RunsState>()((set, get) => {
+  const updateRun = (runId: string, change: (run: RunRecord) => Partial<RunRecord>) =>
+    set((state) => {
+      const run = state.runs[runId];
+      return run ? { runs: { ...state.runs, [runId]: { ...run, ...change(run) } } } : {};
+    });
+
+  const finishRun = (end: RunEnd) => {
+    if (get().runs[end.runId]?.status !== 'running') return;
+    updateRun(end.runId, (run) => ({
+      status: end.state,
+      end,
+      elapsedSeconds: Math.max(run.elapsedSeconds, end.seconds),
+    }));
+    set((state) => ({
+      finishedRunIds: [end.runId, ...state.finishedRunIds],
+      cancelling: state.activeRunId === end.runId ? false : state.cancelling,
+    }));
+  };
+
+  const addSample = (event: RunSample) => {
+    const run = get().runs[event.runId];
+    if (!run || run.status !== 'running') return;
+    let history = run.samples[event.series];
+    const isNewSeries = !history;
+    history ??= new SampleHistory();
+    history.push({ t: event.t, value: event.bytesPerSecond });
+    updateRun(event.runId, (current) => ({
+      sampleCount: current.sampleCount + 1,
+      elapsedSeconds: Math.max(current.elapsedSeconds, event.t),
+      // A series the plan did not announce still gets its own line rather than being lost.
+      ...(isNewSeries && {
+        samples: { ...current.samples, [event.series]: history },
+        series: [...current.series, { id: event.series, label: event.series }],
+      }),
+    }));
+  };
+
+  return {
+    runs: {},
+    activeRunId: null,
+    finishedRunIds: [],
+    starting: false,
+    startError: null,
+    cancelling: false,
+    cancelError: null,
+    actions: {
+      async startDemoRun(seconds) {
+        if (get().starting) return false;
+        set({ starting: true, startError: null, cancelError: null });
+        const result = await window.nasbench.startDemoRun({ seconds, sampleIntervalMs: 250 });
+        if (!result.ok) {
+          set({ starting: false, startError: result.error });
+          return false;
+        }
+        set({ starting: false, activeRunId: result.data.runId, cancelling: false });
+        return true;
+      },
+
+      async cancelRun() {
+        const { activeRunId, runs } = get();
+        if (!activeRunId || runs[activeRunId]?.status !== 'running') return;
+        set({ cancelling: true, cancelError: null });
+        const result = await window.nasbench.cancelRun({ runId: activeRunId });
+        // On success the run's `end` event (state "cancelled") finishes the job.
+        if (!result.ok) set({ cancelling: false, cancelError: result.error });
+        else if (!result.data.cancelled) set({ cancelling: false });
+      },
+
+      receiveProgress(event) {
+        switch (event.kind) {
+          case 'begin': {
+            const { runId, title, target, startedAt, expectedSeconds, series } = event;
+            const samples = Object.fromEntries(series.map((info) => [info.id, new SampleHistory()]));
+            const run: RunRecord = {
+              runId,
+              title,
+              target,
+              startedAt,
+              expectedSeconds,
+              series,
+              samples,
+              sampleCount: 0,
+              elapsedSeconds: 0,
+              step: null,
+              status: 'running',
+              end: null,
+            };
+            set((state) => ({ runs: { ...state.runs, [runId]: run }, activeRunId: runId }));
+            return;
+          }
+          case 'sample':
+            return addSample(event);
+          case 'step':
+            return updateRun(event.runId, () => ({ step: event }));
+          case 'end':
+            return finishRun(event);
+        }
+      },
+
+      abandonRunningRuns(error) {
+        for (const run of Object.values(get().runs)) {
+          if (run.status === 'running') {
+            finishRun({ runId: run.runId, kind: 'end', state: 'failed', seconds: run.elapsedSeconds, error });
+          }
+        }
+        set({ starting: false, cancelling: false });
+      },
+    },
+  };
+});
+
+export const useRunsActions = () => useRunsStore((state) => state.actions);
+
+/** The run Results shows: the one asked for, or else the latest finished one. */
+export function selectResultsRun(state: RunsState, requestedRunId: string | null): RunRecord | undefined {
+  const runId = requestedRunId ?? state.finishedRunIds[0];
+  return runId ? state.runs[runId] : undefined;
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { probeClient, probeNas } from '../../electron/engine/probe';
+import { NasFacts } from '../../shared/probe';
+import { lab, labSession } from './lab-login';
+
+/** The volume that holds a path: the mount point that is its longest prefix. */
+function volumeOf(facts: NasFacts, path: string) {
+  return facts.volumes
+    .filter(
+      (volume) =>
+        path === volume.mount || path.startsWith(volume.mount.endsWith('/') ? volume.mount : `${volume.mount}/`),
+    )
+    .sort((a, b) => b.mount.length - a.mount.length)[0];
+}
+
+describe('probe of the lab NAS', () => {
+  it('reports its links with addresses, RAM, the share volume with free space, and tool versions', async () => {
+    const session = await labSession();
+    const facts = NasFacts.parse(await probeNas(session));
+    session.close();
+    for (const leg of [lab.legs.a, lab.legs.b, lab.legs.slow]) {
+      const link = facts.interfaces.find((entry) => entry.name === leg.nasIf);
+      expect(link?.addresses).toContain(leg.nas);
+      expect(link?.state).toBe('up');
+    }
+    expect(facts.memoryBytes).toBeGreaterThan(1024 ** 3);
+    expect(facts.cpu.cores).toBeGreaterThanOrEqual(1);
+    const share = volumeOf(facts, lab.share);
+    expect(share?.freeBytes).toBeGreaterThan(0);
+    expect(share?.sizeBytes).toBeGreaterThan(share?.freeBytes ?? 0);
+    const tiny = facts.volumes.find((volume) => volume.mount === lab.tiny);
+    expect(tiny).toMatchObject({ fsType: 'tmpfs', sizeBytes: lab.tinyBytes });
+    expect(facts.tools.fio?.version).toMatch(/^3\.\d+/);
+    expect(facts.tools.iperf3?.version).toMatch(/^3\.\d+/);
+    expect(facts.os.vendor).toBe('linux');
+  });
+
+  it('tells a NAS without fio and iperf3 apart, with an install hint', async () => {
+    const session = await labSession({ username: lab.users.notools.name });
+    const facts = await probeNas(session);
+    session.close();
+    expect(facts.tools).toEqual({ fio: null, iperf3: null });
+    expect(facts.installHints.join(' ')).toMatch(/fio/);
+    expect(facts.installHints.join(' ')).toMatch(/apt|install/i);
+  });
+
+  it("names the client's interface and address that route to each leg", async () => {
+    for (const leg of [lab.legs.a, lab.legs.b, lab.legs.slow]) {
+      const client = await probeClient(leg.nas);
+      expect(client.route).toMatchObject({ interface: leg.hostIf, localAddress: leg.host, type: 'virtual' });
+      expect(client.memoryBytes).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { classifyLink, probeClient, type ClientSources } from '../../electron/engine/probe/client';
+
+const wired = {
+  iface: 'eth0',
+  ip4: '192.168.1.20',
+  ip6: '',
+  type: 'wired',
+  virtual: false,
+  speed: 1000,
+  internal: false,
+};
+
+describe("the client's link to the NAS", () => {
+  it.each([
+    ['Wi-Fi', { ...wired, iface: 'wlp2s0', type: 'wireless' }, 'other', 'wifi'],
+    ['a USB Ethernet adapter', { ...wired, iface: 'enx00e04c680001' }, 'usb', 'usb-ethernet'],
+    ['Thunderbolt networking', { ...wired, iface: 'thunderbolt0' }, 'other', 'thunderbolt'],
+    ['a veth or bridge', { ...wired, iface: 'nbh-a' }, 'virtual', 'virtual'],
+    ['a VPN tunnel', { ...wired, iface: 'wg0', type: '' }, 'other', 'virtual'],
+    ['built-in Ethernet', wired, 'other', 'ethernet'],
+    ['something unknown', { ...wired, iface: 'x0', type: '' }, 'other', 'unknown'],
+  ] as const)('calls %s what it is', (_name, info, bus, expected) => {
+    expect(classifyLink(info, bus)).toBe(expected);
+  });
+
+  it('matches the routing address to its interface and reports Wi-Fi signal where known', async () => {
+    const sources: ClientSources = {
+      localAddressFor: async () => '192.168.1.31',
+      interfaces: async () => [wired, { ...wired, iface: 'wlan0', ip4: '192.168.1.31', type: 'wireless', speed: 866 }],
+      busOf: async () => 'other',
+      wifi: async () => ({ ssid: 'home', signalDbm: -61, channel: 36 }),
+    };
+    const client = await probeClient('nas.local', sources);
+    expect(client.route).toEqual({
+      interface: 'wlan0',
+      localAddress: '192.168.1.31',
+      type: 'wifi',
+      speedMbps: 866,
+      wifi: { ssid: 'home', signalDbm: -61, channel: 36 },
+    });
+  });
+
+  it('still answers when the route cannot be found', async () => {
+    const sources: ClientSources = {
+      localAddressFor: async () => {
+        throw new Error('no route');
+      },
+      interfaces: async () => [wired],
+      busOf: async () => 'other',
+      wifi: async () => null,
+    };
+    const client = await probeClient('10.0.0.9', sources);
+    expect(client.route).toMatchObject({ interface: null, localAddress: null, type: 'unknown', speedMbps: null });
+  });
+});
