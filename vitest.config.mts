@@ -33,7 +33,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          // The e2e tests connect to the lab NAS too.
+          globalSetup: ['tests/e2e/global-setup.ts', 'tests/lab/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 90_000,
           hookTimeout: 60_000,

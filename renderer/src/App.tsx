@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ConnectionLostBanner, ConnectionProblemPage } from './components/ConnectionProblem';
 import { Nav } from './components/Nav';
 import { EngineEvents } from './EngineEvents';
+import { ConnectScreen } from './screens/connect/ConnectScreen';
 import { DevicesScreen } from './screens/DevicesScreen';
 import { HistoryScreen } from './screens/HistoryScreen';
 import { ResultsScreen } from './screens/ResultsScreen';
@@ -15,6 +16,7 @@ import { useThemeAttribute } from './theme';
 
 const screenViews: Record<Screen, () => React.JSX.Element> = {
   devices: DevicesScreen,
+  connect: ConnectScreen,
   run: RunScreen,
   results: ResultsScreen,
   history: HistoryScreen,

@@ -1,5 +1,3 @@
-import { shellCommand } from '../ssh/quote';
-
 /** Every section starts with a line `@@nasbench:section NAME [ARG]`; parse-nas.ts splits on it. */
 export const SECTION_MARKER = '@@nasbench:section';
 
@@ -10,8 +8,8 @@ export const SECTION_MARKER = '@@nasbench:section';
  * missing (2>/dev/null) so one absent tool never hides the other facts. Parsing happens on our
  * side, where it can be tested against captures, rather than in awk on the NAS.
  *
- * Written with String.raw so backslashes reach the shell as typed; `$` + `{` never appears,
- * because the template would take it as an interpolation.
+ * Written with String.raw so backslashes reach the shell as typed; the only `$` + `{` is our own
+ * interpolation of the marker (the shell never needs one here).
  *
  * TerraMaster and ASUSTOR are UNVERIFIED (no box to capture from): ADM keeps Vendor/Model/Version
  * in the [Basic] section of /etc/nas.conf (read that way by public ASUSTOR scripts with
@@ -37,7 +35,8 @@ grep -E '^(upnpmodelname|unique)=' /etc/synoinfo.conf 2>/dev/null || grep -E '^(
 
 nb_section qnap
 awk '/^\[/ { sys = ($0 ~ /^\[System\]/) } sys && /^(Model|Internal Model|Display Model|Version|Number|Build Number)[ \t]*=/' /etc/config/uLinux.conf 2>/dev/null
-if [ -x /sbin/getsysinfo ]; then printf 'getsysinfo model = %s\n' "$(/sbin/getsysinfo model 2>/dev/null)"; fi
+nb_getsysinfo=$(command -v getsysinfo 2>/dev/null || echo /sbin/getsysinfo)
+if [ -x "$nb_getsysinfo" ]; then printf 'getsysinfo model = %s\n' "$("$nb_getsysinfo" model 2>/dev/null)"; fi
 
 nb_section truenas
 cat /etc/version 2>/dev/null
@@ -123,6 +122,3 @@ done
 nb_section end
 exit 0
 `;
-
-/** The command line that runs the probe with sh whatever the login shell is (fish, csh, bash). */
-export const nasProbeCommand = shellCommand(['sh', '-c', nasProbeScript]);

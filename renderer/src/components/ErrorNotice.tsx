@@ -9,13 +9,21 @@ export function ErrorNotice({
   error,
   title,
   tone = 'error',
+  testId,
 }: {
   error: AppError;
   title?: string;
   tone?: 'error' | 'neutral';
+  testId?: string;
 }) {
+  // The code is for tests and bug reports; people read the message and the hint.
   return (
-    <div className={`notice notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <div
+      className={`notice notice--${tone}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+      data-testid={testId}
+      data-code={error.code}
+    >
       {title && <p className="notice__title">{title}</p>}
       <p>
         <PlainText text={error.message} />

@@ -10,7 +10,8 @@ const items: { screen: Screen; label: string }[] = [
 ];
 
 export function Nav() {
-  const current = useNavigationStore((state) => state.screen);
+  // The Connect screen is a step of Devices, so the menu keeps Devices marked there.
+  const current = useNavigationStore((state) => (state.screen === 'connect' ? 'devices' : state.screen));
   const { show } = useNavigationActions();
   const running = useRunsStore((state) => {
     const run = state.activeRunId ? state.runs[state.activeRunId] : undefined;

@@ -1,8 +1,11 @@
+import { AddressForm } from '../components/AddressForm';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { ScreenHeading } from '../components/ScreenHeading';
 import { useNavigationActions } from '../stores/navigation';
 import { useRunsActions, useRunsStore } from '../stores/runs';
+import { useSessionActions, type NasAddress } from '../stores/session';
 import { selectTestSeconds, useSettingsStore } from '../stores/settings';
+import { ConnectedNasCard, RecentNasList } from './devices/NasShortcuts';
 import { formatSeconds } from '../../../shared/units';
 import { useShallow } from 'zustand/react/shallow';
 
@@ -17,6 +20,12 @@ export function DevicesScreen() {
   );
   const { startDemoRun } = useRunsActions();
   const { show } = useNavigationActions();
+
+  const { chooseNas } = useSessionActions();
+  const openConnect = (address: NasAddress) => {
+    chooseNas(address);
+    show('connect');
+  };
 
   const runLoopbackTest = async () => {
     if (await startDemoRun(testSeconds)) show('run');
@@ -44,9 +53,17 @@ export function DevicesScreen() {
         </div>
         {startError && <ErrorNotice title="The test did not start." error={startError} />}
       </section>
-      <p className="muted">
-        Finding NASes on your network and connecting to them over SSH are not available in this version yet.
-      </p>
+      <ConnectedNasCard />
+      <section className="card" aria-labelledby="add-nas">
+        <h2 id="add-nas">Add a NAS by address</h2>
+        <p>
+          NASBench logs in to the NAS over SSH to run its tests there. Type the address you use to open the NAS’s web
+          page; SSH must be switched on in the NAS’s settings.
+        </p>
+        <AddressForm submitLabel="Continue" onSubmit={openConnect} />
+        <RecentNasList onChoose={openConnect} />
+      </section>
+      <p className="muted">Finding NASes on your network by themselves is not available in this version yet.</p>
     </>
   );
 }

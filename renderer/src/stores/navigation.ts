@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 
-export const screens = ['devices', 'run', 'results', 'history', 'settings'] as const;
+/** `connect` has no menu entry of its own: it is reached from Devices and belongs to it. */
+export const screens = ['devices', 'connect', 'run', 'results', 'history', 'settings'] as const;
 export type Screen = (typeof screens)[number];
 
 interface NavigationState {

@@ -76,6 +76,7 @@ function recognizeAsustor(probe: ProbeOutput): Omit<NasSystem, 'distroFamily'> |
   };
 }
 
+/** UNVERIFIED: no TOS box was available; the files read are third-party guesses (see nas-script.ts). */
 function recognizeTerramaster(probe: ProbeOutput): Omit<NasSystem, 'distroFamily'> | null {
   const lines = probe.lines('terramaster');
   const osRelease = probe.keyValues('os-release');

@@ -94,27 +94,34 @@ function readDf(lines: readonly string[]): DfRow[] {
   if (header === undefined) return [];
   const hasType = /\sType\s/.test(header);
   const blockBytes = wholeNumber(/(\d+)-blocks/.exec(header)?.[1]) ?? 1024;
-  const rows = joinWrappedLines(lines.filter((line) => line !== header));
-  const pattern = hasType
-    ? /^(.+?)\s+(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(?:\d+%|-)\s+(\/.*)$/
-    : /^(.+?)()\s+(\d+)\s+(\d+)\s+(\d+)\s+(?:\d+%|-)\s+(\/.*)$/;
-  const found: DfRow[] = [];
-  for (const line of rows) {
-    // A df line is short; a huge one is noise, and not worth the regular expression's time.
-    if (line.length > 4096) continue;
-    const match = pattern.exec(line);
-    const blocks = wholeNumber(match?.[3]);
-    const available = wholeNumber(match?.[5]);
-    if (!match?.[1] || !match[6] || blocks === null || available === null) continue;
-    found.push({
-      source: match[1],
-      fsType: match[2] ? match[2] : null,
-      mount: match[6],
+  return joinWrappedLines(lines.filter((line) => line !== header))
+    .map((line) => readDfRow(line, hasType, blockBytes))
+    .filter((row) => row !== null);
+}
+
+/**
+ * One df line, read by fields rather than one regular expression (which backtracks badly on long
+ * runs of blanks): source [type] blocks used available capacity mount. The mount point, which
+ * may hold spaces, is everything after the capacity field.
+ */
+function readDfRow(line: string, hasType: boolean, blockBytes: number): DfRow | null {
+  const fields = line.trim().split(/\s+/);
+  const firstNumber = hasType ? 2 : 1;
+  for (let capacity = firstNumber + 3; capacity < fields.length - 1; capacity++) {
+    if (!/^(\d+%|-)$/.test(fields[capacity] ?? '')) continue;
+    const [blocks, used, available] = fields.slice(capacity - 3, capacity).map(wholeNumber);
+    const mount = fields.slice(capacity + 1).join(' ');
+    if (blocks == null || used == null || available == null || !mount.startsWith('/')) continue;
+    const typeAt = capacity - 4;
+    return {
+      source: fields.slice(0, hasType ? typeAt : capacity - 3).join(' '),
+      fsType: hasType ? (fields[typeAt] ?? null) : null,
+      mount,
       sizeBytes: blocks * blockBytes,
       freeBytes: available * blockBytes,
-    });
+    };
   }
-  return found;
+  return null;
 }
 
 function joinWrappedLines(lines: readonly string[]): string[] {
