@@ -1,0 +1,117 @@
+import { once } from 'node:events';
+import net from 'node:net';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+
+/** One data connection of a test, with the bytes it moved in each direction. */
+export class DataStream {
+  sentBytes = 0;
+  receivedBytes = 0;
+  /** Bytes moved before the omit (warm-up) period ended: not part of the results. */
+  omittedSentBytes = 0;
+  omittedReceivedBytes = 0;
+  private sending = false;
+
+  constructor(
+    readonly id: number,
+    readonly socket: net.Socket,
+    readonly role: 'send' | 'receive',
+  ) {}
+
+  /** Counts what arrives; called by the socket's `onread` (see openConnection). */
+  countReceived(length: number): void {
+    this.receivedBytes += length;
+  }
+
+  /** Payload bytes this stream carried in its own direction (what the samples show). */
+  get movedBytes(): number {
+    return this.role === 'send' ? this.sentBytes : this.receivedBytes;
+  }
+
+  markOmitEnd(): void {
+    this.omittedSentBytes = this.sentBytes;
+    this.omittedReceivedBytes = this.receivedBytes;
+  }
+
+  /**
+   * Writes blocks until stopped (or `limit` bytes are sent), respecting backpressure and
+   * yielding to the event loop, so that the stop timer and the samples stay on time.
+   */
+  async sendUntil(block: Buffer, stop: AbortSignal, limit = Infinity): Promise<void> {
+    this.sending = true;
+    let writesSinceYield = 0;
+    try {
+      while (!stop.aborted && this.sentBytes < limit && !this.socket.destroyed) {
+        const flushed = this.socket.write(block);
+        this.sentBytes += block.length;
+        if (!flushed) {
+          try {
+            await once(this.socket, 'drain', { signal: stop });
+          } catch (error) {
+            if (stop.aborted) return;
+            throw error;
+          }
+          writesSinceYield = 0;
+        } else if (++writesSinceYield >= 8) {
+          await yieldToEventLoop();
+          writesSinceYield = 0;
+        }
+      }
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  get isSending(): boolean {
+    return this.sending;
+  }
+
+  close(): void {
+    this.socket.destroy();
+  }
+}
+
+/** Received payload is only counted, never kept: one reused buffer per connection avoids an allocation per read. */
+const receiveBufferBytes = 256 * 1024;
+
+/**
+ * Opens a TCP connection, optionally from a given local address, within a time limit.
+ * With `onReceived`, incoming bytes are read into a reused buffer and only counted.
+ */
+export async function openConnection(
+  host: string,
+  port: number,
+  localAddress: string | undefined,
+  timeoutMs: number,
+  signal?: AbortSignal,
+  onReceived?: (length: number) => void,
+): Promise<net.Socket> {
+  const socket = net.connect({
+    host,
+    port,
+    ...(localAddress ? { localAddress } : {}),
+    ...(onReceived
+      ? {
+          onread: {
+            buffer: Buffer.allocUnsafe(receiveBufferBytes),
+            callback: (length: number) => {
+              onReceived(length);
+              return true;
+            },
+          },
+        }
+      : {}),
+  });
+  const timer = setTimeout(
+    () => socket.destroy(Object.assign(new Error('connect timed out'), { code: 'ETIMEDOUT' })),
+    timeoutMs,
+  );
+  try {
+    await once(socket, 'connect', signal ? { signal } : {});
+    return socket;
+  } catch (error) {
+    socket.destroy();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
