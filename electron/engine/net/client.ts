@@ -9,7 +9,6 @@ import {
   defaultIperfPort,
   frameJson,
   makeCookie,
-  maxJsonBytes,
   maxResultsBytes,
   stateByte,
   type IperfParameters,

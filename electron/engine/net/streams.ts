@@ -10,12 +10,21 @@ export class DataStream {
   omittedSentBytes = 0;
   omittedReceivedBytes = 0;
   private sending = false;
+  private connection: net.Socket | undefined;
 
   constructor(
     readonly id: number,
-    readonly socket: net.Socket,
     readonly role: 'send' | 'receive',
   ) {}
+
+  attach(socket: net.Socket): void {
+    this.connection = socket;
+  }
+
+  get socket(): net.Socket {
+    if (!this.connection) throw new Error('The data stream is not connected yet.');
+    return this.connection;
+  }
 
   /** Counts what arrives; called by the socket's `onread` (see openConnection). */
   countReceived(length: number): void {
@@ -66,7 +75,7 @@ export class DataStream {
   }
 
   close(): void {
-    this.socket.destroy();
+    this.connection?.destroy();
   }
 }
 
