@@ -116,19 +116,19 @@ export async function runIperfTest(options: IperfTestOptions): Promise<IperfTest
     await expectState(reader, IperfState.CREATE_STREAMS, target);
     const roles = streamRoles(direction, streamCount);
     for (const [index, role] of roles.entries()) {
-      let stream: DataStream | undefined;
-      // Every stream counts what it receives (a sender may get nothing, which is fine).
+      const stream = new DataStream(streamId(index), role);
+      streams.push(stream);
+      // Every stream counts what it receives (a sender gets nothing, which is fine).
       const socket = await openConnection(
         options.host,
         port,
         options.bindAddress,
         connectTimeoutMs,
         options.signal,
-        (n) => stream?.countReceived(n),
+        (n) => stream.countReceived(n),
       );
+      stream.attach(socket);
       socket.write(cookie);
-      stream = new DataStream(streamId(index), socket, role);
-      streams.push(stream);
       watchForLoss(socket, stop);
     }
     await expectState(reader, IperfState.TEST_START, target);
