@@ -3,6 +3,7 @@ import packageJson from '../../package.json';
 import { toAppError } from '../../shared/errors';
 import { addDemoCommand } from './commands/demo';
 import { addInfoCommand } from './commands/info';
+import { addNetCommand } from './commands/net';
 import { addProbeCommand } from './commands/probe';
 import { exitCode, type CliIo } from './output';
 
@@ -32,6 +33,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   addInfoCommand(program, io, finish);
   addDemoCommand(program, io, finish);
   addProbeCommand(program, io, finish);
+  addNetCommand(program, io, finish);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

@@ -285,10 +285,7 @@ function report(
     return {
       id: stream.id,
       role: stream.role,
-      localAddress: stream.socket.localAddress ?? '',
-      localPort: stream.socket.localPort ?? 0,
-      remoteAddress: stream.socket.remoteAddress ?? '',
-      remotePort: stream.socket.remotePort ?? 0,
+      ...stream.endpoints,
       receivedBytes: stream.role === 'send' ? (server?.bytes ?? 0) : ownReceived,
       sentBytes: stream.role === 'send' ? ownSent : (server?.bytes ?? 0),
       retransmits: stream.role === 'receive' && server && server.retransmits >= 0 ? server.retransmits : null,

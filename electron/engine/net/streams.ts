@@ -17,8 +17,17 @@ export class DataStream {
     readonly role: 'send' | 'receive',
   ) {}
 
+  /** Addresses are read while connected: a closed socket no longer knows them. */
+  endpoints = { localAddress: '', localPort: 0, remoteAddress: '', remotePort: 0 };
+
   attach(socket: net.Socket): void {
     this.connection = socket;
+    this.endpoints = {
+      localAddress: socket.localAddress ?? '',
+      localPort: socket.localPort ?? 0,
+      remoteAddress: socket.remoteAddress ?? '',
+      remotePort: socket.remotePort ?? 0,
+    };
   }
 
   get socket(): net.Socket {

@@ -1,0 +1,116 @@
+import type { NasSession } from '../ssh/session';
+import { runIperfTest, type Direction, type IperfStreamReport } from './client';
+import { startRemoteIperfServer, type RemoteIperfServer } from './remote-server';
+
+/** One link of a test: where its streams go, and from which local address they start. */
+export interface Leg {
+  target: string;
+  /** A fixed server port (an iperf3 server that already runs); otherwise one is started over SSH. */
+  port?: number;
+  bindAddress?: string;
+}
+
+export interface NetworkTestOptions {
+  legs: Leg[];
+  /** Needed when servers are to be started on the NAS. */
+  session?: NasSession;
+  direction: Direction;
+  streamsPerLeg: number;
+  seconds: number;
+  omitSeconds?: number;
+  blockBytes?: number;
+  sampleIntervalMs?: number;
+  signal?: AbortSignal;
+  /** Throughput per leg and summed, every sample interval. */
+  onSample?(sample: { t: number; bitsPerSecond: number; perLeg: number[] }): void;
+}
+
+export interface LegResult {
+  target: string;
+  port: number;
+  bindAddress: string | null;
+  bitsPerSecond: number;
+  bytes: number;
+  seconds: number;
+  streams: IperfStreamReport[];
+}
+
+export interface NetworkTestResult {
+  direction: Direction;
+  summary: { bitsPerSecond: number; bytes: number; seconds: number };
+  legs: LegResult[];
+  samples: { t: number; bitsPerSecond: number }[];
+}
+
+/**
+ * A network test over one or several links at once: one iperf3 server per leg (its own port,
+ * started on the NAS over SSH unless given), one client test per leg, run side by side. A
+ * bond only adds up when the streams take different legs; per-leg figures show whether they did.
+ */
+export async function runNetworkTest(options: NetworkTestOptions): Promise<NetworkTestResult> {
+  const servers: RemoteIperfServer[] = [];
+  const samples: { t: number; bitsPerSecond: number }[] = [];
+  const round = new Map<number, { t: number; bitsPerSecond: number }>();
+  try {
+    const ports: number[] = [];
+    for (const leg of options.legs) {
+      if (leg.port !== undefined) ports.push(leg.port);
+      else {
+        if (!options.session) throw new Error('A leg without a port needs an SSH session to start iperf3.');
+        const server = await startRemoteIperfServer(options.session, { avoidPorts: ports, ...signalOf(options) });
+        servers.push(server);
+        ports.push(server.port);
+      }
+    }
+    const results = await Promise.all(
+      options.legs.map((leg, index) =>
+        runIperfTest({
+          host: leg.target,
+          port: ports[index],
+          ...(leg.bindAddress ? { bindAddress: leg.bindAddress } : {}),
+          streams: options.streamsPerLeg,
+          direction: options.direction,
+          seconds: options.seconds,
+          omitSeconds: options.omitSeconds ?? 0,
+          ...(options.blockBytes ? { blockBytes: options.blockBytes } : {}),
+          sampleIntervalMs: options.sampleIntervalMs ?? 1_000,
+          ...signalOf(options),
+          onSample: (sample) => {
+            // Legs sample on their own timers: a summed point is due once every leg has spoken.
+            round.set(index, { t: sample.t, bitsPerSecond: sample.bytesPerSecond * 8 });
+            if (round.size < options.legs.length) return;
+            const perLeg = options.legs.map((_leg, leg) => round.get(leg)?.bitsPerSecond ?? 0);
+            const t = Math.max(...[...round.values()].map((entry) => entry.t));
+            const sum = perLeg.reduce((total, value) => total + value, 0);
+            round.clear();
+            samples.push({ t, bitsPerSecond: sum });
+            options.onSample?.({ t, bitsPerSecond: sum, perLeg });
+          },
+        }),
+      ),
+    );
+    const legs = results.map((result, index): LegResult => ({
+      target: options.legs[index]?.target ?? '',
+      port: ports[index] ?? 0,
+      bindAddress: options.legs[index]?.bindAddress ?? null,
+      bitsPerSecond: result.bitsPerSecond,
+      bytes: result.bytes,
+      seconds: result.seconds,
+      streams: result.streams,
+    }));
+    const bytes = legs.reduce((sum, leg) => sum + leg.bytes, 0);
+    const seconds = Math.max(...legs.map((leg) => leg.seconds));
+    return {
+      direction: options.direction,
+      summary: { bitsPerSecond: legs.reduce((sum, leg) => sum + leg.bitsPerSecond, 0), bytes, seconds },
+      legs,
+      samples,
+    };
+  } finally {
+    await Promise.all(servers.map((server) => server.stop()));
+  }
+}
+
+function signalOf(options: { signal?: AbortSignal }): { signal?: AbortSignal } {
+  return options.signal ? { signal: options.signal } : {};
+}
