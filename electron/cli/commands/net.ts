@@ -37,7 +37,8 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
     .option('--iperf3-port <port>', 'use an iperf3 server already running at --host (no SSH)', integerIn(1, 65535));
   addSshLoginOptions(command);
   // The login is optional here: `--iperf3-port` needs none.
-  command.options.find((option) => option.long === '--user')!.mandatory = false;
+  const user = command.options.find((option) => option.long === '--user');
+  if (user) user.mandatory = false;
   command.action(async (options: NetOptions, cmd: Command) => {
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     const direction: Direction = options.bidir ? 'bidir' : options.reverse ? 'download' : 'upload';
