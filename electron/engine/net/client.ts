@@ -144,6 +144,7 @@ export async function runIperfTest(options: IperfTestOptions): Promise<IperfTest
     if (!serverResults.success) throw parseError('The iperf3 server sent results NASBench cannot read.');
     await expectState(reader, IperfState.DISPLAY_RESULTS, target, 15_000);
     control.write(stateByte(IperfState.IPERF_DONE));
+    await drainReceivers(streams);
     return report(streams, serverResults.data, parameters, direction, measured.seconds);
   } catch (error) {
     if (options.signal?.aborted) {
@@ -222,6 +223,19 @@ async function measure(
   const lossReason = stop.signal.reason as unknown;
   if (!lost && lossReason instanceof NasbenchError) lost = lossReason;
   return { seconds: elapsed() - measureFrom, ...(lost ? { lost } : {}) };
+}
+
+/**
+ * What the server wrote before it stopped is still on its way when the test ends. The server
+ * closes its streams after IPERF_DONE; counting until then makes our received bytes equal
+ * what it sent, instead of falling short by whatever was in flight.
+ */
+async function drainReceivers(streams: DataStream[]): Promise<void> {
+  const receivers = streams.filter((stream) => stream.role === 'receive' && !stream.socket.readableEnded);
+  const ended = receivers.map(
+    (stream) => new Promise((resolve) => stream.socket.once('end', resolve).once('close', resolve)),
+  );
+  await Promise.race([Promise.all(ended), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
 }
 
 /** A data connection that fails or closes mid-test ends the test with LINK_LOST. */

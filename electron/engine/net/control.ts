@@ -41,7 +41,11 @@ export class ControlReader {
     if (length === 0 || length > maxBytes) {
       throw parseError(`The iperf3 peer announced a ${length}-byte message, which is not a valid iperf3 message.`);
     }
-    const text = (await this.readExact(length)).toString('utf8');
+    const body = await this.readExact(length).catch((error: unknown) => {
+      // The length arrived but the message did not: a truncated message, not a clean close.
+      throw parseError(`The iperf3 peer sent only part of a ${length}-byte message.`, error);
+    });
+    const text = body.toString('utf8');
     try {
       return JSON.parse(text) as unknown;
     } catch {
@@ -66,11 +70,12 @@ export class ControlReader {
   }
 }
 
-export function parseError(message: string): NasbenchError {
+export function parseError(message: string, cause?: unknown): NasbenchError {
   return new NasbenchError(
     'PARSE_ERROR',
     message,
     'The other side may not be a compatible iperf3 (3.1 or newer), or the connection was damaged. Try again.',
+    { cause },
   );
 }
 
