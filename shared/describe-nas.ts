@@ -120,7 +120,7 @@ export function describeClientRoute(route: ClientFacts['route']): Fact[] {
 
 export interface ToolStatus {
   name: 'fio' | 'iperf3';
-  /** "fio 3.33", or "fio is not installed" */
+  /** "fio 3.33", or "fio was not found" (it may be installed off the PATH: the hints say) */
   text: string;
   present: boolean;
 }
@@ -134,7 +134,7 @@ export function describeTools(
     const found = tools[name];
     return found
       ? { name, present: true, text: `${name} ${found.version}` }
-      : { name, present: false, text: `${name} is not installed` };
+      : { name, present: false, text: `${name} was not found` };
   });
   return { tools: statuses, hints: statuses.every((tool) => tool.present) ? [] : [...installHints] };
 }
@@ -166,7 +166,11 @@ export function describeNasIdentity(nas: Pick<NasFacts, 'hostname' | 'os' | 'mod
 
 /** "Intel Celeron J4125 CPU @ 2.00GHz, 4 cores": the trademark marks only get in the way of reading. */
 export function describeCpu(cpu: NasFacts['cpu']): string {
-  const model = cpu.model?.replace(/\((R|TM|C)\)/gi, '').replace(/\s+/g, ' ').trim() || 'Unknown processor';
+  const model =
+    cpu.model
+      ?.replace(/\((R|TM|C)\)/gi, '')
+      .replace(/\s+/g, ' ')
+      .trim() || 'Unknown processor';
   return cpu.cores === null ? model : `${model}, ${cpu.cores} ${cpu.cores === 1 ? 'core' : 'cores'}`;
 }
 

@@ -6,6 +6,8 @@ import { runNetworkTest } from '../../electron/engine/net/network-test';
 import { startRemoteIperfServer } from '../../electron/engine/net/remote-server';
 import type { NasSession } from '../../electron/engine/ssh/session';
 import { nasPids, nasSpawn, waitForNasPort } from '../lab/lab';
+import { runCli } from '../../electron/cli/program';
+import { tempDir } from '../unit/helpers';
 import { errorOf, lab, labSession } from './lab-login';
 
 let session: NasSession;
@@ -168,6 +170,45 @@ describe('the built-in iperf3 client against Debian iperf3 on the lab NAS', () =
       }),
     );
     expect(error.code).toBe('CANCELLED');
+    expect(iperfProcessesOnNas()).toBe('');
+  });
+});
+
+describe('a NAS without iperf3', () => {
+  it('is measured over SSH instead, labelled as a lower bound, with install hints', async () => {
+    let stdout = '';
+    const code = await runCli(
+      [
+        '--json',
+        '--data-dir',
+        await tempDir('net-notools'),
+        'net',
+        '--host',
+        lab.legs.a.nas,
+        '--user',
+        lab.users.notools.name,
+        '--trust-new-host',
+        '--time',
+        '2',
+      ],
+      {
+        stdout: (text) => (stdout += text),
+        stderr: () => undefined,
+        env: { NASBENCH_PASSWORD: lab.users.notools.password },
+      },
+    );
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout) as { summary: { bitsPerSecond: number }; hints: string[] };
+    expect(result).toMatchObject({
+      ok: true,
+      kind: 'net',
+      method: 'ssh',
+      lowerBound: true,
+      note: expect.stringMatching(/SSH/),
+    });
+    expect(result.summary.bitsPerSecond).toBeGreaterThan(50e6);
+    expect(result.summary.bitsPerSecond).toBeLessThan(1.01e9);
+    expect(result.hints.join(' ')).toMatch(/iperf3/);
     expect(iperfProcessesOnNas()).toBe('');
   });
 });

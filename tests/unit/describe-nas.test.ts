@@ -134,7 +134,7 @@ describe('tools, identity and the rest', () => {
     });
     const unraid = probed('unraid-6');
     const described = describeTools(unraid.tools, unraid.installHints);
-    expect(described.tools[0]).toEqual({ name: 'fio', present: false, text: 'fio is not installed' });
+    expect(described.tools[0]).toEqual({ name: 'fio', present: false, text: 'fio was not found' });
     expect(described.tools[1]?.text).toBe('iperf3 3.16');
     expect(described.hints.join(' ')).toMatch(/NerdTools/);
   });

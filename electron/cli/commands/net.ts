@@ -5,6 +5,7 @@ import { formatRate } from '../../../shared/units';
 import type { Direction } from '../../engine/net/client';
 import { runNetworkTest, type Leg, type NetworkTestResult } from '../../engine/net/network-test';
 import { shellCommand } from '../../engine/ssh/quote';
+import { probeNas } from '../../engine/probe';
 import type { NasSession } from '../../engine/ssh/session';
 import { openDataDir, type GlobalOptions } from '../engine-session';
 import { printProgress, printResult, type CliIo } from '../output';
@@ -73,8 +74,14 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
           printProgress(io, `${sample.t.toFixed(1).padStart(6)} s  ${formatRate(sample.bitsPerSecond / 8, 'Mb/s')}`);
         },
       });
-      const version = session ? await serverVersion(session) : null;
-      finish(printResult(io, globals, netJson(result, version), () => describe(result)));
+      const version = session && result.method === 'iperf3' ? await serverVersion(session) : null;
+      // Without iperf3 the figure is a lower bound: say how to get the real one on this NAS.
+      const hints = session && result.method === 'ssh' ? (await probeNas(session)).installHints : [];
+      finish(
+        printResult(io, globals, { ...netJson(result, version), ...(hints.length ? { hints } : {}) }, () =>
+          describe(result, hints),
+        ),
+      );
     } catch (error) {
       finish(
         printResult(io, globals, { ok: false, kind: 'net', error: toAppError(error), partial: { samples } }, () => ''),
@@ -104,6 +111,8 @@ function netJson(result: NetworkTestResult, version: string | null) {
   return {
     ok: true as const,
     kind: 'net',
+    method: result.method,
+    ...(result.method === 'ssh' ? { lowerBound: true, note: result.note } : {}),
     direction: result.direction,
     summary: result.summary,
     streams: result.legs.flatMap((leg) =>
@@ -123,8 +132,9 @@ function netJson(result: NetworkTestResult, version: string | null) {
   };
 }
 
-function describe(result: NetworkTestResult): string {
+function describe(result: NetworkTestResult, hints: string[]): string {
   const lines = [
+    ...(result.note ? [result.note, ...hints] : []),
     `${result.direction}: ${formatRate(result.summary.bitsPerSecond / 8, 'Mb/s')} in ${result.summary.seconds.toFixed(1)} s`,
   ];
   if (result.legs.length > 1) {

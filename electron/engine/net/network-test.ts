@@ -1,4 +1,6 @@
+import { NasbenchError } from '../../../shared/errors';
 import type { NasSession } from '../ssh/session';
+import { measureOverSsh } from './ssh-transfer';
 import { runIperfTest, type Direction, type IperfStreamReport } from './client';
 import { startRemoteIperfServer, type RemoteIperfServer } from './remote-server';
 
@@ -36,6 +38,10 @@ export interface LegResult {
 }
 
 export interface NetworkTestResult {
+  /** iperf3, or the SSH connection itself when the NAS has no iperf3 (a lower bound). */
+  method: 'iperf3' | 'ssh';
+  /** Plain words about how to read the figure, when it needs them. */
+  note?: string;
   direction: Direction;
   summary: { bitsPerSecond: number; bytes: number; seconds: number };
   legs: LegResult[];
@@ -48,6 +54,50 @@ export interface NetworkTestResult {
  * bond only adds up when the streams take different legs; per-leg figures show whether they did.
  */
 export async function runNetworkTest(options: NetworkTestOptions): Promise<NetworkTestResult> {
+  try {
+    return await runWithIperf(options);
+  } catch (error) {
+    const noIperf = error instanceof NasbenchError && error.code === 'TOOL_MISSING';
+    if (!noIperf || !options.session || options.direction === 'bidir') throw error;
+    return runOverSsh(options.session, options);
+  }
+}
+
+async function runOverSsh(session: NasSession, options: NetworkTestOptions): Promise<NetworkTestResult> {
+  const samples: { t: number; bitsPerSecond: number }[] = [];
+  const result = await measureOverSsh(session, {
+    direction: options.direction === 'download' ? 'download' : 'upload',
+    seconds: options.seconds,
+    ...signalOf(options),
+    onSample: (sample) => {
+      samples.push(sample);
+      options.onSample?.({ ...sample, perLeg: [sample.bitsPerSecond] });
+    },
+  });
+  const target = session.info.host;
+  return {
+    method: 'ssh',
+    note:
+      'iperf3 is not installed on this NAS, so this was measured through the SSH connection itself. ' +
+      'Encryption costs speed: the link can do at least this much, likely more.',
+    direction: options.direction,
+    summary: { bitsPerSecond: result.bitsPerSecond, bytes: result.bytes, seconds: result.seconds },
+    legs: [
+      {
+        target,
+        port: session.info.port,
+        bindAddress: null,
+        bitsPerSecond: result.bitsPerSecond,
+        bytes: result.bytes,
+        seconds: result.seconds,
+        streams: [],
+      },
+    ],
+    samples,
+  };
+}
+
+async function runWithIperf(options: NetworkTestOptions): Promise<NetworkTestResult> {
   const servers: RemoteIperfServer[] = [];
   const samples: { t: number; bitsPerSecond: number }[] = [];
   const round = new Map<number, { t: number; bitsPerSecond: number }>();
@@ -101,6 +151,7 @@ export async function runNetworkTest(options: NetworkTestOptions): Promise<Netwo
     const bytes = legs.reduce((sum, leg) => sum + leg.bytes, 0);
     const seconds = Math.max(...legs.map((leg) => leg.seconds));
     return {
+      method: 'iperf3',
       direction: options.direction,
       summary: { bitsPerSecond: legs.reduce((sum, leg) => sum + leg.bitsPerSecond, 0), bytes, seconds },
       legs,

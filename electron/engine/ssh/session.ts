@@ -1,4 +1,5 @@
 import type { NodeSSH } from 'node-ssh';
+import type { Readable } from 'node:stream';
 import type { ClientChannel } from 'ssh2';
 import { NasbenchError } from '../../../shared/errors';
 import type { HostKey } from './host-key';
@@ -11,6 +12,10 @@ export interface RemoteCommandOptions {
   timeoutMs?: number;
   onStdoutLine?(line: string): void;
   onStderrLine?(line: string): void;
+  /** Raw stdout, for binary data (then stdout is not collected as text). */
+  onStdoutData?(chunk: Buffer): void;
+  /** Fed to the command's standard input. */
+  stdin?: Readable;
 }
 
 export interface RemoteCommandResult {
@@ -94,7 +99,8 @@ export class NasSession {
         onChannel: (opened) => {
           channel = opened;
         },
-        onStdout: (chunk) => stdout.push(chunk.toString('utf8')),
+        ...(options.stdin ? { stdin: options.stdin } : {}),
+        onStdout: options.onStdoutData ?? ((chunk) => stdout.push(chunk.toString('utf8'))),
         onStderr: (chunk) => {
           const text = chunk.toString('utf8');
           stderrText += text;

@@ -26,8 +26,11 @@ export function AddressForm({
   submitLabel,
   onSubmit,
   onCancel,
+  autoFocus = false,
 }: {
   initial?: NasAddress;
+  /** When the form replaces the button that opened it, focus belongs in it. */
+  autoFocus?: boolean;
   submitLabel: string;
   onSubmit: (address: NasAddress) => void;
   onCancel?: () => void;
@@ -60,6 +63,7 @@ export function AddressForm({
             type="text"
             data-testid="nas-address"
             value={host}
+            autoFocus={autoFocus}
             autoComplete="off"
             autoCapitalize="off"
             spellCheck={false}

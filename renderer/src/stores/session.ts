@@ -14,15 +14,15 @@ export interface RecentNas extends NasAddress {
 }
 
 export interface SavedLogin {
+  /** The user name this answer is about. */
+  username: string;
   passwordRemembered: boolean;
   canRemember: boolean;
 }
 
 /** How a connect attempt ended; a new host key is a question for the user, not an error. */
 export type ConnectOutcome =
-  | { kind: 'connected' }
-  | { kind: 'host-key-unknown'; fingerprint: string; keyType: string }
-  | { kind: 'failed' };
+  { kind: 'connected' } | { kind: 'host-key-unknown'; fingerprint: string; keyType: string } | { kind: 'failed' };
 
 interface SessionState {
   /** The NAS the Connect screen is about. */
@@ -55,7 +55,8 @@ interface SessionState {
 
 const recentLimit = 5;
 
-export const sameNas = (a: NasAddress, b: NasAddress) => a.host.toLowerCase() === b.host.toLowerCase() && a.port === b.port;
+export const sameNas = (a: NasAddress, b: NasAddress) =>
+  a.host.toLowerCase() === b.host.toLowerCase() && a.port === b.port;
 
 function withRecent(recent: RecentNas[], entry: RecentNas): RecentNas[] {
   const previous = recent.find((item) => sameNas(item, entry));
@@ -64,6 +65,8 @@ function withRecent(recent: RecentNas[], entry: RecentNas): RecentNas[] {
 }
 
 export const useSessionStore = create<SessionState>()((set, get) => {
+  // Answers about saved logins can arrive out of order while the user types: only the latest one counts.
+  let savedLoginRequest = 0;
   const loginQuery = (username: string) => {
     const target = get().target;
     return target ? { host: target.host, port: target.port, username } : null;
@@ -85,6 +88,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     disconnectError: null,
     actions: {
       chooseNas(address) {
+        savedLoginRequest += 1;
         set((state) => ({
           target: address,
           recent: withRecent(state.recent, { ...address, username: null }),
@@ -97,11 +101,14 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       async loadSavedLogin(username) {
         const query = loginQuery(username);
         if (!query) return;
+        const request = ++savedLoginRequest;
         const result = await window.nasbench.getSavedLogin(query);
-        // The user may have typed on or picked another NAS meanwhile: only the latest question counts.
-        const current = get().target;
-        if (!current || !sameNas(current, query)) return;
-        set(result.ok ? { savedLogin: result.data, savedLoginError: null } : { savedLoginError: result.error });
+        if (request !== savedLoginRequest) return;
+        set(
+          result.ok
+            ? { savedLogin: { ...result.data, username }, savedLoginError: null }
+            : { savedLoginError: result.error },
+        );
       },
 
       async forgetPassword(username) {
