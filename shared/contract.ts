@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConnectInput, Connection, ProbeResult, SavedLoginQuery, SessionId } from './connect';
 import type { Result } from './errors';
+import { NetworkRunInput } from './network';
 import { RunId, RunProgress } from './run-events';
 import { Settings, SettingsPatch } from './settings';
 
@@ -50,6 +51,8 @@ export const methods = {
     output: z.object({ passwordRemembered: z.boolean(), canRemember: z.boolean() }),
   },
   forgetPassword: { input: SavedLoginQuery, output: z.object({ forgotten: z.boolean() }) },
+  /** The network test against a connected NAS (iperf3 started on it over SSH). */
+  startNetworkRun: { input: NetworkRunInput, output: z.object({ runId: RunId }) },
 } as const;
 
 export const events = {

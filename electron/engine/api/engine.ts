@@ -5,6 +5,7 @@ import { type AppInfo, type EventName, type EventPayload, type MethodHandlers } 
 import { ConnectionManager } from '../connections/manager';
 import type { SecretStore } from '../connections/secrets';
 import { thisComputerDemoPlan } from '../demo';
+import { networkRunPlan } from '../net/run-plan';
 import { probeClient, probeNas } from '../probe';
 import { RunRegistry } from '../runs/registry';
 import { SettingsStore } from '../settings/store';
@@ -69,6 +70,9 @@ export function createEngine(options: EngineOptions): Engine {
     getSavedLogin: async ({ host, port, username }) => ({
       passwordRemembered: await connections.hasRememberedPassword(username, host, port),
       canRemember: options.secrets?.isAvailable() ?? false,
+    }),
+    startNetworkRun: async (input) => ({
+      runId: runs.start(networkRunPlan(connections.session(input.sessionId), input)),
     }),
     forgetPassword: async ({ host, port, username }) => ({
       forgotten: await connections.forgetPassword(username, host, port),

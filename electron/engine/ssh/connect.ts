@@ -92,7 +92,7 @@ async function checkHostKey(options: ConnectOptions, key: HostKey): Promise<void
     'HOST_KEY_UNKNOWN',
     `This is the first connection to ${host}. Its identity key fingerprint is ${key.fingerprint}.`,
     'Compare it with the fingerprint the NAS shows (for example `ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub` ' +
-      'on the NAS), then confirm it (CLI: add --trust-new-host).',
+      'on the NAS), then confirm it: "Trust and connect" in the app, --trust-new-host on the command line.',
     { details: { fingerprint: key.fingerprint, keyType: key.type } },
   );
 }

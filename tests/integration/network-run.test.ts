@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../electron/engine';
+import { sha256Fingerprint } from '../../electron/engine/ssh/host-key';
+import type { RunProgress } from '../../shared/run-events';
+import { readHostKey } from '../lab/lab';
+import { tempDir } from '../unit/helpers';
+import { lab } from './lab-login';
+
+describe('the network test as a run, through the contract', () => {
+  it('streams one line per leg and their sum, and ends with the measured rate', async () => {
+    const engine = createEngine({ dataDir: await tempDir('network-run'), mode: 'web' });
+    const events: RunProgress[] = [];
+    engine.onEvent((_event, payload) => events.push(payload));
+    const { sessionId } = await engine.handlers.connectNas({
+      host: lab.legs.a.nas,
+      port: lab.ssh.port,
+      username: lab.users.test.name,
+      auth: { kind: 'password', password: lab.users.test.password, remember: false },
+      trustFingerprint: sha256Fingerprint(readHostKey().blob),
+    });
+    const started = await engine.dispatch('startNetworkRun', {
+      sessionId,
+      seconds: 3,
+      legs: [
+        { target: lab.legs.a.nas, bindAddress: lab.legs.a.host },
+        { target: lab.legs.b.nas, bindAddress: lab.legs.b.host },
+      ],
+    });
+    expect(started.ok).toBe(true);
+    await expect.poll(() => events.some((event) => event.kind === 'end'), { timeout: 15_000 }).toBe(true);
+    const begin = events.find((event) => event.kind === 'begin');
+    expect(begin).toMatchObject({ plan: 'network', series: [{ id: 'leg-1' }, { id: 'leg-2' }, { id: 'total' }] });
+    const seriesSeen = new Set(events.flatMap((event) => (event.kind === 'sample' ? [event.series] : [])));
+    expect([...seriesSeen].sort()).toEqual(['leg-1', 'leg-2', 'total']);
+    const end = events.find((event) => event.kind === 'end');
+    expect(end).toMatchObject({ state: 'done' });
+    // Two 1 Gbit/s legs: about 2 × 119 MB/s of goodput.
+    const rate = end?.kind === 'end' ? (end.summary?.bytesPerSecond ?? 0) : 0;
+    expect(rate).toBeGreaterThan(2 * 110e6);
+    expect(rate).toBeLessThan(2 * 125e6);
+    await engine.shutdown();
+  });
+});
