@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConnectInput, Connection, ProbeResult, SavedLoginQuery, SessionId } from './connect';
 import type { Result } from './errors';
-import { NetworkRunInput } from './network';
+import { LinkPlan, NetworkRunInput } from './network';
 import { RunId, RunProgress } from './run-events';
 import { Settings, SettingsPatch } from './settings';
 
@@ -51,6 +51,8 @@ export const methods = {
     output: z.object({ passwordRemembered: z.boolean(), canRemember: z.boolean() }),
   },
   forgetPassword: { input: SavedLoginQuery, output: z.object({ forgotten: z.boolean() }) },
+  /** Proposes the legs of a multi-link (bonded) test from the probe and this computer's routes. */
+  planLinkTest: { input: z.strictObject({ sessionId: SessionId }), output: LinkPlan },
   /** The network test against a connected NAS (iperf3 started on it over SSH). */
   startNetworkRun: { input: NetworkRunInput, output: z.object({ runId: RunId }) },
 } as const;

@@ -17,3 +17,9 @@ export const NetworkRunInput = z.strictObject({
   legs: z.array(NetworkLeg).min(1).max(8).optional(),
 });
 export type NetworkRunInput = z.input<typeof NetworkRunInput>;
+
+/** A proposed multi-link test: legs with distinct address pairs, and what the NAS's bond means for them. */
+export const LinkPlan = z.object({
+  legs: z.array(z.object({ target: z.string(), bindAddress: z.string(), label: z.string() })),
+  notes: z.array(z.string()),
+});

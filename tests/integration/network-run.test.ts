@@ -18,13 +18,17 @@ describe('the network test as a run, through the contract', () => {
       auth: { kind: 'password', password: lab.users.test.password, remember: false },
       trustFingerprint: sha256Fingerprint(readHostKey().blob),
     });
+    // The planner finds the lab's three separate links (legs A, B and the slow one).
+    const plan = await engine.handlers.planLinkTest({ sessionId });
+    expect(plan.legs.map((leg) => [leg.bindAddress, leg.target])).toEqual([
+      [lab.legs.a.host, lab.legs.a.nas],
+      [lab.legs.b.host, lab.legs.b.nas],
+      [lab.legs.slow.host, lab.legs.slow.nas],
+    ]);
     const started = await engine.dispatch('startNetworkRun', {
       sessionId,
       seconds: 3,
-      legs: [
-        { target: lab.legs.a.nas, bindAddress: lab.legs.a.host },
-        { target: lab.legs.b.nas, bindAddress: lab.legs.b.host },
-      ],
+      legs: plan.legs.slice(0, 2).map(({ target, bindAddress }) => ({ target, bindAddress })),
     });
     expect(started.ok).toBe(true);
     await expect.poll(() => events.some((event) => event.kind === 'end'), { timeout: 15_000 }).toBe(true);

@@ -5,6 +5,7 @@ import { type AppInfo, type EventName, type EventPayload, type MethodHandlers } 
 import { ConnectionManager } from '../connections/manager';
 import type { SecretStore } from '../connections/secrets';
 import { thisComputerDemoPlan } from '../demo';
+import { planLinkLegs } from '../net/leg-planner';
 import { networkRunPlan } from '../net/run-plan';
 import { probeClient, probeNas } from '../probe';
 import { RunRegistry } from '../runs/registry';
@@ -71,6 +72,10 @@ export function createEngine(options: EngineOptions): Engine {
       passwordRemembered: await connections.hasRememberedPassword(username, host, port),
       canRemember: options.secrets?.isAvailable() ?? false,
     }),
+    planLinkTest: async ({ sessionId }) => {
+      const nas = await probeNas(connections.session(sessionId));
+      return planLinkLegs(nas, async (address) => (await probeClient(address)).route);
+    },
     startNetworkRun: async (input) => ({
       runId: runs.start(networkRunPlan(connections.session(input.sessionId), input)),
     }),
