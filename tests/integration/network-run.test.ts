@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../electron/engine';
+import { measureNetworkToDiskWrite } from '../../electron/engine/net/disk-through-network';
 import { sha256Fingerprint } from '../../electron/engine/ssh/host-key';
 import type { RunProgress } from '../../shared/run-events';
-import { readHostKey } from '../lab/lab';
+import { nasExec, readHostKey } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { lab } from './lab-login';
 
@@ -42,6 +43,31 @@ describe('the network test as a run, through the contract', () => {
     const rate = end?.kind === 'end' ? (end.summary?.bytesPerSecond ?? 0) : 0;
     expect(rate).toBeGreaterThan(2 * 110e6);
     expect(rate).toBeLessThan(2 * 125e6);
+    await engine.shutdown();
+  });
+});
+
+describe('network to NAS disk (seed 000, iperf3 -F on the NAS)', () => {
+  it('writes through the network into a scratch file, labels the figure, and leaves nothing behind', async () => {
+    const engine = createEngine({ dataDir: await tempDir('to-disk'), mode: 'cli' });
+    const { sessionId } = await engine.handlers.connectNas({
+      host: lab.legs.a.nas,
+      port: lab.ssh.port,
+      username: lab.users.test.name,
+      auth: { kind: 'password', password: lab.users.test.password, remember: false },
+      trustFingerprint: sha256Fingerprint(readHostKey().blob),
+    });
+    const before = nasExec(['find', lab.share]).stdout;
+    const result = await measureNetworkToDiskWrite(engine.connections, { sessionId, folder: lab.share, seconds: 2 });
+    expect(result.label).toMatch(/NAS disk/);
+    expect(result.file.startsWith(`${lab.share}/.nasbench-`)).toBe(true);
+    // The lab's disk is faster than its 1 Gbit/s link, so the link sets the pace.
+    expect(result.bitsPerSecond).toBeGreaterThan(800e6);
+    expect(result.bitsPerSecond).toBeLessThan(1e9);
+    expect(nasExec(['find', lab.share]).stdout).toBe(before);
+    await expect(
+      measureNetworkToDiskWrite(engine.connections, { sessionId, folder: lab.tiny, seconds: 2 }),
+    ).rejects.toMatchObject({ code: 'NOT_ENOUGH_SPACE' });
     await engine.shutdown();
   });
 });

@@ -12,7 +12,11 @@ beforeAll(async () => {
   session = await labSession();
 });
 
-afterAll(() => session.close());
+afterAll(() => {
+  session.close();
+  // Leave the share as the lab made it: empty.
+  nasExec(['find', lab.share, '-mindepth', '1', '-delete']);
+});
 
 /** Every path under the share with its type, as seen on the NAS (NUL-separated: names may hold newlines). */
 function shareTree(): string[] {

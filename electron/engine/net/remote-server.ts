@@ -21,12 +21,12 @@ const listenTimeoutMs = 8_000;
  */
 export async function startRemoteIperfServer(
   session: NasSession,
-  options: { firstPort?: number; avoidPorts?: number[]; signal?: AbortSignal } = {},
+  options: { firstPort?: number; avoidPorts?: number[]; signal?: AbortSignal; extraArgs?: string[] } = {},
 ): Promise<RemoteIperfServer> {
   const first = options.firstPort ?? defaultIperfPort;
   for (let port = first; port < first + portsToTry; port++) {
     if (options.avoidPorts?.includes(port)) continue;
-    const attempt = await tryPort(session, port, options.signal);
+    const attempt = await tryPort(session, port, options.extraArgs ?? [], options.signal);
     if (attempt === 'port-in-use') continue;
     return attempt;
   }
@@ -40,6 +40,7 @@ export async function startRemoteIperfServer(
 async function tryPort(
   session: NasSession,
   port: number,
+  extraArgs: string[],
   signal?: AbortSignal,
 ): Promise<RemoteIperfServer | 'port-in-use'> {
   const stopper = new AbortController();
@@ -49,7 +50,15 @@ async function tryPort(
   const ready = new Promise<void>((resolve) => (listening = resolve));
   let stderr = '';
   // --forceflush makes "Server listening on PORT" arrive at once instead of at exit.
-  const command = shellCommand(['iperf3', '--server', '--one-off', '--forceflush', '--port', String(port)]);
+  const command = shellCommand([
+    'iperf3',
+    '--server',
+    '--one-off',
+    '--forceflush',
+    '--port',
+    String(port),
+    ...extraArgs,
+  ]);
   const run = session.run(command, {
     signal: stopper.signal,
     timeoutMs: 24 * 3600 * 1000,
