@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nasExec, readLab, type LabInfo } from '../lab/lab';
+import { connectToLab, openConnectScreen, submitPassword } from './connect-flow';
 import { launchChromium, screenshot, startWebApp, type WebApp } from './harness';
 
 /**
@@ -54,33 +55,12 @@ function otherHostKey(): string {
   return Buffer.concat([length(type.length), type, length(32), randomBytes(32)]).toString('base64');
 }
 
-async function openConnectScreen(): Promise<void> {
-  await page.goto(app.url);
-  await page.getByTestId('nas-address').fill(lab.legs.a.nas);
-  await page.getByTestId('add-nas').click();
-  await expect(page.getByTestId('connect-host').textContent()).resolves.toBe(lab.legs.a.nas);
-  await page.getByTestId('username').fill(lab.users.test.name);
-}
-
-async function submitPassword(password: string): Promise<void> {
-  await page.getByTestId('password').fill(password);
-  await page.getByTestId('connect').click();
-  await page.getByTestId('fingerprint-dialog').waitFor();
-}
-
-async function connectToLab(): Promise<void> {
-  await openConnectScreen();
-  await submitPassword(lab.users.test.password);
-  await page.getByTestId('trust-host').click();
-  await page.getByTestId('nas-details').waitFor({ timeout: 30_000 });
-}
-
 describe('connecting to a NAS in browser mode', () => {
   it('asks to trust the host key on first connection, then shows the NAS details', async () => {
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await openConnectScreen();
-    await submitPassword(lab.users.test.password);
+    await openConnectScreen(page, app, lab);
+    await submitPassword(page, lab.users.test.password);
 
     const dialog = page.getByTestId('fingerprint-dialog');
     await expect(dialog.getAttribute('role')).resolves.toBe('dialog');
@@ -112,14 +92,14 @@ describe('connecting to a NAS in browser mode', () => {
   });
 
   it('says in plain words that the password was wrong', async () => {
-    await openConnectScreen();
-    await submitPassword('not-the-password');
+    await openConnectScreen(page, app, lab);
+    await submitPassword(page, 'not-the-password');
     // Escape is "Cancel": nothing is trusted, and the typed password is gone.
     await page.keyboard.press('Escape');
     await page.getByTestId('fingerprint-dialog').waitFor({ state: 'detached' });
     await expect(page.getByTestId('password').inputValue()).resolves.toBe('');
 
-    await submitPassword('not-the-password');
+    await submitPassword(page, 'not-the-password');
     await page.getByTestId('trust-host').click();
     const error = page.getByTestId('connect-error');
     await error.waitFor({ timeout: 30_000 });
@@ -136,7 +116,7 @@ describe('connecting to a NAS in browser mode', () => {
 
   it('keeps the password nowhere on the page after connecting', async () => {
     const { password } = lab.users.test;
-    await connectToLab();
+    await connectToLab(page, app, lab);
     const expectNoPassword = async () => {
       await expect(page.locator('body').innerText()).resolves.not.toContain(password);
       await expect(page.content()).resolves.not.toContain(password);
@@ -154,7 +134,7 @@ describe('connecting to a NAS in browser mode', () => {
 
   it('refuses a NAS whose identity key changed, with no way to continue', async () => {
     await writeFile(path.join(app.dataDir, 'known_hosts'), `${lab.legs.a.nas} ssh-ed25519 ${otherHostKey()}\n`);
-    await openConnectScreen();
+    await openConnectScreen(page, app, lab);
     await page.getByTestId('password').fill(lab.users.test.password);
     await page.getByTestId('connect').click();
     const warning = page.getByTestId('host-key-mismatch');

@@ -39,9 +39,9 @@ describe('the network test as a run, through the contract', () => {
     expect([...seriesSeen].sort()).toEqual(['leg-1', 'leg-2', 'total']);
     const end = events.find((event) => event.kind === 'end');
     expect(end).toMatchObject({ state: 'done' });
-    // Two 1 Gbit/s legs: about 2 × 119 MB/s of goodput.
+    // Two 1 Gbit/s legs: about 2 × 119 MB/s of goodput, and clearly more than one link can carry.
     const rate = end?.kind === 'end' ? (end.summary?.bytesPerSecond ?? 0) : 0;
-    expect(rate).toBeGreaterThan(2 * 110e6);
+    expect(rate).toBeGreaterThan(1.6 * 125e6);
     expect(rate).toBeLessThan(2 * 125e6);
     await engine.shutdown();
   });

@@ -15,7 +15,8 @@ import { bytesPerSecondFromUnit, formatRate, formatSeconds, type RateUnit } from
 import { useRunsStore, type RunRecord } from '../stores/runs';
 import { selectRateUnit, useSettingsStore } from '../stores/settings';
 import { useResolvedTheme } from '../theme';
-import { chartColours, seriesDashes, withAlpha, type ChartColours } from './chart-theme';
+import type { RunBegin } from '../../../shared/run-events';
+import { chartColours, lineLegendLabels, partDashes, seriesDashes, withAlpha, type ChartColours } from './chart-theme';
 
 // Only what a line chart on linear axes needs, so the bundle stays small.
 Chart.register(LineController, LineElement, PointElement, LinearScale, Legend, Tooltip, Filler);
@@ -57,6 +58,7 @@ export function LiveChart({ runId, label }: { runId: string; label: string }) {
       if (y && 'title' in y && y.title) y.title.text = throughputAxisTitle(unit);
       chart.update('none');
       wrapperRef.current?.setAttribute('data-points', String(plotted));
+      wrapperRef.current?.setAttribute('data-series', run.series.map((info) => info.id).join(' '));
       if (summaryRef.current) summaryRef.current.textContent = describeLatest(run, unit);
     };
 
@@ -87,11 +89,12 @@ export function LiveChart({ runId, label }: { runId: string; label: string }) {
 /** Makes the chart's datasets match the run's series; returns how many points are plotted. */
 function syncDatasets(chart: ThroughputChart, run: RunRecord, unit: RateUnit, colours: ChartColours): number {
   const single = run.series.length === 1;
+  const hasTotal = run.series.some((info) => info.id === totalSeries);
   let plotted = 0;
   run.series.forEach((info, index) => {
     let dataset = chart.data.datasets[index];
     if (!dataset || dataset.label !== info.label) {
-      dataset = seriesDataset(info.label, index, single, colours);
+      dataset = seriesDataset(info, index, { single, hasTotal }, colours);
       chart.data.datasets[index] = dataset;
     }
     const points = throughputPoints(run.samples[info.id]?.toArray() ?? [], unit);
@@ -102,23 +105,35 @@ function syncDatasets(chart: ThroughputChart, run: RunRecord, unit: RateUnit, co
   return plotted;
 }
 
+/** The sum of several lines (the legs of a multi-link test), as the engine names it. */
+const totalSeries = 'total';
+
+/**
+ * With a total, it is the line people read first: solid, thicker and in the first colour; the
+ * parts under it are dashed, so the lines differ in more than colour.
+ */
 function seriesDataset(
-  label: string,
+  info: RunBegin['series'][number],
   index: number,
-  single: boolean,
+  run: { single: boolean; hasTotal: boolean },
   colours: ChartColours,
 ): ChartDataset<'line', ChartPoint[]> {
-  const colour = colours.series[index % colours.series.length] ?? colours.text;
+  const isTotal = info.id === totalSeries;
+  const look = run.hasTotal ? (isTotal ? 0 : index + 1) : index;
+  const colour = colours.series[look % colours.series.length] ?? colours.text;
+  const dashes = run.hasTotal && !isTotal ? partDashes : seriesDashes;
   return {
-    label,
+    label: info.label,
     data: [],
     borderColor: colour,
     backgroundColor: withAlpha(colour, 0.15),
-    borderDash: seriesDashes[index % seriesDashes.length] ?? [],
-    borderWidth: 2,
+    borderDash: isTotal ? [] : (dashes[index % dashes.length] ?? []),
+    borderWidth: isTotal && !run.single ? 3.5 : 2,
     pointRadius: 0,
     pointHoverRadius: 4,
-    fill: single ? 'origin' : false,
+    fill: run.single ? 'origin' : false,
+    // Drawn last, so the total stays on top where lines cross.
+    order: isTotal ? 0 : 1,
   };
 }
 
@@ -137,7 +152,7 @@ function chartOptions(colours: ChartColours, currentUnit: () => RateUnit) {
       y: { type: 'linear' as const, beginAtZero: true, ...axis, title: title(throughputAxisTitle(currentUnit())) },
     },
     plugins: {
-      legend: { labels: { color: colours.text, usePointStyle: false } },
+      legend: { labels: lineLegendLabels(colours) },
       tooltip: {
         callbacks: {
           title: (items: { parsed: { x: number | null } }[]) => formatSeconds(items[0]?.parsed.x ?? Number.NaN),

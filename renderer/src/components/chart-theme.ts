@@ -1,3 +1,4 @@
+import { Chart, type LegendItem } from 'chart.js';
 import type { ResolvedTheme } from '../theme';
 
 /**
@@ -36,9 +37,40 @@ export const chartColours: Record<ResolvedTheme, ChartColours> = {
 
 /** Lines also differ by dash pattern, so they can be told apart without colour (or in print). */
 export const seriesDashes: readonly number[][] = [[], [8, 4], [2, 3], [12, 4, 2, 4]];
+/** For the parts under a solid total line: every one dashed. */
+export const partDashes: readonly number[][] = [
+  [8, 4],
+  [2, 3],
+  [12, 4, 2, 4],
+  [4, 4],
+];
 
 /** A colour with transparency, for the area under a single line. */
 export function withAlpha(hex: string, alpha: number): string {
   const value = Number.parseInt(hex.slice(1), 16);
   return `rgba(${(value >> 16) & 255}, ${(value >> 8) & 255}, ${value & 255}, ${alpha})`;
+}
+
+/**
+ * Legend entries drawn as short lines in each dataset's width and dash pattern, so the legend
+ * looks like the lines it names (chart.js's own point-style entries lose the dashes).
+ */
+export function lineLegendLabels(colours: ChartColours) {
+  return {
+    color: colours.text,
+    usePointStyle: true,
+    pointStyle: 'line' as const,
+    pointStyleWidth: 36,
+    generateLabels: (chart: Chart): LegendItem[] =>
+      Chart.defaults.plugins.legend.labels.generateLabels(chart).map((item) => {
+        const dataset = item.datasetIndex === undefined ? undefined : chart.data.datasets[item.datasetIndex];
+        if (!dataset || !('borderDash' in dataset)) return item;
+        const { borderDash, borderWidth } = dataset;
+        return {
+          ...item,
+          lineDash: Array.isArray(borderDash) ? borderDash.map(Number) : [],
+          lineWidth: typeof borderWidth === 'number' ? borderWidth : 2,
+        };
+      }),
+  };
 }

@@ -7,11 +7,13 @@ import { useNavigationStore } from '../stores/navigation';
 import { selectResultsRun, useRunsStore, type RunRecord } from '../stores/runs';
 import { selectRateUnit, useSettingsStore } from '../stores/settings';
 import { EmptyState } from './EmptyState';
+import { LinkUse, SeriesAverages, useRunLinks } from './network/NetworkResults';
 
 export function ResultsScreen() {
   const requestedRunId = useNavigationStore((state) => state.resultsRunId);
   const run = useRunsStore((state) => selectResultsRun(state, requestedRunId));
   const unit = useSettingsStore(selectRateUnit);
+  const runLinks = useRunLinks(run?.runId ?? '');
 
   if (!run || !run.end) {
     return (
@@ -34,8 +36,15 @@ export function ResultsScreen() {
           <>
             <p className="headline">
               <span className="headline__label">Average throughput</span>
-              <span className="headline__value" data-testid="results-average">
-                {formatRate(end.summary.bytesPerSecond, unit)}
+              <span className="headline__line">
+                <span
+                  className="headline__value"
+                  data-testid="results-average"
+                  data-bytes-per-second={end.summary.bytesPerSecond}
+                >
+                  {formatRate(end.summary.bytesPerSecond, unit)}
+                </span>
+                {runLinks && <LinkUse bytesPerSecond={end.summary.bytesPerSecond} runLinks={runLinks} />}
               </span>
             </p>
             <dl className="figures">
@@ -61,6 +70,9 @@ export function ResultsScreen() {
       <section className="card" aria-labelledby="results-chart-title">
         <h2 id="results-chart-title">Throughput over time</h2>
         <LiveChart runId={run.runId} label={run.title} />
+        {run.plan === 'network' && run.series.length > 1 && (
+          <SeriesAverages run={run} unit={unit} runLinks={runLinks} />
+        )}
         <SamplesTable run={run} unit={unit} />
       </section>
     </>

@@ -7,6 +7,8 @@ export type RunStatus = 'running' | RunEnd['state'];
 
 export interface RunRecord {
   runId: string;
+  /** What kind of test this is ("network", "loopback", …), as the engine's `begin` names it. */
+  plan: string;
   title: string;
   target: string;
   startedAt: string;
@@ -38,6 +40,8 @@ interface RunsState {
   cancelError: AppError | null;
   actions: {
     startDemoRun(seconds: number): Promise<boolean>;
+    /** A run another store started: the Run screen follows it from now on. */
+    watchRun(runId: string): void;
     cancelRun(): Promise<void>;
     receiveProgress(event: RunProgress): void;
     /** The engine is gone: runs still shown as running will never end on their own. */
@@ -100,9 +104,12 @@ export const useRunsStore = create<RunsState>()((set, get) => {
           set({ starting: false, startError: result.error });
           return false;
         }
-        set({ starting: false, activeRunId: result.data.runId, cancelling: false });
+        set({ starting: false });
+        get().actions.watchRun(result.data.runId);
         return true;
       },
+
+      watchRun: (runId) => set({ activeRunId: runId, cancelling: false, cancelError: null }),
 
       async cancelRun() {
         const { activeRunId, runs } = get();
@@ -117,10 +124,11 @@ export const useRunsStore = create<RunsState>()((set, get) => {
       receiveProgress(event) {
         switch (event.kind) {
           case 'begin': {
-            const { runId, title, target, startedAt, expectedSeconds, series } = event;
+            const { runId, plan, title, target, startedAt, expectedSeconds, series } = event;
             const samples = Object.fromEntries(series.map((info) => [info.id, new SampleHistory()]));
             const run: RunRecord = {
               runId,
+              plan,
               title,
               target,
               startedAt,

@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { describeSweptFolders } from '../../../../shared/describe-nas';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useSessionActions, useSessionStore } from '../../stores/session';
+import { NetworkTestPanel } from '../network/NetworkTestPanel';
 import { NasDetails } from './NasDetails';
 
 /** The connection (who, which key, what was cleaned up), the NAS's details, and the way out. */
@@ -64,6 +65,8 @@ export function ConnectedNas() {
           </button>
         </section>
       )}
+      {/* After the probe, whether it worked or not: its facts prefill the multi-link choices. */}
+      {!probing && <NetworkTestPanel nasHost={connection.host} />}
       {probe && <NasDetails probe={probe} address={connection.host} />}
     </>
   );
