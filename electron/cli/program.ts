@@ -5,6 +5,7 @@ import { addDemoCommand } from './commands/demo';
 import { addInfoCommand } from './commands/info';
 import { addNetCommand } from './commands/net';
 import { addProbeCommand } from './commands/probe';
+import { addServeCommand } from './commands/serve';
 import { exitCode, type CliIo } from './output';
 
 /**
@@ -34,6 +35,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   addDemoCommand(program, io, finish);
   addProbeCommand(program, io, finish);
   addNetCommand(program, io, finish);
+  addServeCommand(program, io, finish);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

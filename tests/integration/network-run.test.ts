@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../electron/engine';
-import { measureNetworkToDiskWrite } from '../../electron/engine/net/disk-through-network';
+import { measureDiskToNetworkRead, measureNetworkToDiskWrite } from '../../electron/engine/net/disk-through-network';
 import { sha256Fingerprint } from '../../electron/engine/ssh/host-key';
 import type { RunProgress } from '../../shared/run-events';
 import { nasExec, readHostKey } from '../lab/lab';
@@ -68,6 +68,36 @@ describe('network to NAS disk (seed 000, iperf3 -F on the NAS)', () => {
     await expect(
       measureNetworkToDiskWrite(engine.connections, { sessionId, folder: lab.tiny, seconds: 2 }),
     ).rejects.toMatchObject({ code: 'NOT_ENOUGH_SPACE' });
+    await engine.shutdown();
+  });
+});
+
+describe('NAS disk to network (seed 000, iperf3 -c -F on the NAS to the built-in server)', () => {
+  it('reads a file on the NAS through the network, says it was likely cached, and removes it', async () => {
+    const engine = createEngine({ dataDir: await tempDir('from-disk'), mode: 'cli' });
+    const { sessionId } = await engine.handlers.connectNas({
+      host: lab.legs.a.nas,
+      port: lab.ssh.port,
+      username: lab.users.test.name,
+      auth: { kind: 'password', password: lab.users.test.password, remember: false },
+      trustFingerprint: sha256Fingerprint(readHostKey().blob),
+    });
+    const before = nasExec(['find', lab.share]).stdout;
+    const result = await measureDiskToNetworkRead(engine.connections, {
+      sessionId,
+      folder: lab.share,
+      seconds: 2,
+      localAddress: lab.legs.a.host,
+      nasMemoryBytes: 16 * 2 ** 30,
+    });
+    expect(result).toMatchObject({
+      direction: 'read',
+      likelyCached: true,
+      label: expect.stringMatching(/NAS disk to network/),
+    });
+    expect(result.bitsPerSecond).toBeGreaterThan(800e6);
+    expect(result.bitsPerSecond).toBeLessThan(1e9);
+    expect(nasExec(['find', lab.share]).stdout).toBe(before);
     await engine.shutdown();
   });
 });

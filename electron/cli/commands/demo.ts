@@ -8,7 +8,7 @@ import { printProgress, printResult, type CliIo } from '../output';
 export function addDemoCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
   program
     .command('demo')
-    .description("measure this computer's own network stack over loopback (no NAS needed)")
+    .description("measure this computer's own network stack over loopback with the built-in iperf3 (no NAS needed)")
     .option('--time <seconds>', 'how long to measure', parseSeconds, 3)
     .action(async (options: { time: number }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();

@@ -1,0 +1,75 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { HostName } from '../../../shared/connect';
+import { toAppError } from '../../../shared/errors';
+import { formatRate } from '../../../shared/units';
+import { startIperfServer, type IperfServerTestSummary } from '../../engine/net/server';
+import type { GlobalOptions } from '../engine-session';
+import { printProgress, printResult, type CliIo } from '../output';
+
+/**
+ * `nasbench serve`: the built-in iperf3-protocol server, for stock iperf3 clients (run
+ * `iperf3 -c THIS-COMPUTER` on the NAS). Runs until Ctrl+C, then prints every test it served.
+ */
+export function addServeCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
+  program
+    .command('serve')
+    .description('run the built-in iperf3 server (stock iperf3 clients can test against it) until Ctrl+C')
+    .option('--port <port>', 'port to listen on', parsePort, 5201)
+    .option('--bind <address>', 'address to listen on', parseAddress, '0.0.0.0')
+    .action(async (options: { port: number; bind: string }, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>();
+      const tests: IperfServerTestSummary[] = [];
+      const stopped = new AbortController();
+      try {
+        const server = await startIperfServer({
+          port: options.port,
+          host: options.bind,
+          onTestEnd: (summary) => {
+            tests.push(summary);
+            const bytes = summary.mode === 'reverse' ? summary.sentBytes : summary.receivedBytes;
+            const outcome = summary.error
+              ? `ended: ${summary.error.message}`
+              : formatRate(bytes / summary.seconds, 'Mb/s');
+            printProgress(
+              io,
+              `test from ${summary.client} (${summary.mode}, ${summary.parallel} stream(s)): ${outcome}`,
+            );
+          },
+        });
+        printProgress(io, `Serving iperf3 tests on ${server.host}:${server.port}. Press Ctrl+C to stop.`);
+        process.once('SIGINT', () => stopped.abort());
+        process.once('SIGTERM', () => stopped.abort());
+        await new Promise((resolve) => stopped.signal.addEventListener('abort', resolve, { once: true }));
+        await server.close();
+        finish(
+          printResult(
+            io,
+            globals,
+            { ok: true, kind: 'serve', port: server.port, tests },
+            () => `${tests.length} test(s) served.\n`,
+          ),
+        );
+      } catch (error) {
+        finish(
+          printResult(
+            io,
+            globals,
+            { ok: false, kind: 'serve', error: toAppError(error), partial: { tests } },
+            () => '',
+          ),
+        );
+      }
+    });
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new InvalidArgumentError('give a port from 0 to 65535.');
+  return port;
+}
+
+function parseAddress(value: string): string {
+  if (!HostName.safeParse(value).success) throw new InvalidArgumentError('give an IP address to listen on.');
+  return value;
+}
