@@ -105,6 +105,8 @@ function syncDatasets(chart: ThroughputChart, run: RunRecord, unit: RateUnit, co
   return plotted;
 }
 
+const sparsePoints = 20;
+
 /** The sum of several lines (the legs of a multi-link test), as the engine names it. */
 const totalSeries = 'total';
 
@@ -129,8 +131,10 @@ function seriesDataset(
     backgroundColor: withAlpha(colour, 0.15),
     borderDash: isTotal ? [] : (dashes[index % dashes.length] ?? []),
     borderWidth: isTotal && !run.single ? 3.5 : 2,
-    pointRadius: 0,
+    // Readings far apart (a network test reports once a second) are marked, so a short test's one or two still show.
+    pointRadius: (context: { dataset: { data: unknown[] } }) => (context.dataset.data.length <= sparsePoints ? 3 : 0),
     pointHoverRadius: 4,
+    pointBackgroundColor: colour,
     fill: run.single ? 'origin' : false,
     // Drawn last, so the total stays on top where lines cross.
     order: isTotal ? 0 : 1,

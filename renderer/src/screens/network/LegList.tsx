@@ -1,0 +1,192 @@
+import { useEffect, useId, useMemo, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { nasAddressChoices, type NasAddressChoice } from '../../../../shared/network-words';
+import { maxLegs, useNetworkTestActions, useNetworkTestStore, type LegDraft } from '../../stores/network-test';
+import { useSessionStore } from '../../stores/session';
+
+const another = 'another';
+
+/** The legs of a multi-link test: for each, the NAS address to send to and the local address to send from. */
+export function LegList() {
+  const { legs, problems } = useNetworkTestStore(
+    useShallow((state) => ({ legs: state.legs, problems: state.problems.legs })),
+  );
+  const nas = useSessionStore((state) => state.probe?.nas);
+  const choices = useMemo(() => (nas ? nasAddressChoices(nas) : []), [nas]);
+  const { addLeg, removeLeg } = useNetworkTestActions();
+  const addButton = useRef<HTMLButtonElement>(null);
+  // After adding a leg the keyboard goes to it; after removing one, back to "Add a link".
+  const focusAfter = useRef<'new-leg' | 'add' | null>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+
+  useEffect(() => {
+    if (focusAfter.current === 'new-leg') {
+      listRef.current?.querySelector<HTMLElement>('li:last-child :is(select, input)')?.focus();
+    }
+    if (focusAfter.current === 'add') addButton.current?.focus();
+    focusAfter.current = null;
+  }, [legs.length]);
+
+  return (
+    <>
+      <ol className="legs" ref={listRef} data-testid="legs">
+        {legs.map((leg, index) => (
+          <li key={leg.key}>
+            <LegFields
+              leg={leg}
+              number={index + 1}
+              choices={choices}
+              problems={problems?.[index]}
+              onRemove={
+                legs.length > 1
+                  ? () => {
+                      focusAfter.current = 'add';
+                      removeLeg(leg.key);
+                    }
+                  : undefined
+              }
+            />
+          </li>
+        ))}
+      </ol>
+      <div className="actions">
+        <button
+          type="button"
+          className="button"
+          data-testid="add-leg"
+          ref={addButton}
+          aria-disabled={legs.length >= maxLegs}
+          onClick={() => {
+            if (legs.length >= maxLegs) return;
+            focusAfter.current = 'new-leg';
+            addLeg();
+          }}
+        >
+          Add a link
+        </button>
+        {legs.length >= maxLegs && <span className="muted">Up to {maxLegs} links.</span>}
+      </div>
+    </>
+  );
+}
+
+function LegFields(props: {
+  leg: LegDraft;
+  number: number;
+  choices: NasAddressChoice[];
+  problems: { nasAddress?: string; localAddress?: string } | undefined;
+  onRemove: (() => void) | undefined;
+}) {
+  const { leg, number, choices, problems } = props;
+  const id = useId();
+  const { changeLeg } = useNetworkTestActions();
+  const listed = choices.some((choice) => choice.address === leg.nasAddress);
+  const typed = choices.length === 0 || leg.typedNasAddress || (!listed && leg.nasAddress !== '');
+  const selected = typed ? another : leg.nasAddress;
+  const nasProblem = problems?.nasAddress;
+
+  return (
+    <fieldset className="leg" data-testid={`leg-${number}`}>
+      <legend>Link {number}</legend>
+      <div className="leg__fields">
+        <div className="leg__nas">
+          {choices.length > 0 && (
+            <div className="field">
+              <label htmlFor={`${id}-nas`}>NAS address</label>
+              <select
+                id={`${id}-nas`}
+                data-testid={`leg-${number}-nas`}
+                value={selected}
+                aria-invalid={!typed && nasProblem !== undefined}
+                aria-describedby={!typed && nasProblem ? `${id}-nas-help` : undefined}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  if (value === another) {
+                    changeLeg(leg.key, { typedNasAddress: true, nasAddress: '' });
+                    requestAnimationFrame(() => document.getElementById(`${id}-nas-typed`)?.focus());
+                  } else changeLeg(leg.key, { typedNasAddress: false, nasAddress: value });
+                }}
+              >
+                {selected === '' && <option value="">Choose an address</option>}
+                {choices.map((choice) => (
+                  <option key={choice.address} value={choice.address}>
+                    {choice.label}
+                  </option>
+                ))}
+                <option value={another}>Another address…</option>
+              </select>
+              {!typed && nasProblem && (
+                <p id={`${id}-nas-help`} className="field__error">
+                  {nasProblem}
+                </p>
+              )}
+            </div>
+          )}
+          {typed && (
+            <AddressField
+              id={`${id}-nas-typed`}
+              label={choices.length > 0 ? 'Other NAS address' : 'NAS address'}
+              testId={`leg-${number}-nas-typed`}
+              value={leg.nasAddress}
+              onChange={(nasAddress) => changeLeg(leg.key, { nasAddress })}
+              problem={nasProblem}
+              help="An address or host name of the NAS."
+            />
+          )}
+        </div>
+        <AddressField
+          id={`${id}-local`}
+          label="From this computer’s address"
+          testId={`leg-${number}-local`}
+          value={leg.localAddress}
+          onChange={(localAddress) => changeLeg(leg.key, { localAddress })}
+          problem={problems?.localAddress}
+          help="Optional. Empty: the system picks the way."
+        />
+      </div>
+      {props.onRemove && (
+        <button
+          type="button"
+          className="button button--small leg__remove"
+          data-testid={`remove-leg-${number}`}
+          aria-label={`Remove link ${number}`}
+          onClick={props.onRemove}
+        >
+          Remove
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+function AddressField(props: {
+  id: string;
+  label: string;
+  testId: string;
+  value: string;
+  onChange: (value: string) => void;
+  problem: string | undefined;
+  help: string;
+}) {
+  const { id, problem } = props;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        type="text"
+        data-testid={props.testId}
+        value={props.value}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        aria-invalid={problem !== undefined}
+        aria-describedby={`${id}-help`}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+      <p id={`${id}-help`} className={problem ? 'field__error' : 'field__help muted'}>
+        {problem ?? props.help}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readLab, type LabInfo, type LabLeg } from '../lab/lab';
+import { connectToLab } from './connect-flow';
+import { launchChromium, screenshot, startWebApp, type WebApp } from './harness';
+
+/**
+ * The network test from the connected NAS's screen, in the built renderer against the lab:
+ * legs A and B (1 Gbit each) side by side, then the 200 Mbit "Wi-Fi" leg alone. Figures are
+ * read in Mb/s, as links are rated, and checked against the lab's shaping.
+ */
+let lab: LabInfo;
+let app: WebApp;
+let browser: Browser;
+let page: Page;
+let pageErrors: string[];
+
+beforeAll(() => {
+  lab = readLab();
+});
+
+beforeEach(async () => {
+  app = await startWebApp();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+afterEach(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Connects, switches figures to Mb/s in Settings, and comes back to the NAS's screen. */
+async function connectInMegabits(): Promise<void> {
+  await connectToLab(page, app, lab);
+  await page.getByTestId('nav-settings').click();
+  await page.locator('input[name="units"][value="Mb/s"]').check();
+  await expect.poll(() => page.getByTestId('settings-status').textContent()).toBe('Saved.');
+  await page.getByTestId('nav-devices').click();
+  await page.getByRole('button', { name: 'Show details' }).click();
+  await page.getByTestId('network-test').waitFor();
+}
+
+/** One leg of the "Several links" section: the NAS address from the probe's list, and the local one typed. */
+async function setLeg(number: number, leg: LabLeg): Promise<void> {
+  await page.getByTestId(`leg-${number}-nas`).selectOption(leg.nas);
+  await page.getByTestId(`leg-${number}-local`).fill(leg.host);
+}
+
+async function openSeveralLinks(): Promise<void> {
+  await page.getByTestId('several-links').click();
+  await page.getByTestId('legs').waitFor();
+}
+
+async function pointsPlotted(): Promise<number> {
+  return Number(await page.getByTestId('live-chart').getAttribute('data-points'));
+}
+
+/** "1,880 Mb/s" → 1880 */
+function megabits(text: string | null): number {
+  const match = /^([\d,.]+) Mb\/s$/.exec(text?.trim() ?? '');
+  if (!match?.[1]) throw new Error(`not a figure in Mb/s: ${text}`);
+  return Number(match[1].replaceAll(',', ''));
+}
+
+async function waitForDone(): Promise<void> {
+  await expect.poll(() => page.getByTestId('run-state').textContent(), { timeout: 60_000 }).toMatch(/done|failed/);
+  await expect(page.getByTestId('run-state').textContent()).resolves.toBe('done');
+}
+
+describe('the network test in browser mode', () => {
+  it('measures two links at once: each near 1 Gb/s, together near 2 Gb/s', async () => {
+    await connectInMegabits();
+    await expect(page.getByTestId('network-seconds').inputValue()).resolves.toBe('10'); // the default in Settings
+    await expect(page.getByTestId('direction-upload').isChecked()).resolves.toBe(true);
+    await page.getByTestId('network-seconds').fill('3');
+    await openSeveralLinks();
+    // Prefilled from the probe: the address we connected to, from the local address that reaches it.
+    await expect(page.getByTestId('leg-1-nas').inputValue()).resolves.toBe(lab.legs.a.nas);
+    await expect(page.getByTestId('leg-1-local').inputValue()).resolves.toBe(lab.legs.a.host);
+    await setLeg(1, lab.legs.a);
+    await setLeg(2, lab.legs.b);
+    await expect(page.getByTestId('start-network').textContent()).resolves.toBe('Start the test over 2 links');
+    await page.getByTestId('start-network').click();
+
+    // The Run screen: three lines (two legs and their total) that grow while the test runs.
+    const chart = page.getByTestId('live-chart');
+    await chart.waitFor();
+    await expect.poll(() => chart.getAttribute('data-series')).toBe('leg-1 leg-2 total');
+    await expect.poll(pointsPlotted, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
+    const early = await pointsPlotted();
+    await expect.poll(pointsPlotted, { timeout: 10_000 }).toBeGreaterThan(early);
+    await expect(page.getByRole('heading', { name: 'Network to the NAS' }).count()).resolves.toBe(1);
+    await screenshot(page, 'network-live');
+    await waitForDone();
+
+    await page.getByRole('button', { name: 'See results' }).click();
+    const average = page.getByTestId('results-average');
+    const total = megabits(await average.textContent());
+    expect(total).toBeGreaterThan(1800);
+    expect(total).toBeLessThan(2000);
+    const rawBitsPerSecond = Number(await average.getAttribute('data-bytes-per-second')) * 8;
+    expect(Math.abs(rawBitsPerSecond / 1e6 - total)).toBeLessThan(1);
+    // The lab's veths say 10 Gb/s, whatever tc shapes them to: the wording follows what the links report.
+    await expect(page.getByTestId('results-link-use').textContent()).resolves.toMatch(
+      /^— \d+% of 2 × 10 Gb(E|\/s) links$/,
+    );
+
+    for (const [series, leg] of [
+      ['leg-1', lab.legs.a],
+      ['leg-2', lab.legs.b],
+    ] as const) {
+      const row = page.locator(`[data-testid="series-averages"] tr[data-series="${series}"]`);
+      await expect(row.locator('th').textContent()).resolves.toBe(`${leg.host} → ${leg.nas}`);
+      const legAverage = megabits(await row.locator('td').first().textContent());
+      expect(legAverage).toBeGreaterThan(850);
+      expect(legAverage).toBeLessThan(1000);
+    }
+    await screenshot(page, 'network-results');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('measures the slow link alone, from the NAS to this computer', async () => {
+    await connectInMegabits();
+    await page.getByTestId('direction-download').check();
+    await page.getByTestId('network-seconds').fill('2');
+    await openSeveralLinks();
+    await page.getByTestId('remove-leg-2').click();
+    // Removing a leg puts the keyboard on "Add a link", not on the page's top.
+    await expect(page.locator('[data-testid="add-leg"]:focus').count()).resolves.toBe(1);
+    await setLeg(1, lab.legs.slow);
+    await page.getByTestId('start-network').click();
+    await page.getByTestId('live-chart').waitFor();
+    await expect.poll(() => page.getByTestId('live-chart').getAttribute('data-series')).toBe('leg-1');
+    await waitForDone();
+
+    await page.getByRole('button', { name: 'See results' }).click();
+    const figure = megabits(await page.getByTestId('results-average').textContent());
+    expect(figure).toBeGreaterThan(150);
+    expect(figure).toBeLessThan(200);
+    await expect(page.locator('h2#results-title').textContent()).resolves.toBe('Network from the NAS');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('says in plain words when a link cannot be reached, and what to check', async () => {
+    await connectToLab(page, app, lab);
+    await page.getByTestId('network-seconds').fill('2');
+    await openSeveralLinks();
+    await page.getByTestId('remove-leg-2').click();
+    // In the lab's range, but no link leads there: the lab routes it nowhere.
+    await page.getByTestId('leg-1-nas').selectOption('another');
+    await expect.poll(() => page.locator('[data-testid="leg-1-nas-typed"]:focus').count()).toBe(1);
+    await page.getByTestId('leg-1-nas-typed').fill('198.18.7.2');
+    await page.getByTestId('leg-1-local').fill('');
+    await page.getByTestId('start-network').click();
+    await expect.poll(() => page.getByTestId('run-state').textContent(), { timeout: 60_000 }).toBe('failed');
+    const notice = page.locator('.notice[data-code]');
+    await expect(notice.getAttribute('data-code')).resolves.toBe('UNREACHABLE');
+    await expect(notice.innerText()).resolves.toMatch(/198\.18\.7\.2/);
+    await screenshot(page, 'network-unreachable');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('says what to fix before starting, and starts nothing', async () => {
+    await connectToLab(page, app, lab);
+    await page.getByTestId('network-streams').fill('17');
+    await openSeveralLinks();
+    await page.getByTestId('leg-2-local').fill('my laptop');
+    await page.getByTestId('start-network').click();
+    const streams = page.getByTestId('network-streams');
+    await expect(streams.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => page.locator('[data-testid="network-streams"]:focus').count()).toBe(1);
+    await expect(page.getByTestId('leg-2-local').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.getByTestId('network-test').innerText()).resolves.toContain('from 1 to 16');
+    await expect(page.getByTestId('nav-run').textContent()).resolves.toBe('Run');
+  });
+});
