@@ -65,10 +65,23 @@ describe('the built-in iperf3 client against Debian iperf3 on the lab NAS', () =
         expect(received).toBeGreaterThan(300_000_000);
         // The receiver-side figure we report is the one the server counted.
         expect(Math.abs(result.bytes - received) / received).toBeLessThan(0.01);
-        // What we sent exceeds it only by what was still in flight when the test stopped; native
-        // iperf3 shows the same gap on this link (about 1% at 4 streams).
+        // What we sent exceeds what arrived by what was still in flight when the test stopped. Native
+        // iperf3 has the same gap on the same link; ours may not be more than 1 point larger.
+        const nativeReport = await nativeServer(5303);
+        const native = spawnSync(
+          'iperf3',
+          ['-c', lab.legs.a.nas, '-p', '5303', '-t', '4', '-P', String(streams), '-J'],
+          {
+            encoding: 'utf8',
+          },
+        );
+        await nativeReport();
+        const nativeEnd = (
+          JSON.parse(native.stdout) as { end: { sum_sent: { bytes: number }; sum_received: { bytes: number } } }
+        ).end;
+        const nativeGap = (nativeEnd.sum_sent.bytes - nativeEnd.sum_received.bytes) / nativeEnd.sum_received.bytes;
         expect(sent).toBeGreaterThanOrEqual(received);
-        expect((sent - received) / received).toBeLessThan(0.02);
+        expect((sent - received) / received).toBeLessThan(nativeGap + 0.01);
       } else {
         const serverSent = server.end.sum_sent?.bytes ?? 0;
         expect(serverSent).toBeGreaterThan(300_000_000);

@@ -89,4 +89,19 @@ describe('run registry', () => {
     expect(end).toMatchObject({ state: 'failed', error: { code: 'INTERNAL' } });
     expect(JSON.stringify(end)).not.toContain('secret');
   });
+
+  it('marks the step that was running as failed when the run fails', async () => {
+    const { events, registry, ended } = collect();
+    const runId = registry.start(
+      plan(async (context) => {
+        context.step(0, 2, 'first', 'started');
+        context.step(0, 2, 'first', 'finished');
+        context.step(1, 2, 'second', 'started');
+        throw new NasbenchError('LINK_LOST', 'The link dropped.', 'Check the cable.');
+      }),
+    );
+    await ended(runId);
+    const steps = events.flatMap((event) => (event.kind === 'step' ? [`${event.label}:${event.state}`] : []));
+    expect(steps).toEqual(['first:started', 'first:finished', 'second:started', 'second:failed']);
+  });
 });

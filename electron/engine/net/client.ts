@@ -184,7 +184,7 @@ async function measure(
           for (const stream of streams) stream.markOmitEnd();
         }, parameters.omit * 1000)
       : undefined;
-  const sampler = setInterval(() => {
+  const takeSample = () => {
     const t = elapsed();
     const bytes = streams.map((stream) => stream.movedBytes);
     const perStream = streams.map((stream, index) => ({
@@ -199,7 +199,8 @@ async function measure(
     }
     last = { t, bytes };
     options.onSample?.({ t, bytesPerSecond: moved, perStream });
-  }, sampleEvery);
+  };
+  const sampler = setInterval(takeSample, sampleEvery);
   const duration = parameters.time > 0 ? (parameters.time + parameters.omit) * 1000 : undefined;
   const stopTimer = duration ? setTimeout(() => stop.abort(), duration) : undefined;
   const block = randomBytes(parameters.len);
@@ -220,6 +221,8 @@ async function measure(
     clearTimeout(stopTimer);
     clearTimeout(omitTimer);
   }
+  // The last, partial interval too, so short tests end with their final reading.
+  if (!lost && elapsed() - last.t >= 0.1) takeSample();
   const lossReason = stop.signal.reason as unknown;
   if (!lost && lossReason instanceof NasbenchError) lost = lossReason;
   return { seconds: elapsed() - measureFrom, ...(lost ? { lost } : {}) };

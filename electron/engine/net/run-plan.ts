@@ -12,15 +12,12 @@ export function networkRunPlan(session: NasSession, input: z.output<typeof Netwo
     target: leg.target,
     ...(leg.bindAddress ? { bindAddress: leg.bindAddress } : {}),
   }));
-  const legSeries = legs.map((leg, index) => ({
-    id: `leg-${index + 1}`,
-    label: `${leg.bindAddress ?? 'this computer'} → ${leg.target}`,
-  }));
+  const legSeries = legs.map((leg, index) => ({ id: `leg-${index + 1}`, label: legLabel(leg, input.direction) }));
   const series = legs.length > 1 ? [...legSeries, { id: 'total', label: 'All links together' }] : legSeries;
   return {
     plan: 'network',
     title: `Network ${directionWords[input.direction]}`,
-    target: session.info.host,
+    target: [...new Set(legs.map((leg) => leg.target))].join(' + '),
     expectedSeconds: input.seconds + 2,
     series,
     async work(context) {
@@ -32,6 +29,8 @@ export function networkRunPlan(session: NasSession, input: z.output<typeof Netwo
         direction: input.direction,
         streamsPerLeg: input.streams,
         seconds: input.seconds,
+        // Twice a second keeps the live chart moving even in short tests.
+        sampleIntervalMs: 500,
         signal: context.signal,
         onSample: (sample) => {
           peak = Math.max(peak, sample.bitsPerSecond / 8);
@@ -49,4 +48,12 @@ export function networkRunPlan(session: NasSession, input: z.output<typeof Netwo
       };
     },
   };
+}
+
+/** Arrows point the way the data goes. */
+function legLabel(leg: Leg, direction: z.output<typeof NetworkRunInput>['direction']): string {
+  const local = leg.bindAddress ?? 'this computer';
+  if (direction === 'download') return `${leg.target} → ${local}`;
+  if (direction === 'bidir') return `${local} ⇄ ${leg.target}`;
+  return `${local} → ${leg.target}`;
 }

@@ -67,6 +67,7 @@ export class RunRegistry {
     const elapsed = () => (performance.now() - startedAt) / 1000;
     const lastSent = new Map<string, number>();
     const held = new Map<string, { t: number; bytesPerSecond: number }>();
+    const openSteps = new Map<number, { count: number; label: string }>();
     const sendSample = (series: string, t: number, bytesPerSecond: number) => {
       lastSent.set(series, t);
       held.delete(series);
@@ -83,7 +84,11 @@ export class RunRegistry {
         if (previous === undefined || t - previous >= minSampleGapSeconds) sendSample(series, t, bytesPerSecond);
         else held.set(series, { t, bytesPerSecond });
       },
-      step: (index, count, label, state) => this.emit({ runId, kind: 'step', index, count, label, state }),
+      step: (index, count, label, state) => {
+        if (state === 'started') openSteps.set(index, { count, label });
+        else openSteps.delete(index);
+        this.emit({ runId, kind: 'step', index, count, label, state });
+      },
     };
 
     // Let the caller receive the run id before the first event arrives.
@@ -116,6 +121,10 @@ export class RunRegistry {
       };
     }
     flushHeld();
+    // A step that was running when the run failed or was cancelled failed with it.
+    for (const [index, step] of openSteps) {
+      this.emit({ runId, kind: 'step', index, count: step.count, label: step.label, state: 'failed' });
+    }
     // The run is over for anyone who hears its end event.
     this.active.delete(runId);
     this.emit(end);
