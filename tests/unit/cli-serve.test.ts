@@ -1,0 +1,33 @@
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+describe('nasbench serve', () => {
+  it('serves a stock iperf3 client, and lists its tests in one JSON object when stopped', async () => {
+    const port = 5388;
+    const server = spawn(
+      path.resolve('node_modules/.bin/tsx'),
+      ['electron/cli/index.ts', '--json', 'serve', '--port', String(port), '--bind', '127.0.0.1'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '';
+    let stderr = '';
+    server.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await expect.poll(() => stderr, { timeout: 15_000 }).toMatch(/Serving iperf3 tests/);
+    const client = spawnSync('iperf3', ['-c', '127.0.0.1', '-p', String(port), '-t', '1', '-J'], { encoding: 'utf8' });
+    expect(client.status).toBe(0);
+    const clientBytes = (JSON.parse(client.stdout) as { end: { sum_received: { bytes: number } } }).end.sum_received
+      .bytes;
+    server.kill('SIGINT');
+    const code = await new Promise((resolve) => server.once('exit', resolve));
+    expect(code).toBe(0);
+    const result = JSON.parse(stdout) as {
+      ok: boolean;
+      kind: string;
+      tests: { mode: string; receivedBytes: number }[];
+    };
+    expect(result).toMatchObject({ ok: true, kind: 'serve', tests: [{ mode: 'forward' }] });
+    expect(result.tests[0]?.receivedBytes).toBe(clientBytes);
+  }, 30_000);
+});
