@@ -17,7 +17,9 @@ export type FioEngine = z.infer<typeof FioEngine>;
  * `duration` the window it must hold for and `ramp` the seconds ignored first.
  */
 export const SteadyState = z.object({
-  criterion: z.string().regex(/^(iops|iops_slope|bw|bw_slope|lat|lat_slope):\d{1,3}(\.\d{1,3})?%?$/, 'e.g. bw_slope:0.5%'),
+  criterion: z
+    .string()
+    .regex(/^(iops|iops_slope|bw|bw_slope|lat|lat_slope):\d{1,3}(\.\d{1,3})?%?$/, 'e.g. bw_slope:0.5%'),
   duration: z.number().int().min(1).max(3600),
   ramp: z.number().int().min(0).max(3600).default(0),
 });
@@ -43,7 +45,11 @@ export const FioJob = z
     iodepth: z.number().int().min(1).max(1024).default(1),
     numjobs: z.number().int().min(1).max(256).default(1),
     /** Bytes each job's file holds (fio's `size` is per job). */
-    size: z.number().int().min(4096).max(2 ** 50),
+    size: z
+      .number()
+      .int()
+      .min(4096)
+      .max(2 ** 50),
     runtime: z.number().int().min(1).max(86_400).optional(),
     /** Keep going over the file until `runtime` is up, instead of stopping after `size` bytes. */
     timeBased: z.boolean().default(false),
@@ -66,8 +72,7 @@ export const FioJob = z
   })
   .refine(
     (job) =>
-      !job.steadyState ||
-      (job.timeBased && (job.runtime ?? 0) >= job.steadyState.duration + job.steadyState.ramp),
+      !job.steadyState || (job.timeBased && (job.runtime ?? 0) >= job.steadyState.duration + job.steadyState.ramp),
     { message: 'steady state needs a time-based job whose runtime covers ss_dur + ss_ramp', path: ['steadyState'] },
   );
 export type FioJob = z.output<typeof FioJob>;

@@ -1,0 +1,15 @@
+/**
+ * Disk tests on the NAS: fio jobs built from checked options (job.ts), the presets users pick
+ * (presets.ts), fio's JSON read right (parse.ts, status-stream.ts), runs inside a scratch folder
+ * with live samples and honest cache handling (run.ts), and dd when fio is missing (dd-fallback.ts).
+ */
+export { runNasDiskTest, type NasDiskTestOptions, type NasDiskTestResult } from './nas-disk-test';
+export { runFioTests, type RunFioOptions } from './run';
+export { runDdTests, type DdTestOptions } from './dd-fallback';
+export { checkFioJob, fioArgv, FioJob, type FioJobInput } from './job';
+export { DiskPreset, presetTests, quickPreset, arsPreset, bulkPreset, type DiskTest } from './presets';
+export { parseFioReport, summarizeFioReport, type FioReport, type FioSummary } from './parse';
+export { FioStatusStream, type FioSample } from './status-stream';
+export { readTestFolderFacts, type TestFolderFacts } from './file-system';
+export { parseByteSize } from './sizes';
+export type { DiskSample, DiskTestResult } from './result';

@@ -1,0 +1,107 @@
+import type { NasFacts } from '../../../shared/probe';
+import type { ScratchFolder } from '../ssh/scratch';
+import { runDdTests } from './dd-fallback';
+import { readTestFolderFacts, type NasCommands } from './file-system';
+import { checkFioJob, jobFootprint } from './job';
+import type { FioReport } from './parse';
+import { presetTests, quickDefaults, type DiskPreset } from './presets';
+import type { DiskSample, DiskTestResult } from './result';
+import { runFioTests } from './run';
+
+export interface NasDiskTestOptions {
+  /** The folder the user chose on the NAS; tests write only in a scratch folder inside it. */
+  folder: string;
+  preset: DiskPreset;
+  uncached: boolean;
+  sizeBytes?: number;
+  runtimeSeconds?: number;
+  /** From the probe: the NAS's RAM, whether fio is there, and how to install it. */
+  facts: Pick<NasFacts, 'memoryBytes' | 'tools' | 'installHints'>;
+  /**
+   * Opens the run's scratch folder after checking there is room for `neededBytes` (plus a margin):
+   * the app passes its ConnectionManager's, the CLI openScratchFolder directly.
+   */
+  openScratch(neededBytes: number): Promise<ScratchFolder>;
+  signal?: AbortSignal;
+  onSample?(sample: DiskSample): void;
+  onResult?(result: DiskTestResult): void;
+  onReport?(report: FioReport, index: number): void;
+}
+
+export interface NasDiskTestResult {
+  engine: 'fio' | 'dd';
+  dir: string;
+  tests: DiskTestResult[];
+  fio: { version: string } | null;
+  fileSystem: string | null;
+  /** How to install fio, when the dd fallback ran. */
+  hints: string[];
+}
+
+/**
+ * A disk test on the NAS: fio with the chosen preset, or the dd fallback when the NAS has no
+ * fio. The scratch folder is refused before anything is written when the tests do not fit, and
+ * removed afterwards on success, failure and cancel alike.
+ */
+export async function runNasDiskTest(session: NasCommands, options: NasDiskTestOptions): Promise<NasDiskTestResult> {
+  const folder = await readTestFolderFacts(session, options.folder);
+  const common = {
+    memoryBytes: options.facts.memoryBytes,
+    folder,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onSample ? { onSample: options.onSample } : {}),
+    ...(options.onResult ? { onResult: options.onResult } : {}),
+  };
+  const fio = options.facts.tools.fio;
+  if (fio === null) {
+    const sizeBytes = options.sizeBytes ?? quickDefaults.sizeBytes;
+    const tests = await inScratch(options, sizeBytes, (path) =>
+      runDdTests(session, path, { ...common, sizeBytes, uncached: options.uncached }),
+    );
+    return {
+      engine: 'dd',
+      dir: options.folder,
+      tests,
+      fio: null,
+      fileSystem: folder.fileSystem,
+      hints: options.facts.installHints,
+    };
+  }
+  const tests = presetTests(options.preset, {
+    uncached: options.uncached,
+    freeBytes: folder.freeBytes ?? 0,
+    ...(options.sizeBytes !== undefined ? { sizeBytes: options.sizeBytes } : {}),
+    ...(options.runtimeSeconds !== undefined ? { runtimeSeconds: options.runtimeSeconds } : {}),
+  });
+  // Tests with new files remove the previous ones first, so the largest test is what must fit.
+  const needed = Math.max(...tests.map((test) => jobFootprint(checkFioJob(test.job))));
+  const results = await inScratch(options, needed, (path) =>
+    runFioTests(session, path, tests, { ...common, ...(options.onReport ? { onReport: options.onReport } : {}) }),
+  );
+  return {
+    engine: 'fio',
+    dir: options.folder,
+    tests: results,
+    fio: { version: results[0]?.fioVersion ?? fio.version },
+    fileSystem: folder.fileSystem,
+    hints: [],
+  };
+}
+
+async function inScratch<T>(
+  options: NasDiskTestOptions,
+  neededBytes: number,
+  work: (path: string) => Promise<T>,
+): Promise<T> {
+  const scratch = await options.openScratch(neededBytes);
+  let result: T;
+  try {
+    result = await work(scratch.path);
+  } catch (error) {
+    // The test's own error is the one to report; a failed cleanup after it must not hide it.
+    await scratch.remove().catch(() => undefined);
+    throw error;
+  }
+  await scratch.remove();
+  return result;
+}

@@ -1,0 +1,250 @@
+import { NasbenchError } from '../../../shared/errors';
+import { formatBytes } from '../../../shared/units';
+import { shellCommand, shellQuote } from '../ssh/quote';
+import { spaceMargin } from '../ssh/scratch';
+import {
+  directIoExplanation,
+  directIoSupport,
+  readFreeBytes,
+  readTestFolderFacts,
+  uncachedFallbackNote,
+  type DirectIoSupport,
+  type TestFolderFacts,
+  type NasCommands,
+} from './file-system';
+import { checkFioJob, fioArgv, jobFootprint, jobTimeoutMs, type FioEngine, type FioJob } from './job';
+import { fioFailureFromText, parseFioReport, summarizeFioReport, type FioReport, type FioSummary } from './parse';
+import type { DiskTest } from './presets';
+import { inTest, type DiskSample, type DiskTestResult } from './result';
+import { FioStatusStream } from './status-stream';
+
+export interface RunFioOptions {
+  signal?: AbortSignal;
+  onSample?(sample: DiskSample): void;
+  onResult?(result: DiskTestResult): void;
+  /** The NAS's RAM (from the probe): files above it defeat the cache when direct I/O is not available. */
+  memoryBytes?: number | null;
+  /** What the caller already read about the folder; read here when missing. */
+  folder?: TestFolderFacts;
+  /** Receives each fio report as parsed, for the record (and for tests that check our reading of it). */
+  onReport?(report: FioReport, index: number): void;
+}
+
+const MiB = 1024 * 1024;
+
+/** What a run learns as it goes and keeps for the tests after: the engine that loads, and how direct I/O fares. */
+interface RunState {
+  ioengine: FioEngine | null;
+  direct: DirectIoSupport | 'refused';
+  /** The test files on the NAS now: their base name and bytes. */
+  files: { fileName: string; bytes: number } | null;
+}
+
+/**
+ * Runs fio tests one after another inside the run's scratch folder (which the caller opened with a
+ * free-space check and removes afterwards, whatever happens). Samples stream as fio reports; each
+ * test's result comes from fio's final JSON. On cancel the session kills fio's process group.
+ */
+export async function runFioTests(
+  session: NasCommands,
+  scratchFolder: string,
+  tests: readonly DiskTest[],
+  options: RunFioOptions = {},
+): Promise<DiskTestResult[]> {
+  const folder = options.folder ?? (await readTestFolderFacts(session, scratchFolder));
+  const state: RunState = { ioengine: null, direct: directIoSupport(folder), files: null };
+  const results: DiskTestResult[] = [];
+  for (const [index, test] of tests.entries()) {
+    options.signal?.throwIfAborted();
+    try {
+      const result = await runOneTest(session, scratchFolder, test, index, folder, state, options);
+      results.push(result);
+      options.onResult?.(result);
+    } catch (error) {
+      throw inTest(error, test.name);
+    }
+  }
+  if (state.files) await removeTestFiles(session, scratchFolder, state.files.fileName);
+  return results;
+}
+
+async function runOneTest(
+  session: NasCommands,
+  scratchFolder: string,
+  test: DiskTest,
+  index: number,
+  folder: TestFolderFacts,
+  state: RunState,
+  options: RunFioOptions,
+): Promise<DiskTestResult> {
+  let job = checkFioJob({ ...test.job, ...(state.ioengine ? { ioengine: state.ioengine } : {}) });
+  let note: string | undefined;
+  if (job.direct && state.direct !== 'honoured') {
+    ({ job, note } = await bufferedStandIn(session, scratchFolder, job, folder, state, options));
+  }
+  for (;;) {
+    await makeRoom(session, scratchFolder, job, state);
+    try {
+      const { summary, commandLine, report } = await runFio(session, scratchFolder, job, test, index, options);
+      options.onReport?.(report, index);
+      return resultOf(test, job, summary, commandLine, report, folder, note);
+    } catch (error) {
+      const reason = error instanceof NasbenchError ? error.details?.reason : undefined;
+      if (reason === 'engine-missing' && job.ioengine !== 'psync') {
+        state.ioengine = 'psync';
+        job = { ...job, ioengine: 'psync' };
+      } else if (reason === 'direct-refused' && job.direct) {
+        state.direct = 'refused';
+        ({ job, note } = await bufferedStandIn(session, scratchFolder, job, folder, state, options));
+      } else {
+        throw error;
+      }
+    }
+  }
+}
+
+async function runFio(
+  session: NasCommands,
+  scratchFolder: string,
+  job: FioJob,
+  test: DiskTest,
+  index: number,
+  options: RunFioOptions,
+): Promise<{ summary: FioSummary; commandLine: string; report: FioReport }> {
+  const argv = fioArgv(job, scratchFolder);
+  const commandLine = shellCommand(argv);
+  const stream = new FioStatusStream();
+  const run = await session.run(commandLine, {
+    timeoutMs: jobTimeoutMs(job),
+    ...(options.signal ? { signal: options.signal } : {}),
+    onStdoutLine: (line) => {
+      for (const sample of stream.push(`${line}\n`)) options.onSample?.({ index, test: test.name, ...sample });
+    },
+  });
+  let report: FioReport;
+  try {
+    report = parseFioReport(run.stdout);
+  } catch (error) {
+    // No report: fio's own words on stderr (or stdout) say why, when they say anything we know.
+    const known = fioFailureFromText(`${run.stderr}\n${run.stdout}`);
+    if (known) throw known;
+    if (run.code === 127) {
+      throw new NasbenchError('TOOL_MISSING', 'fio is not installed on this NAS.', 'Install fio, or use the dd test.');
+    }
+    if (run.code !== 0) {
+      throw new NasbenchError(
+        'INTERNAL',
+        `fio failed on the NAS (exit ${run.code ?? run.signal}).`,
+        firstLines(run.stderr) || 'Run the same command by hand on the NAS to see why.',
+        { details: { commandLine } },
+      );
+    }
+    throw error;
+  }
+  return { summary: summarizeFioReport(report), commandLine, report };
+}
+
+/**
+ * When direct I/O is not available, buffered I/O stands in: with files larger than the NAS's RAM
+ * where the space allows (its cache cannot hold them), otherwise as they are, and either way the
+ * result says so and records `direct: false`.
+ */
+async function bufferedStandIn(
+  session: NasCommands,
+  scratchFolder: string,
+  job: FioJob,
+  folder: TestFolderFacts,
+  state: RunState,
+  options: RunFioOptions,
+): Promise<{ job: FioJob; note: string }> {
+  const buffered = { ...job, direct: false };
+  const base = directIoExplanation(state.direct, folder.fileSystem);
+  const memory = options.memoryBytes ?? null;
+  // RAM-backed folders: a file larger than RAM cannot exist there, and there is no disk to reach.
+  if (state.direct === 'memory') return { job: buffered, note: base };
+  if (memory === null) return { job: buffered, note: uncachedFallbackNote(base, null, null) };
+  const wanted = Math.ceil((memory * 1.25) / job.numjobs / MiB) * MiB;
+  if (wanted <= job.size) return { job: buffered, note: uncachedFallbackNote(base, jobFootprint(job), memory) };
+  const free = await readFreeBytes(session, scratchFolder);
+  const extra = jobFootprint({ ...job, size: wanted }) - (state.files?.bytes ?? 0);
+  if (free === null || free < extra + spaceMargin(extra)) {
+    return { job: buffered, note: uncachedFallbackNote(base, null, memory) };
+  }
+  const enlarged = { ...buffered, size: wanted };
+  return { job: enlarged, note: uncachedFallbackNote(base, jobFootprint(enlarged), memory) };
+}
+
+/**
+ * The free-space check before each test: tests that share files (Quick's eight) need room once;
+ * a test with new files first removes the previous test's files, then needs room for its own.
+ */
+async function makeRoom(session: NasCommands, scratchFolder: string, job: FioJob, state: RunState): Promise<void> {
+  if (state.files && state.files.fileName !== job.fileName) {
+    await removeTestFiles(session, scratchFolder, state.files.fileName);
+    state.files = null;
+  }
+  const needed = jobFootprint(job);
+  const extra = needed - (state.files?.bytes ?? 0);
+  if (extra <= 0) return;
+  const free = await readFreeBytes(session, scratchFolder);
+  const margin = spaceMargin(extra);
+  if (free !== null && free < extra + margin) {
+    throw new NasbenchError(
+      'NOT_ENOUGH_SPACE',
+      `The folder has ${formatBytes(free)} free; the next test needs ${formatBytes(extra)} plus ` +
+        `${formatBytes(margin)} kept free. It was not started.`,
+      'Free some space on the volume, or choose a smaller test size.',
+      { details: { freeBytes: free, neededBytes: extra, marginBytes: margin } },
+    );
+  }
+  state.files = { fileName: job.fileName, bytes: needed };
+}
+
+async function removeTestFiles(session: NasCommands, scratchFolder: string, fileName: string): Promise<void> {
+  // The prefix is quoted; only the trailing * is left to the shell, to match fio's numbered files.
+  await session.run(`rm -f -- ${shellQuote(`${scratchFolder}/${fileName}.`)}*`, { timeoutMs: 60_000 });
+}
+
+function resultOf(
+  test: DiskTest,
+  job: FioJob,
+  summary: FioSummary,
+  commandLine: string,
+  report: FioReport,
+  folder: TestFolderFacts,
+  note: string | undefined,
+): DiskTestResult {
+  const notes = note ? [note] : [];
+  // psync sends one request at a time per job, whatever iodepth says (fio caps it at 1).
+  const iodepth = job.ioengine === 'psync' ? 1 : job.iodepth;
+  if (iodepth !== job.iodepth) {
+    notes.push(
+      `fio on this NAS has no libaio engine, so psync ran one request at a time (queue depth 1, not ${job.iodepth}).`,
+    );
+  }
+  return {
+    name: test.name,
+    rw: job.rw,
+    bs: job.bs,
+    iodepth,
+    numjobs: job.numjobs,
+    direct: job.direct,
+    sizeBytes: jobFootprint(job),
+    bytesPerSecond: summary.bytesPerSecond,
+    iops: summary.iops,
+    latencyNs: summary.latencyNs,
+    ioBytes: summary.ioBytes,
+    seconds: summary.seconds,
+    engine: 'fio',
+    ioengine: job.ioengine,
+    commandLine,
+    fioVersion: report.fioVersion,
+    fileSystem: folder.fileSystem,
+    ...(summary.steadyState ? { steadyState: summary.steadyState } : {}),
+    ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
+  };
+}
+
+function firstLines(text: string): string {
+  return text.trim().split('\n').slice(0, 3).join(' ').slice(0, 300);
+}
