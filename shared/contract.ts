@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConnectInput, Connection, ProbeResult, SavedLoginQuery, SessionId } from './connect';
 import type { Result } from './errors';
+import { DiskRunInput } from './disk';
 import { LinkPlan, NetworkRunInput } from './network';
 import { RunId, RunProgress } from './run-events';
 import { Settings, SettingsPatch } from './settings';
@@ -53,6 +54,8 @@ export const methods = {
   forgetPassword: { input: SavedLoginQuery, output: z.object({ forgotten: z.boolean() }) },
   /** Proposes the legs of a multi-link (bonded) test from the probe and this computer's routes. */
   planLinkTest: { input: z.strictObject({ sessionId: SessionId }), output: LinkPlan },
+  /** fio (or dd when fio is missing) in a scratch folder inside a folder on the NAS. */
+  startDiskRun: { input: DiskRunInput, output: z.object({ runId: RunId }) },
   /** The network test against a connected NAS (iperf3 started on it over SSH). */
   startNetworkRun: { input: NetworkRunInput, output: z.object({ runId: RunId }) },
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DiskRunDetails } from './disk';
 import { AppError } from './errors';
 
 export const RunId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'a run id');
@@ -49,6 +50,8 @@ const RunEnd = z.object({
   state: z.enum(['done', 'failed', 'cancelled']),
   seconds: z.number().nonnegative(),
   summary: ThroughputSummary.optional(),
+  /** Per-test results, for runs that have more than one headline figure. */
+  details: z.discriminatedUnion('kind', [DiskRunDetails]).optional(),
   error: AppError.optional(),
 });
 

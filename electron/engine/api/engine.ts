@@ -5,6 +5,7 @@ import { type AppInfo, type EventName, type EventPayload, type MethodHandlers } 
 import { ConnectionManager } from '../connections/manager';
 import type { SecretStore } from '../connections/secrets';
 import { thisComputerDemoPlan } from '../demo';
+import { diskRunPlan } from '../disk/run-plan';
 import { planLinkLegs } from '../net/leg-planner';
 import { networkRunPlan } from '../net/run-plan';
 import { probeClient, probeNas } from '../probe';
@@ -76,6 +77,7 @@ export function createEngine(options: EngineOptions): Engine {
       const nas = await probeNas(connections.session(sessionId));
       return planLinkLegs(nas, async (address) => (await probeClient(address)).route);
     },
+    startDiskRun: async (input) => ({ runId: runs.start(diskRunPlan(connections, input)) }),
     startNetworkRun: async (input) => ({
       runId: runs.start(networkRunPlan(connections.session(input.sessionId), input)),
     }),

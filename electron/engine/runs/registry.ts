@@ -10,7 +10,11 @@ export interface RunContext {
   elapsed(): number;
   sample(series: string, bytesPerSecond: number): void;
   step(index: number, count: number, label: string, state: 'started' | 'finished' | 'failed' | 'skipped'): void;
+  /** Per-test results that go with the end event (kept on failure too: they are partial results). */
+  setDetails(details: RunDetails): void;
 }
+
+export type RunDetails = NonNullable<RunEnd['details']>;
 
 export interface RunPlan {
   plan: string;
@@ -68,6 +72,7 @@ export class RunRegistry {
     const lastSent = new Map<string, number>();
     const held = new Map<string, { t: number; bytesPerSecond: number }>();
     const openSteps = new Map<number, { count: number; label: string }>();
+    let details: RunDetails | undefined;
     const sendSample = (series: string, t: number, bytesPerSecond: number) => {
       lastSent.set(series, t);
       held.delete(series);
@@ -88,6 +93,9 @@ export class RunRegistry {
         if (state === 'started') openSteps.set(index, { count, label });
         else openSteps.delete(index);
         this.emit({ runId, kind: 'step', index, count, label, state });
+      },
+      setDetails: (value) => {
+        details = value;
       },
     };
 
@@ -120,6 +128,7 @@ export class RunRegistry {
         error: toAppError(cancelled ? controller.signal.reason : error),
       };
     }
+    if (details) end = { ...end, details };
     flushHeld();
     // A step that was running when the run failed or was cancelled failed with it.
     for (const [index, step] of openSteps) {

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { DiskRunInput } from '../../../shared/disk';
+import type { ConnectionManager } from '../connections/manager';
+import { probeNas } from '../probe';
+import type { RunPlan } from '../runs/registry';
+import { runNasDiskTest } from './nas-disk-test';
+import { presetTests } from './presets';
+
+const presetTitles = {
+  quick: 'Quick disk check',
+  ars: 'Disk: Ars Technica trio',
+  bulk: 'Disk: bulk streaming',
+} as const;
+
+/**
+ * The NAS disk test as a run: one step per fio test, live throughput of the test in progress,
+ * and every finished test's figures in the end event (kept when a later test fails).
+ */
+export function diskRunPlan(connections: ConnectionManager, input: z.output<typeof DiskRunInput>): RunPlan {
+  const session = connections.session(input.sessionId);
+  const planned = presetTests(input.preset, {
+    uncached: input.uncached,
+    freeBytes: Number.MAX_SAFE_INTEGER,
+    ...(input.sizeBytes !== undefined ? { sizeBytes: input.sizeBytes } : {}),
+    ...(input.runtimeSeconds !== undefined ? { runtimeSeconds: input.runtimeSeconds } : {}),
+  });
+  const count = planned.length;
+  return {
+    plan: 'disk',
+    title: `${presetTitles[input.preset]}${input.uncached ? ' (uncached)' : ''}`,
+    target: `${session.info.host}:${input.folder}`,
+    expectedSeconds: planned.reduce((sum, test) => sum + (test.job.runtime ?? 5) + 2, 0),
+    series: [{ id: 'disk', label: 'Test in progress' }],
+    async work(context) {
+      const facts = await probeNas(session, context.signal);
+      const tests: Parameters<typeof context.setDetails>[0]['tests'] = [];
+      let current = -1;
+      const result = await runNasDiskTest(session, {
+        folder: input.folder,
+        preset: input.preset,
+        uncached: input.uncached,
+        ...(input.sizeBytes !== undefined ? { sizeBytes: input.sizeBytes } : {}),
+        ...(input.runtimeSeconds !== undefined ? { runtimeSeconds: input.runtimeSeconds } : {}),
+        facts,
+        openScratch: (neededBytes) => connections.openScratch(input.sessionId, input.folder, randomUUID(), neededBytes),
+        signal: context.signal,
+        onSample: (sample) => {
+          if (sample.index !== current) {
+            current = sample.index;
+            context.step(sample.index, count, sample.test, 'started');
+          }
+          context.sample('disk', sample.bytesPerSecond);
+        },
+        onResult: (test) => {
+          tests.push(test);
+          context.step(tests.length - 1, count, test.name, 'finished');
+          context.setDetails({
+            kind: 'disk',
+            engine: test.engine,
+            folder: input.folder,
+            fileSystem: test.fileSystem,
+            tests: [...tests],
+            hints: [],
+          });
+        },
+      });
+      context.setDetails({
+        kind: 'disk',
+        engine: result.engine,
+        folder: input.folder,
+        fileSystem: result.fileSystem,
+        tests: result.tests,
+        hints: result.hints,
+      });
+      const best = Math.max(0, ...result.tests.map((test) => test.bytesPerSecond));
+      const bytes = result.tests.reduce((sum, test) => sum + test.ioBytes, 0);
+      const seconds = result.tests.reduce((sum, test) => sum + test.seconds, 0);
+      return { bytes, seconds, bytesPerSecond: seconds > 0 ? bytes / seconds : 0, peakBytesPerSecond: best };
+    },
+  };
+}
