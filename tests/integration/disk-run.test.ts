@@ -1,23 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../electron/engine';
-import { sha256Fingerprint } from '../../electron/engine/ssh/host-key';
-import type { RunProgress } from '../../shared/run-events';
-import { nasExec, readHostKey } from '../lab/lab';
-import { tempDir } from '../unit/helpers';
-import { lab } from './lab-login';
+import { nasExec } from '../lab/lab';
+import { connectedEngine, lab } from './lab-login';
 
 describe('the disk test as a run, through the contract', () => {
   it('runs the Quick preset with a step per test and all eight results in the end event', async () => {
-    const engine = createEngine({ dataDir: await tempDir('disk-run'), mode: 'web' });
-    const events: RunProgress[] = [];
-    engine.onEvent((_event, payload) => events.push(payload));
-    const { sessionId } = await engine.handlers.connectNas({
-      host: lab.legs.a.nas,
-      port: lab.ssh.port,
-      username: lab.users.test.name,
-      auth: { kind: 'password', password: lab.users.test.password, remember: false },
-      trustFingerprint: sha256Fingerprint(readHostKey().blob),
-    });
+    const { engine, sessionId, events } = await connectedEngine('disk-run', 'web');
     const before = nasExec(['find', lab.share]).stdout;
     const started = await engine.dispatch('startDiskRun', {
       sessionId,

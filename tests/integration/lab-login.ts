@@ -4,7 +4,11 @@ import path from 'node:path';
 import { connectToNas, type ConnectOptions } from '../../electron/engine/ssh/connect';
 import { KnownHosts } from '../../electron/engine/ssh/known-hosts';
 import type { NasSession } from '../../electron/engine/ssh/session';
-import { readLab, type LabInfo } from '../lab/lab';
+import { createEngine, type Engine } from '../../electron/engine';
+import { sha256Fingerprint } from '../../electron/engine/ssh/host-key';
+import type { RunProgress } from '../../shared/run-events';
+import { readHostKey, readLab, type LabInfo } from '../lab/lab';
+import { tempDir } from '../unit/helpers';
 
 export const lab: LabInfo = readLab();
 
@@ -41,4 +45,22 @@ export async function errorOf(
     return error as { code: string; message: string; hint: string };
   }
   return { code: 'resolved', message: '', hint: '' };
+}
+
+/** A fresh engine (own data folder) already connected to the lab NAS over leg A, with its events collected. */
+export async function connectedEngine(
+  name: string,
+  mode: 'desktop' | 'web' | 'cli' = 'web',
+): Promise<{ engine: Engine; sessionId: string; events: RunProgress[] }> {
+  const engine = createEngine({ dataDir: await tempDir(name), mode });
+  const events: RunProgress[] = [];
+  engine.onEvent((_event, payload) => events.push(payload));
+  const { sessionId } = await engine.handlers.connectNas({
+    host: lab.legs.a.nas,
+    port: lab.ssh.port,
+    username: lab.users.test.name,
+    auth: { kind: 'password', password: lab.users.test.password, remember: false },
+    trustFingerprint: sha256Fingerprint(readHostKey().blob),
+  });
+  return { engine, sessionId, events };
 }

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createEngine } from '../../electron/engine';
 import { measureDiskToNetworkRead, measureNetworkToDiskWrite } from '../../electron/engine/net/disk-through-network';
-import { sha256Fingerprint } from '../../electron/engine/ssh/host-key';
-import type { RunProgress } from '../../shared/run-events';
-import { nasExec, readHostKey } from '../lab/lab';
-import { tempDir } from '../unit/helpers';
-import { lab } from './lab-login';
+import { nasExec } from '../lab/lab';
+import { connectedEngine, lab } from './lab-login';
 
 describe('the network test as a run, through the contract', () => {
   it('streams one line per leg and their sum, and ends with the measured rate', async () => {
-    const engine = createEngine({ dataDir: await tempDir('network-run'), mode: 'web' });
-    const events: RunProgress[] = [];
-    engine.onEvent((_event, payload) => events.push(payload));
-    const { sessionId } = await engine.handlers.connectNas({
-      host: lab.legs.a.nas,
-      port: lab.ssh.port,
-      username: lab.users.test.name,
-      auth: { kind: 'password', password: lab.users.test.password, remember: false },
-      trustFingerprint: sha256Fingerprint(readHostKey().blob),
-    });
+    const { engine, sessionId, events } = await connectedEngine('network-run', 'web');
     // The planner finds the lab's three separate links (legs A, B and the slow one).
     const plan = await engine.handlers.planLinkTest({ sessionId });
     expect(plan.legs.map((leg) => [leg.bindAddress, leg.target])).toEqual([
@@ -49,14 +36,7 @@ describe('the network test as a run, through the contract', () => {
 
 describe('network to NAS disk (seed 000, iperf3 -F on the NAS)', () => {
   it('writes through the network into a scratch file, labels the figure, and leaves nothing behind', async () => {
-    const engine = createEngine({ dataDir: await tempDir('to-disk'), mode: 'cli' });
-    const { sessionId } = await engine.handlers.connectNas({
-      host: lab.legs.a.nas,
-      port: lab.ssh.port,
-      username: lab.users.test.name,
-      auth: { kind: 'password', password: lab.users.test.password, remember: false },
-      trustFingerprint: sha256Fingerprint(readHostKey().blob),
-    });
+    const { engine, sessionId } = await connectedEngine('to-disk', 'cli');
     const before = nasExec(['find', lab.share]).stdout;
     const result = await measureNetworkToDiskWrite(engine.connections, { sessionId, folder: lab.share, seconds: 2 });
     expect(result.label).toMatch(/NAS disk/);
@@ -74,14 +54,7 @@ describe('network to NAS disk (seed 000, iperf3 -F on the NAS)', () => {
 
 describe('NAS disk to network (seed 000, iperf3 -c -F on the NAS to the built-in server)', () => {
   it('reads a file on the NAS through the network, says it was likely cached, and removes it', async () => {
-    const engine = createEngine({ dataDir: await tempDir('from-disk'), mode: 'cli' });
-    const { sessionId } = await engine.handlers.connectNas({
-      host: lab.legs.a.nas,
-      port: lab.ssh.port,
-      username: lab.users.test.name,
-      auth: { kind: 'password', password: lab.users.test.password, remember: false },
-      trustFingerprint: sha256Fingerprint(readHostKey().blob),
-    });
+    const { engine, sessionId } = await connectedEngine('from-disk', 'cli');
     const before = nasExec(['find', lab.share]).stdout;
     const result = await measureDiskToNetworkRead(engine.connections, {
       sessionId,
