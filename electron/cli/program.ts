@@ -1,7 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import packageJson from '../../package.json';
 import { toAppError } from '../../shared/errors';
+import { addCopyCommand } from './commands/copy';
 import { addDemoCommand } from './commands/demo';
+import { addDiskCommand } from './commands/disk';
 import { addInfoCommand } from './commands/info';
 import { addNetCommand } from './commands/net';
 import { addProbeCommand } from './commands/probe';
@@ -35,7 +37,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   addDemoCommand(program, io, finish);
   addProbeCommand(program, io, finish);
   addNetCommand(program, io, finish);
+  addDiskCommand(program, io, finish);
   addServeCommand(program, io, finish);
+  addCopyCommand(program, io, finish);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

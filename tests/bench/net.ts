@@ -51,18 +51,23 @@ function median(values: number[]): number {
 
 const gbit = (bits: number) => `${(bits / 1e9).toFixed(2)} Gbit/s`;
 
-for (const direction of ['upload', 'download'] as const) {
-  const nativeRuns: number[] = [];
-  const ourRuns: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    nativeRuns.push(await withServer(async () => native(direction)));
-    ourRuns.push(await withServer(() => ours(direction)));
-    process.stderr.write(
-      `  ${direction} round ${round + 1}: native ${gbit(nativeRuns.at(-1) ?? 0)}, ours ${gbit(ourRuns.at(-1) ?? 0)}\n`,
+/** tsx runs this package as CommonJS, where top-level await is not allowed. */
+async function main(): Promise<void> {
+  for (const direction of ['upload', 'download'] as const) {
+    const nativeRuns: number[] = [];
+    const ourRuns: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      nativeRuns.push(await withServer(async () => native(direction)));
+      ourRuns.push(await withServer(() => ours(direction)));
+      process.stderr.write(
+        `  ${direction} round ${round + 1}: native ${gbit(nativeRuns.at(-1) ?? 0)}, ours ${gbit(ourRuns.at(-1) ?? 0)}\n`,
+      );
+    }
+    const ratio = median(ourRuns) / median(nativeRuns);
+    console.log(
+      `${direction}: ours ${gbit(median(ourRuns))} / native ${gbit(median(nativeRuns))} = ratio ${ratio.toFixed(2)} (${rounds} alternating runs of ${seconds} s, ${streams} stream(s))`,
     );
   }
-  const ratio = median(ourRuns) / median(nativeRuns);
-  console.log(
-    `${direction}: ours ${gbit(median(ourRuns))} / native ${gbit(median(nativeRuns))} = ratio ${ratio.toFixed(2)} (${rounds} alternating runs of ${seconds} s, ${streams} stream(s))`,
-  );
 }
+
+void main();

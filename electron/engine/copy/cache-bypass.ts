@@ -63,9 +63,11 @@ function largeFileWords(ramBytes: number): string {
 }
 
 const directWords: Partial<Record<NodeJS.Platform, string>> = {
-  win32: 'Uncached: FILE_FLAG_NO_BUFFERING with sector-aligned buffers, so the data bypasses this computer’s file cache.',
+  win32:
+    'Uncached: FILE_FLAG_NO_BUFFERING with sector-aligned buffers, so the data bypasses this computer’s file cache.',
 };
-const linuxDirectWords = 'Uncached: O_DIRECT with page-aligned buffers, so the data bypasses this computer’s file cache.';
+const linuxDirectWords =
+  'Uncached: O_DIRECT with page-aligned buffers, so the data bypasses this computer’s file cache.';
 
 /**
  * Chooses how to read or write a test file in `folder`. Bypassing the cache needs a flag from
@@ -114,8 +116,8 @@ export function isDirectRefused(error: unknown, method: IoMethod): boolean {
 
 // O_NOFOLLOW and O_EXCL: never write through a link or into a file that someone else put there.
 const noFollow = constants.O_NOFOLLOW ?? 0;
-const createFlags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow;
-const readFlags = constants.O_RDONLY | noFollow;
+export const createFlags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | noFollow;
+export const readFlags = constants.O_RDONLY | noFollow;
 
 /**
  * Opens a test file for writing (it must not exist yet) or reading. If the file system refuses

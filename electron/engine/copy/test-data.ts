@@ -8,13 +8,19 @@ export type TestPattern = 'random' | 'zeros';
 
 const wasmPageBytes = 65536;
 
+/** @types/node declares WebAssembly's types but not the global value (it is there in every Node). */
+interface WasmMemoryConstructor {
+  new (descriptor: { initial: number }): { buffer: ArrayBuffer };
+}
+const WasmMemory = (globalThis as unknown as { WebAssembly: { Memory: WasmMemoryConstructor } }).WebAssembly.Memory;
+
 /**
  * A buffer that starts on a page boundary, as O_DIRECT and FILE_FLAG_NO_BUFFERING require.
  * `Buffer.alloc` gives no such promise; WebAssembly memory is mapped by the OS in whole pages,
  * so its start is page-aligned (and a multiple of 64 KiB).
  */
 export function pageAlignedBuffer(bytes: number): Buffer {
-  const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / wasmPageBytes)) });
+  const memory = new WasmMemory({ initial: Math.max(1, Math.ceil(bytes / wasmPageBytes)) });
   return Buffer.from(memory.buffer, 0, bytes);
 }
 

@@ -35,10 +35,14 @@ export class ThroughputMeter {
 
   constructor(private readonly options: MeterOptions) {}
 
-  start(): void {
+  /** With `poll`, each reading asks it for the bytes done (the I/O thread's counter) instead of counting `add`s. */
+  start(poll?: () => number): void {
     this.reportedAt = this.options.elapsed();
     if (!this.options.onSample) return;
-    this.timer = setInterval(() => this.report(), sampleEveryMs);
+    this.timer = setInterval(() => {
+      if (poll) this.bytesDone = poll();
+      this.report();
+    }, sampleEveryMs);
     this.timer.unref();
   }
 
@@ -48,9 +52,10 @@ export class ThroughputMeter {
     if (first) this.report();
   }
 
-  stop(): void {
+  stop(finalBytesDone?: number): void {
     clearInterval(this.timer);
     this.timer = undefined;
+    if (finalBytesDone !== undefined) this.bytesDone = finalBytesDone;
     if (this.bytesDone > this.reportedBytes) this.report();
   }
 

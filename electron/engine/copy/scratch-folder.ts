@@ -1,0 +1,111 @@
+import { mkdir, rm, stat, statfs } from 'node:fs/promises';
+import path from 'node:path';
+import { NasbenchError } from '../../../shared/errors';
+import { RunId } from '../../../shared/run-events';
+import { formatBytes } from '../../../shared/units';
+import { errnoCode, shareIoFailure } from './io-errors';
+import { MiB } from './sizes';
+
+/** Every file a test writes lives in `<folder>/.nasbench-<runId>/`; nothing else in the folder is touched. */
+export const scratchFolderPrefix = '.nasbench-';
+
+export interface FreeSpace {
+  freeBytes: number;
+  totalBytes: number;
+  /** Some file systems (ramfs, a few FUSE ones) report no sizes; then only DISK_FULL can stop a test. */
+  known: boolean;
+}
+
+export async function freeSpaceOf(folder: string): Promise<FreeSpace> {
+  const stats = await statfs(folder).catch((error: unknown) => {
+    throw shareIoFailure(error);
+  });
+  const totalBytes = stats.blocks * stats.bsize;
+  return { freeBytes: stats.bavail * stats.bsize, totalBytes, known: totalBytes > 0 };
+}
+
+/** Space a test leaves free: a tenth of the share, at most 256 MiB, so a test never fills a share to the brim. */
+export function keptFreeBytes(totalBytes: number): number {
+  return Math.min(256 * MiB, Math.floor(totalBytes / 10));
+}
+
+/** Whether `bytes` more fit with the margin kept free. */
+export function fitsWithMargin(space: FreeSpace, bytes: number): boolean {
+  return !space.known || bytes + keptFreeBytes(space.totalBytes) <= space.freeBytes;
+}
+
+/** Refuses, before anything is written, a test that would not fit with the margin kept free. */
+export async function ensureFreeSpace(folder: string, bytesNeeded: number): Promise<FreeSpace> {
+  const space = await freeSpaceOf(folder);
+  if (fitsWithMargin(space, bytesNeeded)) return space;
+  const kept = keptFreeBytes(space.totalBytes);
+  throw new NasbenchError(
+    'NOT_ENOUGH_SPACE',
+    `The share has ${formatBytes(space.freeBytes)} free; this test needs ${formatBytes(bytesNeeded)} plus ${formatBytes(kept)} left free. Nothing was written.`,
+    'Free some space on the share, or choose a smaller file size (--size) or fewer small files.',
+    { details: { freeBytes: space.freeBytes, neededBytes: bytesNeeded, keptFreeBytes: kept } },
+  );
+}
+
+/** Checks that the folder the user picked exists and is a folder; returns its absolute path. */
+export async function checkTargetFolder(folder: string): Promise<string> {
+  const absolute = path.resolve(folder);
+  const stats = await stat(absolute).catch((error: unknown) => {
+    if (errnoCode(error) === 'ENOENT' || errnoCode(error) === 'ENOTDIR')
+      throw new NasbenchError(
+        'NOT_FOUND',
+        'The folder for the copy test does not exist.',
+        'Check the path, and that the share is mounted.',
+      );
+    throw shareIoFailure(error);
+  });
+  if (!stats.isDirectory())
+    throw new NasbenchError(
+      'INVALID_INPUT',
+      'The path for the copy test is a file, not a folder.',
+      'Give a folder on the share, e.g. the folder the share is mounted on.',
+    );
+  return absolute;
+}
+
+/**
+ * Creates the run's own folder, runs the work inside it, and removes it afterwards — on
+ * success, failure and cancel alike. The folder is created fresh (never reused), so removing
+ * it can only remove what this run wrote.
+ */
+export async function withScratchFolder<T>(
+  folder: string,
+  runId: string,
+  work: (scratch: string) => Promise<T>,
+): Promise<T> {
+  if (!RunId.safeParse(runId).success)
+    throw new NasbenchError(
+      'INVALID_INPUT',
+      'The run id has characters a folder name must not have.',
+      'Use a run id made of letters, digits and dashes.',
+    );
+  const target = await checkTargetFolder(folder);
+  const scratch = path.join(target, `${scratchFolderPrefix}${runId}`);
+  await mkdir(scratch, { mode: 0o700 }).catch((error: unknown) => {
+    if (errnoCode(error) === 'EEXIST')
+      throw new NasbenchError(
+        'INVALID_INPUT',
+        'A folder for this run id already exists in the chosen folder; NASBench leaves it alone.',
+        'Start a new run (it gets a new id).',
+      );
+    throw shareIoFailure(error);
+  });
+  let outcome: { ok: true; value: T } | { ok: false; error: unknown };
+  try {
+    outcome = { ok: true, value: await work(scratch) };
+  } catch (error) {
+    outcome = { ok: false, error };
+  }
+  const removed = await rm(scratch, { recursive: true, force: true, maxRetries: 2 }).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (!outcome.ok) throw outcome.error;
+  if (removed !== undefined) throw shareIoFailure(removed);
+  return outcome.value;
+}

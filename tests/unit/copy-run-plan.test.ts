@@ -1,0 +1,69 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { shareCopyRunPlan, type ShareCopyResult } from '../../electron/engine/copy';
+import { RunRegistry } from '../../electron/engine/runs/registry';
+import type { RunEnd, RunProgress } from '../../shared/run-events';
+
+const MiB = 1024 * 1024;
+let folder = '';
+
+beforeEach(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'nasbench-copy-plan-'));
+});
+afterEach(async () => {
+  await rm(folder, { recursive: true, force: true });
+});
+
+function runToEnd(registry: RunRegistry, events: RunProgress[], runId: string): Promise<RunEnd> {
+  return new Promise((resolve) => {
+    const check = setInterval(() => {
+      const end = events.find((event): event is RunEnd => event.kind === 'end' && event.runId === runId);
+      if (end) {
+        clearInterval(check);
+        resolve(end);
+      }
+    }, 10);
+  });
+}
+
+describe('the share copy test as a run', () => {
+  it('streams live samples and steps, and ends with the uncached read as its figure', async () => {
+    const events: RunProgress[] = [];
+    const registry = new RunRegistry((event) => events.push(event));
+    let result: ShareCopyResult | undefined;
+    const plan = shareCopyRunPlan(
+      { dir: folder, fileSize: 512 * MiB, smallFiles: { count: 20, fileSize: 4096 } },
+      (r) => {
+        result = r;
+      },
+    );
+    const end = await runToEnd(registry, events, registry.start(plan));
+    expect(end.state).toBe('done');
+    expect(events[0]).toMatchObject({ kind: 'begin', plan: 'share-copy' });
+    const series = new Set(events.flatMap((event) => (event.kind === 'sample' ? [event.series] : [])));
+    expect([...series]).toEqual(expect.arrayContaining(['write', 'read']));
+    const steps = events.flatMap((event) => (event.kind === 'step' ? [`${event.index}:${event.state}`] : []));
+    expect(steps).toEqual(['0:started', '0:finished', '1:started', '1:finished', '2:started', '2:finished']);
+    const read = result?.tests.find((test) => test.op === 'read');
+    expect(end.summary).toMatchObject({ bytes: 512 * MiB, bytesPerSecond: read?.bytesPerSecond });
+    expect(await readdir(folder)).toEqual([]);
+  });
+
+  it('cancels through the registry: CANCELLED, samples already sent, no files left', async () => {
+    const events: RunProgress[] = [];
+    const registry = new RunRegistry((event) => {
+      events.push(event);
+      if (event.kind === 'sample') registry.cancel(event.runId);
+    });
+    const end = await runToEnd(
+      registry,
+      events,
+      registry.start(shareCopyRunPlan({ dir: folder, fileSize: 2048 * MiB }, () => undefined)),
+    );
+    expect(end).toMatchObject({ state: 'cancelled', error: { code: 'CANCELLED' } });
+    expect(events.some((event) => event.kind === 'sample')).toBe(true);
+    expect(await readdir(folder)).toEqual([]);
+  });
+});
