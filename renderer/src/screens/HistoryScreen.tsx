@@ -1,5 +1,5 @@
 import { useShallow } from 'zustand/react/shallow';
-import { formatRate } from '../../../shared/units';
+import { formatRate, type RateUnit } from '../../../shared/units';
 import { ScreenHeading } from '../components/ScreenHeading';
 import { useNavigationActions } from '../stores/navigation';
 import { useRunsStore, type RunRecord } from '../stores/runs';
@@ -28,9 +28,7 @@ export function HistoryScreen() {
               <button type="button" className="history__item" onClick={() => openResults(run.runId)}>
                 <span className="history__title">{run.title}</span>
                 <span className="muted">{new Date(run.startedAt).toLocaleTimeString()}</span>
-                <span className="history__figure">
-                  {run.end?.summary ? formatRate(run.end.summary.bytesPerSecond, unit) : run.status}
-                </span>
+                <span className="history__figure">{headlineFigure(run, unit)}</span>
               </button>
             </li>
           ))}
@@ -38,4 +36,11 @@ export function HistoryScreen() {
       )}
     </>
   );
+}
+
+/** The one figure a run is remembered by; a disk run's first test stands for it, named, as its tests differ. */
+function headlineFigure(run: RunRecord, unit: RateUnit): string {
+  const firstDiskTest = run.end?.details?.kind === 'disk' ? run.end.details.tests[0] : undefined;
+  if (firstDiskTest) return `${firstDiskTest.name}: ${formatRate(firstDiskTest.bytesPerSecond, unit)}`;
+  return run.end?.summary ? formatRate(run.end.summary.bytesPerSecond, unit) : run.status;
 }

@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { runProgress } from '../../../shared/chart-data';
-import type { RunEnd } from '../../../shared/run-events';
+import { diskRunProgress } from '../../../shared/disk-words';
+import type { RunEnd, RunStep } from '../../../shared/run-events';
 import { formatRate, formatSeconds } from '../../../shared/units';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { LiveChart } from '../components/LiveChart';
@@ -33,8 +34,9 @@ export function RunScreen() {
 function RunView({ runId }: { runId: string }) {
   const run = useRunsStore(
     useShallow((state) => {
-      const { title, target, status, expectedSeconds, elapsedSeconds, step, end } = state.runs[runId] as RunRecord;
-      return { title, target, status, expectedSeconds, elapsedSeconds, step, end };
+      const record = state.runs[runId] as RunRecord;
+      const { plan, title, target, status, expectedSeconds, elapsedSeconds, step, end } = record;
+      return { plan, title, target, status, expectedSeconds, elapsedSeconds, step, end };
     }),
   );
   const { cancelling, cancelError } = useRunsStore(
@@ -43,6 +45,8 @@ function RunView({ runId }: { runId: string }) {
   const { cancelRun } = useRunsActions();
   const { openResults } = useNavigationActions();
   const running = run.status === 'running';
+  // A disk run is a list of tests: people follow it test by test ("Test 3 of 8").
+  const stepNoun = run.plan === 'disk' ? 'Test' : 'Step';
 
   return (
     <>
@@ -59,13 +63,17 @@ function RunView({ runId }: { runId: string }) {
             </span>
           </p>
         </div>
-        <RunProgress elapsed={run.elapsedSeconds} expected={run.expectedSeconds} status={run.status} />
-        {run.step && (
-          <p>
-            Step {run.step.index + 1} of {run.step.count}: {run.step.label}
-            {run.step.state !== 'started' && ` (${run.step.state})`}
-          </p>
-        )}
+        <RunProgress
+          elapsed={run.elapsedSeconds}
+          expected={run.expectedSeconds}
+          status={run.status}
+          step={run.plan === 'disk' ? run.step : undefined}
+        />
+        <p className="run-step" data-testid="run-step" aria-live="polite">
+          {run.step &&
+            `${stepNoun} ${run.step.index + 1} of ${run.step.count}: ${run.step.label}` +
+              (run.step.state !== 'started' ? ` (${run.step.state})` : '')}
+        </p>
         {running && (
           <div className="actions">
             <button
@@ -88,7 +96,7 @@ function RunView({ runId }: { runId: string }) {
       {run.end && (
         <section className="card" aria-labelledby="outcome-title">
           <h2 id="outcome-title">{outcomeTitle[run.end.state]}</h2>
-          {run.end.state === 'done' && <FinishedText seconds={run.end.seconds} summary={run.end.summary} />}
+          {run.end.state === 'done' && <FinishedText end={run.end} />}
           {run.end.error && (
             <ErrorNotice error={run.end.error} tone={run.end.state === 'cancelled' ? 'neutral' : 'error'} />
           )}
@@ -103,20 +111,33 @@ function RunView({ runId }: { runId: string }) {
   );
 }
 
-function FinishedText({ seconds, summary }: { seconds: number; summary: RunEnd['summary'] }) {
+function FinishedText({ end }: { end: RunEnd }) {
   const unit = useSettingsStore(selectRateUnit);
+  const { summary, details } = end;
+  // A disk run's tests differ too much (1 MiB sequential, 4 KiB random) for one average to mean anything.
+  let figure = '';
+  if (details?.kind === 'disk') figure = `: ${details.tests.length} ${details.tests.length === 1 ? 'test' : 'tests'}`;
+  else if (summary) figure = `: ${formatRate(summary.bytesPerSecond, unit)} on average`;
   return (
     <p>
-      Finished after {formatSeconds(seconds)}
-      {summary && `: ${formatRate(summary.bytesPerSecond, unit)} on average`}.
+      Finished after {formatSeconds(end.seconds)}
+      {figure}.
     </p>
   );
 }
 
 const outcomeTitle = { done: 'Test finished', cancelled: 'Test cancelled', failed: 'Test failed' } as const;
 
-function RunProgress({ elapsed, expected, status }: { elapsed: number; expected: number; status: RunStatus }) {
-  const { fraction, remainingSeconds } = runProgress(elapsed, expected);
+function RunProgress(props: {
+  elapsed: number;
+  expected: number;
+  status: RunStatus;
+  /** Given for runs whose progress is counted in steps rather than time (disk runs: see diskRunProgress). */
+  step?: RunStep | null | undefined;
+}) {
+  const { elapsed, expected, status, step } = props;
+  const { fraction, remainingSeconds } =
+    step !== undefined ? diskRunProgress(step, elapsed, expected) : runProgress(elapsed, expected);
   const running = status === 'running';
   let text = `Elapsed ${formatSeconds(elapsed)}`;
   if (running && remainingSeconds !== undefined) {

@@ -2,6 +2,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { describeSweptFolders } from '../../../../shared/describe-nas';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useSessionActions, useSessionStore } from '../../stores/session';
+import { DiskTestPanel } from '../disk/DiskTestPanel';
 import { NetworkTestPanel } from '../network/NetworkTestPanel';
 import { NasDetails } from './NasDetails';
 
@@ -67,6 +68,8 @@ export function ConnectedNas() {
       )}
       {/* After the probe, whether it worked or not: its facts prefill the multi-link choices. */}
       {!probing && <NetworkTestPanel nasHost={connection.host} />}
+      {/* Its folder list and the fio check come from the probe, so it waits for it too. */}
+      {!probing && <DiskTestPanel />}
       {probe && <NasDetails probe={probe} address={connection.host} />}
     </>
   );

@@ -3,6 +3,8 @@ import { useShallow } from 'zustand/react/shallow';
 import type { NetworkDirection } from '../../../../shared/network';
 import { maxStreamsOffered } from '../../../../shared/network-words';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { focusFirstProblem } from '../../components/focus-first-problem';
+import { NumberField } from '../../components/NumberField';
 import { useNavigationActions } from '../../stores/navigation';
 import { useNetworkTestActions, useNetworkTestStore } from '../../stores/network-test';
 import { useRunsStore } from '../../stores/runs';
@@ -123,43 +125,4 @@ export function NetworkTestPanel({ nasHost }: { nasHost: string }) {
 function startLabel(starting: boolean, legs: number): string {
   if (starting) return 'Starting…';
   return legs > 1 ? `Start the test over ${legs} links` : 'Start the network test';
-}
-
-/** Puts the keyboard on the first field the check found wrong, once React has shown why. */
-function focusFirstProblem(form: HTMLFormElement) {
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
-
-function NumberField(props: {
-  id: string;
-  label: string;
-  testId: string;
-  value: string;
-  max: number;
-  onChange: (value: string) => void;
-  problem: string | undefined;
-  help: string;
-}) {
-  const { id, problem } = props;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={props.max}
-        step={1}
-        data-testid={props.testId}
-        value={props.value}
-        aria-invalid={problem !== undefined}
-        aria-describedby={`${id}-help`}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      <p id={`${id}-help`} className={problem ? 'field__error' : 'field__help muted'}>
-        {problem ?? props.help}
-      </p>
-    </div>
-  );
 }

@@ -1,0 +1,86 @@
+import { create } from 'zustand';
+import { checkDiskTestChoices, type DiskPreset, type DiskTestProblems } from '../../../shared/disk-words';
+import type { AppError } from '../../../shared/errors';
+import { useRunsStore } from './runs';
+import { useSessionStore } from './session';
+
+interface DiskTestState {
+  /** A mount point the probe listed; null until the user picks, so the NAS's first volume is offered. */
+  chosenFolder: string | null;
+  /** The user picked "Another folder…" and types the path. */
+  typingFolder: boolean;
+  typedFolder: string;
+  preset: DiskPreset;
+  uncached: boolean;
+  /** As typed; empty means the preset's own. */
+  sizeMiB: string;
+  seconds: string;
+  problems: DiskTestProblems;
+  starting: boolean;
+  startError: AppError | null;
+  actions: {
+    choose(change: Partial<Pick<DiskTestState, 'preset' | 'uncached' | 'sizeMiB' | 'seconds' | 'typedFolder'>>): void;
+    /** A listed mount point, or null for "Another folder…". */
+    chooseFolder(folder: string | null): void;
+    /** Starts the test on the connected NAS; true when it started. */
+    start(): Promise<boolean>;
+  };
+}
+
+/**
+ * The folder the form stands for, given the mount points the probe listed: the typed path when the
+ * user chose "Another folder…" (or nothing is listed), else the one picked, else the first listed.
+ */
+export function testFolderOf(
+  state: Pick<DiskTestState, 'chosenFolder' | 'typingFolder' | 'typedFolder'>,
+  mounts: readonly string[],
+): string {
+  if (state.typingFolder || mounts.length === 0) return state.typedFolder;
+  return (state.chosenFolder !== null && mounts.includes(state.chosenFolder) ? state.chosenFolder : mounts[0]) ?? '';
+}
+
+export const useDiskTestStore = create<DiskTestState>()((set, get) => ({
+  chosenFolder: null,
+  typingFolder: false,
+  typedFolder: '',
+  preset: 'quick',
+  uncached: true,
+  sizeMiB: '',
+  seconds: '',
+  problems: {},
+  starting: false,
+  startError: null,
+  actions: {
+    choose: (change) => set(change),
+
+    chooseFolder: (folder) =>
+      set(folder === null ? { typingFolder: true } : { typingFolder: false, chosenFolder: folder }),
+
+    async start() {
+      const { connection } = useSessionStore.getState();
+      if (!connection || get().starting) return false;
+      const state = get();
+      const mounts = useSessionStore.getState().probe?.nas.volumes.map((volume) => volume.mount) ?? [];
+      const folder = testFolderOf(state, mounts);
+      const checked = checkDiskTestChoices(
+        { folder, preset: state.preset, uncached: state.uncached, sizeMiB: state.sizeMiB, seconds: state.seconds },
+        connection.sessionId,
+      );
+      if (!checked.input) {
+        set({ problems: checked.problems, startError: null });
+        return false;
+      }
+      set({ problems: {}, starting: true, startError: null });
+      const result = await window.nasbench.startDiskRun(checked.input);
+      if (!result.ok) {
+        set({ starting: false, startError: result.error });
+        return false;
+      }
+      set({ starting: false });
+      useRunsStore.getState().actions.watchRun(result.data.runId);
+      return true;
+    },
+  },
+}));
+
+export const useDiskTestActions = () => useDiskTestStore((state) => state.actions);

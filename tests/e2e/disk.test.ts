@@ -1,0 +1,196 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readLab, type LabInfo } from '../lab/lab';
+import { connectToLab, openConnectScreen, submitPassword } from './connect-flow';
+import { artifactsDir, launchChromium, screenshot, startWebApp, type WebApp } from './harness';
+
+/**
+ * The NAS disk test from the connected NAS's screen, in the built renderer against the lab NAS:
+ * fio's Quick check in the lab's share (small and short, so it runs in seconds), then a folder
+ * the NAS must refuse. Each test gets a fresh data folder and browser.
+ */
+let lab: LabInfo;
+let app: WebApp;
+let browser: Browser;
+let page: Page;
+let pageErrors: string[];
+
+beforeAll(() => {
+  lab = readLab();
+});
+
+beforeEach(async () => {
+  app = await startWebApp();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+afterEach(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** Picks "Another folder…" when the probe listed volumes (else the field is already a text box) and types the path. */
+async function typeFolder(folder: string): Promise<void> {
+  await page.getByTestId('disk-test').waitFor();
+  const select = page.getByTestId('disk-folder');
+  if ((await select.count()) > 0 && (await select.inputValue()) !== 'another') {
+    await select.selectOption('another');
+    // The keyboard follows to the new field, where the user will type.
+    await expect.poll(() => page.locator('[data-testid="disk-folder-typed"]:focus').count()).toBe(1);
+  }
+  await page.getByTestId('disk-folder-typed').fill(folder);
+}
+
+async function smallQuickCheck(): Promise<void> {
+  await page.getByTestId('disk-preset-quick').check();
+  await expect(page.getByTestId('disk-uncached').isChecked()).resolves.toBe(true);
+  await page.getByTestId('disk-advanced').click();
+  await page.getByTestId('disk-size').fill('32');
+  await page.getByTestId('disk-seconds').fill('1');
+}
+
+async function runState(): Promise<string | null> {
+  return page.getByTestId('run-state').textContent();
+}
+
+describe('the NAS disk test in browser mode', () => {
+  it('runs the Quick check in the lab share and shows CrystalDiskMark’s table', async () => {
+    await connectToLab(page, app, lab);
+    await typeFolder(lab.share);
+    await smallQuickCheck();
+    await page.getByTestId('start-disk').click();
+
+    // The Run screen names each test as it comes: "Test 3 of 8: RND4K Q32T1 read".
+    const step = page.getByTestId('run-step');
+    await step.waitFor();
+    const seen = new Set<string>();
+    let live = false;
+    await expect
+      .poll(
+        async () => {
+          const text = (await step.textContent()) ?? '';
+          if (text) seen.add(text.replace(/ \((finished|started)\)$/, ''));
+          if (!live && seen.size >= 2 && (await runState()) === 'running') {
+            live = true;
+            await screenshot(page, 'disk-live');
+          }
+          return runState();
+        },
+        { timeout: 80_000, interval: 100 },
+      )
+      .toMatch(/done|failed|cancelled/);
+    await expect(runState()).resolves.toBe('done');
+    const labels = [...seen];
+    expect(labels.length, labels.join(' | ')).toBeGreaterThanOrEqual(3);
+    for (const label of labels) expect(label).toMatch(/^Test [1-8] of 8: (SEQ1M|RND4K) Q\d+T1 (read|write)$/);
+    await expect(step.textContent()).resolves.toBe('Test 8 of 8: RND4K Q1T1 write (finished)');
+    await expect(page.locator('progress').getAttribute('value')).resolves.toBe('1');
+
+    await page.getByRole('button', { name: 'See results' }).click();
+    const table = page.getByTestId('disk-results');
+    await table.waitFor();
+    const shapes = await table
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-shape')));
+    expect(shapes).toEqual(['SEQ1M Q8T1', 'SEQ1M Q1T1', 'RND4K Q32T1', 'RND4K Q1T1']);
+    await expect(table.locator('thead th').allTextContents()).resolves.toEqual(['Test', 'Read', 'Write']);
+    const cells = table.locator('td[data-bytes-per-second]');
+    await expect(cells.count()).resolves.toBe(8);
+    for (const cell of await cells.all()) {
+      expect(Number(await cell.getAttribute('data-bytes-per-second'))).toBeGreaterThan(0);
+      expect(Number(await cell.getAttribute('data-iops'))).toBeGreaterThan(0);
+      await expect(cell.innerText()).resolves.toMatch(/^[\d,.]+ MB\/s\n[\d,.]+ IOPS\np99 [\d.]+ (µs|ms|s)$/);
+    }
+    await expect(page.getByTestId('disk-measured-with').innerText()).resolves.toMatch(/fio \d+\.\d+/);
+
+    await page.getByTestId('disk-commands').click();
+    const commands = page.locator('.commands pre');
+    await expect(commands.count()).resolves.toBe(8);
+    await expect(commands.first().textContent()).resolves.toMatch(/^'?fio'? .*--name=seq1m-q8t1-read/);
+    await screenshot(page, 'disk-results');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(page, 'disk-results-dark');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('refuses /proc with a plain message and what to do instead', async () => {
+    await connectToLab(page, app, lab);
+    await screenshot(page, 'disk-panel');
+    await typeFolder('/proc');
+    await page.getByTestId('start-disk').click();
+    await expect.poll(runState, { timeout: 60_000 }).toBe('failed');
+    const notice = page.locator('.notice[data-code]');
+    await expect(notice.getAttribute('data-code')).resolves.toBe('INVALID_INPUT');
+    const text = await notice.innerText();
+    expect(text).toContain('/proc');
+    expect(text).toMatch(/system folder/);
+    expect(text).toMatch(/Choose a folder inside a shared folder/);
+    // Words for people: no stack trace, no error class names.
+    expect(text).not.toMatch(/\bat \S+:\d+|Error:|NasbenchError/);
+    await screenshot(page, 'disk-refused');
+
+    // Results says the same, and that no test ran.
+    await page.getByRole('button', { name: 'See results' }).click();
+    await expect(page.locator('.notice[data-code]').getAttribute('data-code')).resolves.toBe('INVALID_INPUT');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('says so when the NAS has no fio, and measures with dd instead', async () => {
+    const user = lab.users.notools;
+    await openConnectScreen(page, app, lab);
+    await page.getByTestId('username').fill(user.name);
+    await submitPassword(page, user.password);
+    await page.getByTestId('trust-host').click();
+    await page.getByTestId('nas-details').waitFor({ timeout: 30_000 });
+    const missing = page.getByTestId('disk-fio-missing');
+    await expect(missing.innerText()).resolves.toMatch(
+      /fio is not installed on this NAS[\s\S]*dd test will run instead/,
+    );
+    await expect(missing.innerText()).resolves.toMatch(/apt install fio/);
+    await typeFolder(user.home);
+    await page.getByTestId('disk-advanced').click();
+    await page.getByTestId('disk-size').fill('32');
+    await page.getByTestId('disk-test').screenshot({ path: `${artifactsDir}/disk-panel-no-fio.png` });
+    await page.getByTestId('start-disk').click();
+    await expect.poll(runState, { timeout: 60_000 }).toMatch(/done|failed/);
+    await expect(runState()).resolves.toBe('done');
+
+    await page.getByRole('button', { name: 'See results' }).click();
+    const cells = page.locator('[data-testid="disk-results"] td[data-bytes-per-second]');
+    await expect(cells.count()).resolves.toBe(2);
+    for (const cell of await cells.all()) {
+      expect(Number(await cell.getAttribute('data-bytes-per-second'))).toBeGreaterThan(0);
+      // dd counts no operations and times no requests: only the throughput is shown.
+      await expect(cell.innerText()).resolves.toMatch(/^[\d,.]+ MB\/s$/);
+    }
+    await expect(page.getByTestId('disk-measured-with').innerText()).resolves.toContain('dd fallback');
+    await expect(page.getByTestId('disk-notes').innerText()).resolves.toMatch(/fio is not installed/);
+    await screenshot(page, 'disk-results-dd');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('says what to fix before starting, and starts nothing', async () => {
+    await connectToLab(page, app, lab);
+    await typeFolder('/srv');
+    await page.getByTestId('disk-advanced').click();
+    await page.getByTestId('disk-seconds').fill('0');
+    // Folded away again: the check must unfold it to show what is wrong there.
+    await page.getByTestId('disk-advanced').click();
+    await page.getByTestId('start-disk').click();
+    await expect.poll(() => page.locator('[data-testid="disk-seconds"]:focus').count()).toBe(1);
+    await expect(page.getByTestId('disk-seconds').getAttribute('aria-invalid')).resolves.toBe('true');
+    await typeFolder('share');
+    await page.getByTestId('start-disk').click();
+    const folder = page.getByTestId('disk-folder-typed');
+    await expect(folder.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect.poll(() => page.locator('[data-testid="disk-folder-typed"]:focus').count()).toBe(1);
+    await expect(page.getByTestId('disk-seconds').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.getByTestId('disk-test').innerText()).resolves.toContain('starting with /');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.getByTestId('disk-test').screenshot({ path: `${artifactsDir}/disk-panel-problems-dark.png` });
+    await expect(page.getByTestId('nav-run').textContent()).resolves.toBe('Run');
+  });
+});
