@@ -25,7 +25,8 @@ export function diskRunPlan(connections: ConnectionManager, input: z.output<type
     ...(input.sizeBytes !== undefined ? { sizeBytes: input.sizeBytes } : {}),
     ...(input.runtimeSeconds !== undefined ? { runtimeSeconds: input.runtimeSeconds } : {}),
   });
-  const count = planned.length;
+  // dd runs two tests (write, read) when the NAS has no fio; the probe tells which, once the run starts.
+  let count = planned.length;
   return {
     plan: 'disk',
     title: `${presetTitles[input.preset]}${input.uncached ? ' (uncached)' : ''}`,
@@ -34,6 +35,7 @@ export function diskRunPlan(connections: ConnectionManager, input: z.output<type
     series: [{ id: 'disk', label: 'Test in progress' }],
     async work(context) {
       const facts = await probeNas(session, context.signal);
+      if (facts.tools.fio === null) count = 2;
       const tests: Parameters<typeof context.setDetails>[0]['tests'] = [];
       let current = -1;
       const result = await runNasDiskTest(session, {
