@@ -11,6 +11,7 @@ export interface DdTestOptions {
   memoryBytes?: number | null;
   folder?: TestFolderFacts;
   signal?: AbortSignal;
+  onTestStart?(index: number, name: string): void;
   onSample?(sample: DiskSample): void;
   onResult?(result: DiskTestResult): void;
 }
@@ -79,6 +80,7 @@ export async function runDdTests(
   const results: DiskTestResult[] = [];
   for (const [index, test] of tests.entries()) {
     const name = `SEQ1M Q1T1 ${test.rw} (dd)`;
+    options.onTestStart?.(index, name);
     const timed = await timedDd(session, test.argv, sizeBytes, options.signal);
     const result: DiskTestResult = {
       name,

@@ -23,6 +23,7 @@ export interface NasDiskTestOptions {
    */
   openScratch(neededBytes: number): Promise<ScratchFolder>;
   signal?: AbortSignal;
+  onTestStart?(index: number, name: string): void;
   onSample?(sample: DiskSample): void;
   onResult?(result: DiskTestResult): void;
   onReport?(report: FioReport, index: number): void;
@@ -49,6 +50,7 @@ export async function runNasDiskTest(session: NasCommands, options: NasDiskTestO
     memoryBytes: options.facts.memoryBytes,
     folder,
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onTestStart ? { onTestStart: options.onTestStart } : {}),
     ...(options.onSample ? { onSample: options.onSample } : {}),
     ...(options.onResult ? { onResult: options.onResult } : {}),
   };

@@ -37,7 +37,6 @@ export function diskRunPlan(connections: ConnectionManager, input: z.output<type
       const facts = await probeNas(session, context.signal);
       if (facts.tools.fio === null) count = 2;
       const tests: Parameters<typeof context.setDetails>[0]['tests'] = [];
-      let current = -1;
       const result = await runNasDiskTest(session, {
         folder: input.folder,
         preset: input.preset,
@@ -47,13 +46,8 @@ export function diskRunPlan(connections: ConnectionManager, input: z.output<type
         facts,
         openScratch: (neededBytes) => connections.openScratch(input.sessionId, input.folder, randomUUID(), neededBytes),
         signal: context.signal,
-        onSample: (sample) => {
-          if (sample.index !== current) {
-            current = sample.index;
-            context.step(sample.index, count, sample.test, 'started');
-          }
-          context.sample('disk', sample.bytesPerSecond);
-        },
+        onTestStart: (index, name) => context.step(index, count, name, 'started'),
+        onSample: (sample) => context.sample('disk', sample.bytesPerSecond),
         onResult: (test) => {
           tests.push(test);
           context.step(tests.length - 1, count, test.name, 'finished');

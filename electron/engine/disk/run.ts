@@ -20,6 +20,8 @@ import { FioStatusStream } from './status-stream';
 
 export interface RunFioOptions {
   signal?: AbortSignal;
+  /** Called as each test begins (before fio lays out its files), so progress can say what runs now. */
+  onTestStart?(index: number, name: string): void;
   onSample?(sample: DiskSample): void;
   onResult?(result: DiskTestResult): void;
   /** The NAS's RAM (from the probe): files above it defeat the cache when direct I/O is not available. */
@@ -56,6 +58,7 @@ export async function runFioTests(
   const results: DiskTestResult[] = [];
   for (const [index, test] of tests.entries()) {
     options.signal?.throwIfAborted();
+    options.onTestStart?.(index, test.name);
     try {
       const result = await runOneTest(session, scratchFolder, test, index, folder, state, options);
       results.push(result);
