@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ConnectInput, Connection, ProbeResult, SavedLoginQuery, SessionId } from './connect';
+import { MountedShare, ShareCopyRunInput } from './copy';
 import type { Result } from './errors';
 import { DiskRunInput } from './disk';
 import { LinkPlan, NetworkRunInput } from './network';
@@ -58,6 +59,10 @@ export const methods = {
   startDiskRun: { input: DiskRunInput, output: z.object({ runId: RunId }) },
   /** The network test against a connected NAS (iperf3 started on it over SSH). */
   startNetworkRun: { input: NetworkRunInput, output: z.object({ runId: RunId }) },
+  /** Copies files to and from a local folder (normally a mounted share) and reads them back uncached. */
+  startShareCopyRun: { input: ShareCopyRunInput, output: z.object({ runId: RunId }) },
+  /** The network shares mounted on this computer, to offer as folders for the copy test. */
+  listMountedShares: { input: NoInput, output: z.array(MountedShare) },
 } as const;
 
 export const events = {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CopyRunDetails } from './copy';
 import { DiskRunDetails } from './disk';
 import { AppError } from './errors';
 
@@ -51,7 +52,7 @@ const RunEnd = z.object({
   seconds: z.number().nonnegative(),
   summary: ThroughputSummary.optional(),
   /** Per-test results, for runs that have more than one headline figure. */
-  details: z.discriminatedUnion('kind', [DiskRunDetails]).optional(),
+  details: z.discriminatedUnion('kind', [DiskRunDetails, CopyRunDetails]).optional(),
   error: AppError.optional(),
 });
 

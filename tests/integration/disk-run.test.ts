@@ -18,7 +18,7 @@ describe('the disk test as a run, through the contract', () => {
     await expect.poll(() => events.some((event) => event.kind === 'end'), { timeout: 60_000 }).toBe(true);
     const end = events.find((event) => event.kind === 'end');
     expect(end).toMatchObject({ state: 'done', details: { kind: 'disk', engine: 'fio' } });
-    const tests = end?.kind === 'end' ? (end.details?.tests ?? []) : [];
+    const tests = end?.kind === 'end' && end.details?.kind === 'disk' ? end.details.tests : [];
     expect(tests).toHaveLength(8);
     for (const test of tests) {
       expect(test.bytesPerSecond, test.name).toBeGreaterThan(0);

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { shareCopyRunPlan, type ShareCopyResult } from '../../electron/engine/copy';
+import { shareCopyRunPlan } from '../../electron/engine/copy';
 import { RunRegistry } from '../../electron/engine/runs/registry';
 import type { RunEnd, RunProgress } from '../../shared/run-events';
 
@@ -32,13 +32,7 @@ describe('the share copy test as a run', () => {
   it('streams live samples and steps, and ends with the uncached read as its figure', async () => {
     const events: RunProgress[] = [];
     const registry = new RunRegistry((event) => events.push(event));
-    let result: ShareCopyResult | undefined;
-    const plan = shareCopyRunPlan(
-      { dir: folder, fileSize: 512 * MiB, smallFiles: { count: 20, fileSize: 4096 } },
-      (r) => {
-        result = r;
-      },
-    );
+    const plan = shareCopyRunPlan({ dir: folder, fileSize: 512 * MiB, smallFiles: { count: 20, fileSize: 4096 } });
     const end = await runToEnd(registry, events, registry.start(plan));
     expect(end.state).toBe('done');
     expect(events[0]).toMatchObject({ kind: 'begin', plan: 'share-copy' });
@@ -46,7 +40,7 @@ describe('the share copy test as a run', () => {
     expect([...series]).toEqual(expect.arrayContaining(['write', 'read']));
     const steps = events.flatMap((event) => (event.kind === 'step' ? [`${event.index}:${event.state}`] : []));
     expect(steps).toEqual(['0:started', '0:finished', '1:started', '1:finished', '2:started', '2:finished']);
-    const read = result?.tests.find((test) => test.op === 'read');
+    const read = (end.details?.kind === 'copy' ? end.details.tests : []).find((test) => test.op === 'read');
     expect(end.summary).toMatchObject({ bytes: 512 * MiB, bytesPerSecond: read?.bytesPerSecond });
     expect(await readdir(folder)).toEqual([]);
   });
@@ -60,7 +54,7 @@ describe('the share copy test as a run', () => {
     const end = await runToEnd(
       registry,
       events,
-      registry.start(shareCopyRunPlan({ dir: folder, fileSize: 2048 * MiB }, () => undefined)),
+      registry.start(shareCopyRunPlan({ dir: folder, fileSize: 2048 * MiB })),
     );
     expect(end).toMatchObject({ state: 'cancelled', error: { code: 'CANCELLED' } });
     expect(events.some((event) => event.kind === 'sample')).toBe(true);

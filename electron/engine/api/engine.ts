@@ -4,6 +4,8 @@ import packageJson from '../../../package.json';
 import { type AppInfo, type EventName, type EventPayload, type MethodHandlers } from '../../../shared/contract';
 import { ConnectionManager } from '../connections/manager';
 import type { SecretStore } from '../connections/secrets';
+import { listMountedShares } from '../copy';
+import { shareCopyOptionsOf, shareCopyRunPlan } from '../copy/run-plan';
 import { thisComputerDemoPlan } from '../demo';
 import { diskRunPlan } from '../disk/run-plan';
 import { planLinkLegs } from '../net/leg-planner';
@@ -81,6 +83,8 @@ export function createEngine(options: EngineOptions): Engine {
     startNetworkRun: async (input) => ({
       runId: runs.start(networkRunPlan(connections.session(input.sessionId), input)),
     }),
+    startShareCopyRun: async (input) => ({ runId: runs.start(shareCopyRunPlan(shareCopyOptionsOf(input))) }),
+    listMountedShares: () => listMountedShares(),
     forgetPassword: async ({ host, port, username }) => ({
       forgotten: await connections.forgetPassword(username, host, port),
     }),

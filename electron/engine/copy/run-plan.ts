@@ -1,14 +1,17 @@
+import type { z } from 'zod';
+import type { ShareCopyRunInput } from '../../../shared/copy';
 import type { RunPlan } from '../runs/registry';
-import { runShareCopy, type ShareCopyOptions, type ShareCopyResult } from './share-copy';
+import type { CopyTestResult } from './sequential';
+import { runShareCopy, type ShareCopyOptions } from './share-copy';
 
 type RunPlanOptions = Omit<ShareCopyOptions, 'signal' | 'onSample' | 'onStep'>;
 
 /**
  * The share copy test as a run: one live line per test (write, read, small files, sweep), a
- * step per test, and the uncached read as the run's headline figure. The full result goes to
- * `onResult` (the run's summary has room for one figure only).
+ * step per test, and the uncached read as the run's headline figure. Every test's figures go in
+ * the end event's details (the summary has room for one figure only), finished tests as they finish.
  */
-export function shareCopyRunPlan(options: RunPlanOptions, onResult: (result: ShareCopyResult) => void): RunPlan {
+export function shareCopyRunPlan(options: RunPlanOptions): RunPlan {
   const series = [
     { id: 'write', label: 'Writing to the share' },
     { id: 'read', label: 'Reading from the share' },
@@ -33,8 +36,22 @@ export function shareCopyRunPlan(options: RunPlanOptions, onResult: (result: Sha
     series,
     async work(context) {
       let peak = 0;
+      const finished: CopyTestResult[] = [];
       const result = await runShareCopy({
         ...options,
+        // Kept on failure or cancel: the tests that did finish are real results.
+        onTest: (test) => {
+          finished.push(test);
+          options.onTest?.(test);
+          context.setDetails({
+            kind: 'copy',
+            dir: options.dir,
+            fileSystem: null,
+            share: null,
+            tests: [...finished],
+            notes: [...new Set(finished.map((finishedTest) => finishedTest.method))],
+          });
+        },
         signal: context.signal,
         onSample: (sample) => {
           peak = Math.max(peak, sample.bytesPerSecond);
@@ -42,7 +59,16 @@ export function shareCopyRunPlan(options: RunPlanOptions, onResult: (result: Sha
         },
         onStep: (index, count, label, state) => context.step(index, count, label, state),
       });
-      onResult(result);
+      context.setDetails({
+        kind: 'copy',
+        dir: result.dir,
+        fileSystem: result.fileSystem,
+        share: result.share,
+        tests: result.tests,
+        ...(result.sweep ? { sweep: result.sweep } : {}),
+        ...(result.roundTripIdentical !== undefined ? { roundTripIdentical: result.roundTripIdentical } : {}),
+        notes: result.notes,
+      });
       const read = result.tests.find((test) => test.test === 'sequential' && test.op === 'read');
       return read
         ? {
@@ -53,5 +79,20 @@ export function shareCopyRunPlan(options: RunPlanOptions, onResult: (result: Sha
           }
         : undefined;
     },
+  };
+}
+
+/** The contract's input (sizes in bytes, in the user's words) as the engine's options. */
+export function shareCopyOptionsOf(input: z.output<typeof ShareCopyRunInput>): RunPlanOptions {
+  return {
+    dir: input.folder,
+    ...(input.fileSizeBytes !== undefined ? { fileSize: input.fileSizeBytes } : {}),
+    ...(input.blockSizeBytes !== undefined ? { blockSize: input.blockSizeBytes } : {}),
+    ...(input.sweep !== undefined ? { sweep: input.sweep } : {}),
+    ...(input.smallFiles
+      ? { smallFiles: { count: input.smallFiles.count, fileSize: input.smallFiles.fileSizeBytes } }
+      : {}),
+    ...(input.sweepBudgetSeconds !== undefined ? { timeBudgetSeconds: input.sweepBudgetSeconds } : {}),
+    ...(input.nasRamBytes !== undefined ? { nasRamBytes: input.nasRamBytes } : {}),
   };
 }

@@ -36,7 +36,7 @@ export function diskRunPlan(connections: ConnectionManager, input: z.output<type
     async work(context) {
       const facts = await probeNas(session, context.signal);
       if (facts.tools.fio === null) count = 2;
-      const tests: Parameters<typeof context.setDetails>[0]['tests'] = [];
+      const tests: Extract<Parameters<typeof context.setDetails>[0], { kind: 'disk' }>['tests'] = [];
       const result = await runNasDiskTest(session, {
         folder: input.folder,
         preset: input.preset,

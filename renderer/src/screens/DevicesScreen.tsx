@@ -5,6 +5,7 @@ import { useNavigationActions } from '../stores/navigation';
 import { useRunsActions, useRunsStore } from '../stores/runs';
 import { useSessionActions, type NasAddress } from '../stores/session';
 import { selectTestSeconds, useSettingsStore } from '../stores/settings';
+import { ShareCopyPanel } from './copy/ShareCopyPanel';
 import { ConnectedNasCard, RecentNasList } from './devices/NasShortcuts';
 import { formatSeconds } from '../../../shared/units';
 import { useShallow } from 'zustand/react/shallow';
@@ -53,6 +54,7 @@ export function DevicesScreen() {
         </div>
         {startError && <ErrorNotice title="The test did not start." error={startError} />}
       </section>
+      <ShareCopyPanel />
       <ConnectedNasCard />
       <section className="card" aria-labelledby="add-nas">
         <h2 id="add-nas">Add a NAS by address</h2>

@@ -6,6 +6,7 @@ import { ScreenHeading } from '../components/ScreenHeading';
 import { useNavigationStore } from '../stores/navigation';
 import { selectResultsRun, useRunsStore, type RunRecord } from '../stores/runs';
 import { selectRateUnit, useSettingsStore } from '../stores/settings';
+import { CopyResults } from './copy/CopyResults';
 import { DiskResults } from './disk/DiskResults';
 import { EmptyState } from './EmptyState';
 import { LinkUse, SeriesAverages, useRunLinks } from './network/NetworkResults';
@@ -36,6 +37,8 @@ export function ResultsScreen() {
         {end.details?.kind === 'disk' ? (
           // Sequential 1 MiB and random 4 KiB figures do not average into anything: each test has its own.
           <DiskResults details={end.details} unit={unit} state={end.state} />
+        ) : end.details?.kind === 'copy' ? (
+          <CopyResults details={end.details} unit={unit} state={end.state} />
         ) : end.summary ? (
           <>
             <p className="headline">

@@ -1,0 +1,181 @@
+import {
+  Chart,
+  Legend,
+  LineController,
+  LineElement,
+  LinearScale,
+  LogarithmicScale,
+  PointElement,
+  Tooltip,
+  type Plugin,
+} from 'chart.js';
+import { useEffect, useRef, useState } from 'react';
+import type { CacheWallSweep } from '../../../../shared/copy';
+import { throughputAxisTitle } from '../../../../shared/chart-data';
+import { formatBytes, formatRate, rateInUnit, type RateUnit } from '../../../../shared/units';
+import { chartColours, lineLegendLabels, seriesDashes, type ChartColours } from '../../components/chart-theme';
+import { selectRateUnit, useSettingsStore } from '../../stores/settings';
+import { useResolvedTheme } from '../../theme';
+
+// File sizes double at each step: a log axis spaces them evenly, as iozone's curves do.
+Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
+
+interface Marker {
+  fileSize: number;
+  label: string;
+}
+
+/** Where the curve falls off (and the RAM it falls off at), as dashed vertical lines with a label. */
+export function sweepMarkers(sweep: CacheWallSweep): Marker[] {
+  const markers: Marker[] = [];
+  if (sweep.writeWall) markers.push({ fileSize: sweep.writeWall.fileSize, label: 'Write cache wall' });
+  if (sweep.readWall) markers.push({ fileSize: sweep.readWall.fileSize, label: 'Read cache wall' });
+  markers.push({ fileSize: sweep.clientRamBytes, label: 'This computer’s RAM' });
+  if (sweep.nasRamBytes) markers.push({ fileSize: sweep.nasRamBytes, label: 'NAS RAM' });
+  return markers;
+}
+
+/** A small plugin rather than a new package: chart.js draws no vertical markers by itself. */
+function markerPlugin(markers: Marker[], colours: ChartColours): Plugin<'line'> {
+  return {
+    id: 'sweepMarkers',
+    afterDatasetsDraw(chart) {
+      const { ctx, chartArea, scales } = chart;
+      const x = scales.x;
+      if (!x) return;
+      ctx.save();
+      ctx.strokeStyle = colours.text;
+      ctx.fillStyle = colours.text;
+      ctx.setLineDash([4, 4]);
+      ctx.font = `12px ${Chart.defaults.font.family ?? 'sans-serif'}`;
+      markers.forEach((marker, index) => {
+        const px = x.getPixelForValue(marker.fileSize);
+        if (px < chartArea.left || px > chartArea.right) return;
+        ctx.beginPath();
+        ctx.moveTo(px, chartArea.top);
+        ctx.lineTo(px, chartArea.bottom);
+        ctx.stroke();
+        ctx.fillText(marker.label, px + 4, chartArea.top + 14 + index * 14);
+      });
+      ctx.restore();
+    },
+  };
+}
+
+/** Throughput against file size for the sweep's writes and reads, on a logarithmic size axis. */
+export function SweepChart({ sweep }: { sweep: CacheWallSweep }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const theme = useResolvedTheme();
+  const unit = useSettingsStore(selectRateUnit);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const colours = chartColours[theme];
+    Chart.defaults.font.family = getComputedStyle(canvas).fontFamily;
+    const line = (label: string, index: number, pick: (point: CacheWallSweep['points'][number]) => number) => {
+      const colour = colours.series[index] ?? colours.text;
+      return {
+        label,
+        data: sweep.points.map((point) => ({ x: point.fileSize, y: rateInUnit(pick(point), unit) })),
+        borderColor: colour,
+        backgroundColor: colour,
+        borderDash: seriesDashes[index] ?? [],
+        borderWidth: 2,
+        pointRadius: 3,
+      };
+    };
+    const axis = { ticks: { color: colours.text }, grid: { color: colours.grid }, border: { color: colours.grid } };
+    const chart = new Chart(canvas, {
+      type: 'line',
+      data: {
+        datasets: [
+          line('Write', 0, (point) => point.writeBytesPerSecond),
+          line('Read', 1, (point) => point.readBytesPerSecond),
+        ],
+      },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        scales: {
+          x: {
+            type: 'logarithmic',
+            ...axis,
+            title: { display: true, text: 'File size', color: colours.text },
+            // One tick per size tested (64 MiB, 128 MiB, …) instead of powers of ten.
+            afterBuildTicks: (scale) => {
+              scale.ticks = sweep.points.map((point) => ({ value: point.fileSize }));
+            },
+            ticks: { ...axis.ticks, callback: (value) => formatBytes(Number(value)) },
+          },
+          y: {
+            type: 'linear',
+            beginAtZero: true,
+            ...axis,
+            title: { display: true, text: throughputAxisTitle(unit), color: colours.text },
+          },
+        },
+        plugins: {
+          legend: { labels: lineLegendLabels(colours) },
+          tooltip: {
+            callbacks: {
+              title: (items) => formatBytes(items[0]?.parsed.x ?? Number.NaN),
+              label: (item) => `${item.dataset.label ?? ''}: ${(item.parsed.y ?? 0).toFixed(1)} ${unit}`,
+            },
+          },
+        },
+      },
+      plugins: [markerPlugin(sweepMarkers(sweep), colours)],
+    });
+    return () => chart.destroy();
+  }, [sweep, theme, unit]);
+
+  const walls = [sweep.writeWall && 'writing', sweep.readWall && 'reading'].filter(Boolean).join(' and ');
+  return (
+    <div className="sweep-chart" data-testid="copy-sweep-chart">
+      <canvas
+        ref={canvasRef}
+        role="img"
+        aria-label={`Throughput by file size, writing and reading${walls ? `; the cache wall is marked for ${walls}` : ''}. The table below has the figures.`}
+      />
+    </div>
+  );
+}
+
+/** The sweep's figures as a table: the chart's text alternative, built only when opened. */
+export function SweepTable({ sweep, unit }: { sweep: CacheWallSweep; unit: RateUnit }) {
+  const [open, setOpen] = useState(false);
+  const wallAt = (size: number) =>
+    [sweep.writeWall?.fileSize === size && 'write', sweep.readWall?.fileSize === size && 'read']
+      .filter(Boolean)
+      .join(', ');
+  return (
+    <details onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>Sweep figures as a table</summary>
+      {open && (
+        <table className="samples" data-testid="copy-sweep-table">
+          <thead>
+            <tr>
+              <th scope="col">File size</th>
+              <th scope="col">Write</th>
+              <th scope="col">Read</th>
+              <th scope="col">Cache wall</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sweep.points.map((point) => (
+              <tr key={point.fileSize}>
+                <th scope="row">{formatBytes(point.fileSize)}</th>
+                <td>{formatRate(point.writeBytesPerSecond, unit)}</td>
+                <td>{formatRate(point.readBytesPerSecond, unit)}</td>
+                <td>{wallAt(point.fileSize) ? `Falls off here (${wallAt(point.fileSize)})` : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="muted">{sweep.rule}</p>
+    </details>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ShareCopyRunInput } from '../../../../shared/copy';
+
+/**
+ * The share copy form in the user's units (MiB, KiB, minutes, as typed) and its check into the
+ * engine's input in bytes and seconds. Pure, so it can be tested without React.
+ */
+export interface CopyChoices {
+  folder: string;
+  /** As typed; empty means the engine's default (1 GiB). */
+  fileSizeMiB: string;
+  sweep: boolean;
+  sweepMinutes: string;
+  smallFiles: boolean;
+  smallFileCount: string;
+  smallFileKiB: string;
+}
+
+export type CopyProblems = Partial<
+  Record<'folder' | 'fileSizeMiB' | 'sweepMinutes' | 'smallFileCount' | 'smallFileKiB', string>
+>;
+
+export const copyChoiceDefaults: CopyChoices = {
+  folder: '',
+  fileSizeMiB: '',
+  sweep: false,
+  sweepMinutes: '10',
+  smallFiles: false,
+  smallFileCount: '1000',
+  smallFileKiB: '64',
+};
+
+function wholeNumber(text: string, max: number): number | undefined | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  const value = Number(trimmed);
+  return Number.isInteger(value) && value >= 1 && value <= max ? value : null;
+}
+
+/** A folder the engine can find whatever its working folder: /…, C:\…, or \\server\share. */
+export function isAbsoluteFolder(folder: string): boolean {
+  return folder.startsWith('/') || /^[A-Za-z]:[\\/]/.test(folder) || folder.startsWith('\\\\');
+}
+
+export function checkCopyChoices(
+  choices: CopyChoices,
+): { input: ShareCopyRunInput; problems?: undefined } | { problems: CopyProblems; input?: undefined } {
+  const problems: CopyProblems = {};
+  const folder = choices.folder.trim();
+  if (folder === '') problems.folder = 'Type the folder to test in, or pick a mounted share.';
+  else if (!isAbsoluteFolder(folder)) problems.folder = 'Type the whole path, starting with / (or a drive letter).';
+  const fileSizeMiB = wholeNumber(choices.fileSizeMiB, 2 ** 30);
+  if (fileSizeMiB === null) problems.fileSizeMiB = 'A whole number of MiB, at least 1.';
+  const minutes = choices.sweep ? wholeNumber(choices.sweepMinutes, 24 * 60) : undefined;
+  if (minutes === null) problems.sweepMinutes = 'A whole number of minutes, from 1 to 1440.';
+  const count = choices.smallFiles ? wholeNumber(choices.smallFileCount, 1_000_000) : undefined;
+  if (count === null) problems.smallFileCount = 'A whole number of files, from 1 to a million.';
+  const kiB = choices.smallFiles ? wholeNumber(choices.smallFileKiB, 64 * 1024) : undefined;
+  if (kiB === null) problems.smallFileKiB = 'A whole number of KiB, from 1 to 65536.';
+  if (Object.keys(problems).length > 0) return { problems };
+  return {
+    input: {
+      folder,
+      ...(fileSizeMiB ? { fileSizeBytes: fileSizeMiB * 2 ** 20 } : {}),
+      ...(choices.sweep ? { sweep: true, ...(minutes ? { sweepBudgetSeconds: minutes * 60 } : {}) } : {}),
+      ...(choices.smallFiles ? { smallFiles: { count: count ?? 1000, fileSizeBytes: (kiB ?? 64) * 1024 } } : {}),
+    },
+  };
+}

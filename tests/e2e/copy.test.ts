@@ -1,0 +1,59 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, screenshot, startWebApp, type WebApp } from './harness';
+
+/**
+ * The share copy test from the Devices screen, in the built renderer: no NAS needed, since a
+ * mounted share is a folder on this computer. A folder on /var/tmp (a real disk) stands in.
+ */
+let app: WebApp;
+let browser: Browser;
+let page: Page;
+let pageErrors: string[];
+let folder: string;
+
+beforeEach(async () => {
+  folder = await mkdtemp(path.join('/var/tmp', 'nasbench-e2e-copy-'));
+  app = await startWebApp();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+afterEach(async () => {
+  await browser?.close();
+  await app?.stop();
+  await rm(folder, { recursive: true, force: true });
+});
+
+describe('the share copy test in browser mode', () => {
+  it('copies a 32 MiB file to a typed folder and shows each figure in Results', async () => {
+    await page.goto(app.url);
+    await page.getByTestId('nav-devices').click();
+    await page.getByTestId('share-copy').waitFor();
+    await page.getByTestId('copy-folder').fill(folder);
+    await page.getByTestId('copy-size').fill('32');
+    await page.getByTestId('start-copy').click();
+
+    const runState = () => page.getByTestId('run-state').textContent();
+    await expect.poll(runState, { timeout: 60_000, interval: 100 }).toMatch(/done|failed|cancelled/);
+    await expect(runState()).resolves.toBe('done');
+
+    await page.getByRole('button', { name: 'See results' }).click();
+    const table = page.getByTestId('copy-results');
+    await table.waitFor();
+    const ops = await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-op')));
+    expect(ops).toEqual(['write', 'read']);
+    for (const cell of await table.locator('td[data-bytes-per-second]').all()) {
+      expect(Number(await cell.getAttribute('data-bytes-per-second'))).toBeGreaterThan(0);
+      await expect(cell.innerText()).resolves.toMatch(/^[\d,.]+ MB\/s$/);
+    }
+    await expect(table.locator('tbody tr').first().innerText()).resolves.toContain('32.0 MiB');
+    await screenshot(page, 'copy-results');
+    expect(await readdir(folder)).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+});
