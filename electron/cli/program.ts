@@ -8,6 +8,7 @@ import { addInfoCommand } from './commands/info';
 import { addNetCommand } from './commands/net';
 import { addProbeCommand } from './commands/probe';
 import { addServeCommand } from './commands/serve';
+import { addSweepCommand } from './commands/sweep';
 import { exitCode, type CliIo } from './output';
 
 /**
@@ -38,6 +39,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   addProbeCommand(program, io, finish);
   addNetCommand(program, io, finish);
   addDiskCommand(program, io, finish);
+  addSweepCommand(program, io, finish);
   addServeCommand(program, io, finish);
   addCopyCommand(program, io, finish);
 

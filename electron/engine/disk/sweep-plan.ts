@@ -1,0 +1,207 @@
+import { NasbenchError } from '../../../shared/errors';
+import { jobFootprint } from './job';
+import type { DiskTest } from './presets';
+import type { DiskTestResult } from './result';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+export type SweepDirection = 'read' | 'write';
+
+export interface SweepPlanOptions {
+  /** Block sizes (bytes): the heatmap's y axis. */
+  blockSizes: readonly number[];
+  /** Bytes per job's file (fio's `size`): the heatmap's x axis. */
+  fileSizes: readonly number[];
+  /** numjobs values: one heatmap panel each (per direction). */
+  jobs: readonly number[];
+  iodepth?: number;
+  rw: SweepDirection | 'both';
+  /** Stop each cell once fio sees its throughput level off, instead of always running maxRuntimeSeconds. */
+  steadyState: boolean;
+  /** Upper bound per cell (the whole cell when steady state is off). */
+  maxRuntimeSeconds: number;
+  /** Cells that would end past this are skipped, with a note saying so. */
+  timeBudgetSeconds: number;
+  /** direct=1 (bypass the NAS's cache); off by default, as in seed 002. */
+  direct?: boolean;
+  /** fio's steady-state window and ramp; small defaults so a stable cell ends after a few seconds. */
+  steadyStateWindowSeconds?: number;
+  steadyStateRampSeconds?: number;
+}
+
+export interface SweepCell {
+  /** "bs=128k size=256M jobs=4 write" */
+  name: string;
+  bs: number;
+  fileSize: number;
+  jobs: number;
+  rw: SweepDirection;
+  test: DiskTest;
+  /** Longest this cell can take: its runtime cap, laying out its files slowly, and the SSH round trips. */
+  worstCaseSeconds: number;
+}
+
+export interface SweepPlan {
+  options: SweepPlanOptions;
+  cells: SweepCell[];
+  /** Sum of every cell's worst case: the ETA before anything has run. */
+  worstCaseSeconds: number;
+}
+
+/**
+ * 2% slope over a 5 s window. Measured on a VM disk whose throughput wobbles ±10–15% second to
+ * second: 0.5–1% over 3 s was almost never attained (cells ran to the cap, saving nothing), and a
+ * 3-point slope is mostly noise; 5 points make the slope estimate about twice as steady.
+ */
+export const sweepSteadyStateCriterion = 'bw_slope:2%';
+export const sweepDefaults = { windowSeconds: 5, rampSeconds: 1, maxRuntimeSeconds: 30 };
+
+/** Layout speed assumed for the worst case: even a tired USB disk writes 10 MiB/s (as jobTimeoutMs assumes). */
+const slowLayoutBytesPerSecond = 10 * MiB;
+/** fio start-up, the free-space check and removing the files: a couple of SSH round trips per cell. */
+const perCellOverheadSeconds = 2;
+
+export function planSweep(options: SweepPlanOptions): SweepPlan {
+  const window = options.steadyStateWindowSeconds ?? sweepDefaults.windowSeconds;
+  const ramp = options.steadyStateRampSeconds ?? sweepDefaults.rampSeconds;
+  if (options.steadyState && options.maxRuntimeSeconds < window + ramp) {
+    throw new NasbenchError(
+      'INVALID_INPUT',
+      `fio needs a runtime of at least ${window + ramp} s (steady-state window ${window} s + ramp ${ramp} s).`,
+      'Give a longer maximum runtime, or turn steady state off.',
+    );
+  }
+  for (const [what, list] of [
+    ['block sizes', options.blockSizes],
+    ['file sizes', options.fileSizes],
+    ['job counts', options.jobs],
+  ] as const) {
+    if (list.length === 0) throw new NasbenchError('INVALID_INPUT', `The sweep has no ${what}.`, `Give at least one.`);
+  }
+  const directions: SweepDirection[] = options.rw === 'both' ? ['write', 'read'] : [options.rw];
+  const cells: SweepCell[] = [];
+  // Jobs outermost, then file size, so the files of one panel's column are laid out next to each other.
+  for (const jobs of options.jobs) {
+    for (const fileSize of options.fileSizes) {
+      for (const bs of options.blockSizes) {
+        for (const rw of directions) {
+          const name = `bs=${sizeLabel(bs)} size=${sizeLabel(fileSize)} jobs=${jobs} ${rw}`;
+          const test: DiskTest = {
+            name,
+            job: {
+              name: `sweep-bs${sizeLabel(bs)}-size${sizeLabel(fileSize)}-j${jobs}-${rw}`,
+              fileName: `sweep-${sizeLabel(fileSize)}-j${jobs}`,
+              rw,
+              bs,
+              iodepth: options.iodepth ?? 1,
+              numjobs: jobs,
+              size: fileSize,
+              runtime: options.maxRuntimeSeconds,
+              timeBased: true,
+              direct: options.direct ?? false,
+              // A write cell ends when its data is on disk, not in the NAS's RAM (as the Quick preset does).
+              endFsync: rw === 'write',
+              ...(options.steadyState
+                ? { steadyState: { criterion: sweepSteadyStateCriterion, duration: window, ramp } }
+                : {}),
+            },
+          };
+          const layout = jobFootprint({ size: fileSize, numjobs: jobs }) / slowLayoutBytesPerSecond;
+          const worstCaseSeconds = Math.ceil(options.maxRuntimeSeconds + layout + perCellOverheadSeconds);
+          cells.push({ name, bs, fileSize, jobs, rw, test, worstCaseSeconds });
+        }
+      }
+    }
+  }
+  return { options, cells, worstCaseSeconds: sum(cells.map((cell) => cell.worstCaseSeconds)) };
+}
+
+/** The most bytes any one cell's files take: what the scratch folder must have room for. */
+export function largestCellBytes(plan: SweepPlan): number {
+  return Math.max(...plan.cells.map((cell) => jobFootprint({ size: cell.fileSize, numjobs: cell.jobs })));
+}
+
+/**
+ * Seconds left for the cells from `next` on. Before any cell has run it is the worst case; after,
+ * the worst case scaled by how long finished cells really took against theirs (steady state
+ * usually ends cells well before their cap).
+ */
+export function sweepEta(plan: SweepPlan, measuredSeconds: readonly number[]): number {
+  const done = measuredSeconds.length;
+  const remaining = sum(plan.cells.slice(done).map((cell) => cell.worstCaseSeconds));
+  if (done === 0) return remaining;
+  const planned = sum(plan.cells.slice(0, done).map((cell) => cell.worstCaseSeconds));
+  const ratio = planned > 0 ? sum(measuredSeconds) / planned : 1;
+  return Math.round(remaining * ratio);
+}
+
+/**
+ * Whether the next cell still fits the budget. Judged on its worst case, since fio may run it to
+ * the cap: a sweep never overruns its budget by a cell that was started on hope.
+ */
+export function cellFitsBudget(plan: SweepPlan, index: number, elapsedSeconds: number): boolean {
+  const cell = plan.cells[index];
+  return cell !== undefined && elapsedSeconds + cell.worstCaseSeconds <= plan.options.timeBudgetSeconds;
+}
+
+export function budgetNote(skipped: number, total: number, budgetSeconds: number): string {
+  return (
+    `The time budget of ${budgetSeconds} s would have been exceeded, so the last ${skipped} of ${total} cells ` +
+    'were not run; they are empty in the heatmaps.'
+  );
+}
+
+export interface HeatmapPanel {
+  jobs: number;
+  rw: SweepDirection;
+  /** File sizes, bytes (columns). */
+  x: number[];
+  /** Block sizes, bytes (rows). */
+  y: number[];
+  /** values[row = block size][column = file size], bytes/s; null for a cell that did not run. */
+  values: (number | null)[][];
+}
+
+export interface SweepHeatmaps {
+  panels: HeatmapPanel[];
+}
+
+/** Shapes per-cell results (null = skipped) for heatmaps: x = file size, y = block size, a panel per jobs and direction. */
+export function sweepHeatmaps(plan: SweepPlan, results: readonly (DiskTestResult | null)[]): SweepHeatmaps {
+  const { blockSizes, fileSizes, jobs } = plan.options;
+  const directions: SweepDirection[] = plan.options.rw === 'both' ? ['write', 'read'] : [plan.options.rw];
+  const panels = jobs.flatMap((jobCount) =>
+    directions.map((rw) => ({
+      jobs: jobCount,
+      rw,
+      x: [...fileSizes],
+      y: [...blockSizes],
+      values: blockSizes.map((bs) =>
+        fileSizes.map((fileSize) => {
+          const index = plan.cells.findIndex(
+            (cell) => cell.jobs === jobCount && cell.rw === rw && cell.bs === bs && cell.fileSize === fileSize,
+          );
+          return results[index]?.bytesPerSecond ?? null;
+        }),
+      ),
+    })),
+  );
+  return { panels };
+}
+
+/** "4k", "128k", "1M", "256M": how sizes are written on the command line. */
+export function sizeLabel(bytes: number): string {
+  for (const [suffix, unit] of [
+    ['G', 1024 * MiB],
+    ['M', MiB],
+    ['k', KiB],
+  ] as const) {
+    if (bytes >= unit && bytes % unit === 0) return `${bytes / unit}${suffix}`;
+  }
+  return String(bytes);
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}

@@ -1,0 +1,132 @@
+import type { ScratchFolder } from '../ssh/scratch';
+import { readTestFolderFacts, type NasCommands } from './file-system';
+import type { DiskSample, DiskTestResult } from './result';
+import { runFioTests } from './run';
+import {
+  budgetNote,
+  cellFitsBudget,
+  largestCellBytes,
+  planSweep,
+  sweepEta,
+  sweepHeatmaps,
+  type SweepHeatmaps,
+  type SweepPlan,
+  type SweepPlanOptions,
+} from './sweep-plan';
+
+export * from './sweep-plan';
+
+export interface SweepProgress {
+  /** Cells finished so far, and of how many. */
+  done: number;
+  total: number;
+  elapsedSeconds: number;
+  /** Seconds still to go: the plan's worst case, corrected by how long finished cells took. */
+  etaSeconds: number;
+}
+
+export interface SweepOptions extends SweepPlanOptions {
+  /** The folder the user chose on the NAS; the sweep writes only in a scratch folder inside it. */
+  folder: string;
+  /** Opens the run's scratch folder after checking there is room for `neededBytes` (the largest cell). */
+  openScratch(neededBytes: number): Promise<ScratchFolder>;
+  /** The NAS's RAM (from the probe), for the buffered stand-in when direct I/O is refused. */
+  memoryBytes?: number | null;
+  signal?: AbortSignal;
+  onSample?(sample: DiskSample): void;
+  onResult?(result: DiskTestResult): void;
+  onProgress?(progress: SweepProgress): void;
+  /** Clock for the budget, seconds; tests replace it. */
+  now?(): number;
+}
+
+export interface SweepResult {
+  dir: string;
+  fileSystem: string | null;
+  /** One per cell that ran, in plan order. */
+  tests: DiskTestResult[];
+  /** Names of the cells the time budget left out. */
+  skipped: string[];
+  heatmaps: SweepHeatmaps;
+  seconds: number;
+  /** The plan's worst case, for comparison with `seconds`. */
+  plannedSeconds: number;
+  note?: string;
+}
+
+/**
+ * Runs a sweep (seed 002's grid, with fio's steady-state stop) one cell at a time inside one
+ * scratch folder, which is refused up front when the largest cell does not fit and removed
+ * afterwards on success, failure and cancel alike. Each cell is its own fio run, so the budget
+ * and the ETA are checked between cells.
+ */
+export async function runSweep(session: NasCommands, options: SweepOptions): Promise<SweepResult> {
+  const plan = planSweep(options);
+  const now = options.now ?? (() => performance.now() / 1000);
+  const folder = await readTestFolderFacts(session, options.folder);
+  const scratch = await options.openScratch(largestCellBytes(plan));
+  let outcome: { results: (DiskTestResult | null)[]; seconds: number };
+  try {
+    outcome = await runCells(session, scratch.path, plan, options, folder, now);
+  } catch (error) {
+    // The sweep's own error is the one to report; a failed cleanup after it must not hide it.
+    await scratch.remove().catch(() => undefined);
+    throw error;
+  }
+  await scratch.remove();
+  const { results, seconds } = outcome;
+  const skipped = plan.cells.filter((_, index) => results[index] === null).map((cell) => cell.name);
+  return {
+    dir: options.folder,
+    fileSystem: folder.fileSystem,
+    tests: results.filter((result): result is DiskTestResult => result !== null),
+    skipped,
+    heatmaps: sweepHeatmaps(plan, results),
+    seconds,
+    plannedSeconds: plan.worstCaseSeconds,
+    ...(skipped.length > 0 ? { note: budgetNote(skipped.length, plan.cells.length, options.timeBudgetSeconds) } : {}),
+  };
+}
+
+async function runCells(
+  session: NasCommands,
+  scratchPath: string,
+  plan: SweepPlan,
+  options: SweepOptions,
+  folder: Awaited<ReturnType<typeof readTestFolderFacts>>,
+  now: () => number,
+): Promise<{ results: (DiskTestResult | null)[]; seconds: number }> {
+  const started = now();
+  const measured: number[] = [];
+  const results: (DiskTestResult | null)[] = [];
+  const report = () =>
+    options.onProgress?.({
+      done: measured.length,
+      total: plan.cells.length,
+      elapsedSeconds: now() - started,
+      etaSeconds: sweepEta(plan, measured),
+    });
+  report();
+  for (const [index, cell] of plan.cells.entries()) {
+    options.signal?.throwIfAborted();
+    // Once one cell would overrun the budget, the rest are skipped too: a grid with holes in the
+    // middle reads as a pattern, one cut off at the end reads as what it is.
+    if (results.includes(null) || !cellFitsBudget(plan, index, now() - started)) {
+      results.push(null);
+      continue;
+    }
+    const cellStarted = now();
+    const [result] = await runFioTests(session, scratchPath, [cell.test], {
+      folder,
+      memoryBytes: options.memoryBytes ?? null,
+      ...(options.signal ? { signal: options.signal } : {}),
+      // Samples carry the cell's place in the whole sweep, not in its one-test fio run.
+      ...(options.onSample ? { onSample: (sample) => options.onSample?.({ ...sample, index }) } : {}),
+    });
+    if (result) options.onResult?.(result);
+    results.push(result ?? null);
+    measured.push(now() - cellStarted);
+    report();
+  }
+  return { results, seconds: now() - started };
+}

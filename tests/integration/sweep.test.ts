@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/cli/program';
+import { runSweep, type SweepProgress } from '../../electron/engine/disk/sweep';
+import { probeNas } from '../../electron/engine/probe';
+import { openScratchFolder } from '../../electron/engine/ssh/scratch';
+import type { NasSession } from '../../electron/engine/ssh/session';
+import type { NasFacts } from '../../shared/probe';
+import { nasExec } from '../lab/lab';
+import { tempDir } from '../unit/helpers';
+import { lab, labSession } from './lab-login';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+let session: NasSession;
+let facts: NasFacts;
+let dataDir: string;
+
+beforeAll(async () => {
+  session = await labSession();
+  facts = await probeNas(session);
+  dataDir = await tempDir('cli-sweep');
+});
+afterAll(() => {
+  session.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function scratchLeftovers(): string {
+  return nasExec(['sh', '-c', `ls -a ${lab.share} | grep -c nasbench- || true`]).stdout.trim();
+}
+
+describe('fio sweep on the lab NAS', () => {
+  it('3 block sizes × 2 file sizes × 2 job counts with steady state: every cell measured, heatmaps shaped', async () => {
+    const progress: SweepProgress[] = [];
+    // Small files and a 4 s cap (window 2 s + ramp 1 s fits under it) keep the 12 cells within a minute.
+    const result = await runSweep(session, {
+      folder: lab.share,
+      blockSizes: [4 * KiB, 128 * KiB, MiB],
+      fileSizes: [16 * MiB, 32 * MiB],
+      jobs: [1, 2],
+      rw: 'write',
+      steadyState: true,
+      maxRuntimeSeconds: 4,
+      steadyStateWindowSeconds: 2,
+      steadyStateRampSeconds: 1,
+      timeBudgetSeconds: 600,
+      memoryBytes: facts.memoryBytes,
+      openScratch: (needed) => openScratchFolder(session, lab.share, randomUUID(), needed),
+      onProgress: (step) => progress.push(step),
+    });
+    expect(result.tests).toHaveLength(12);
+    expect(result.skipped).toEqual([]);
+    expect(result.note).toBeUndefined();
+    for (const test of result.tests) {
+      expect(test.bytesPerSecond).toBeGreaterThan(0);
+      expect(test.steadyState).toMatchObject({ criterion: expect.stringMatching(/^bw_slope/), durationSeconds: 2 });
+      expect(typeof test.steadyState?.attained).toBe('boolean');
+      expect(test.commandLine).toContain('--ss_dur=2');
+      // fio stops a cell at the cap at the latest.
+      expect(test.seconds).toBeLessThanOrEqual(4.5);
+    }
+    expect(result.heatmaps.panels.map((panel) => `${panel.jobs} ${panel.rw}`)).toEqual(['1 write', '2 write']);
+    for (const panel of result.heatmaps.panels) {
+      expect(panel.x).toEqual([16 * MiB, 32 * MiB]);
+      expect(panel.y).toEqual([4 * KiB, 128 * KiB, MiB]);
+      expect(panel.values.map((row) => row.length)).toEqual([2, 2, 2]);
+      expect(panel.values.flat().every((value) => value !== null && value > 0)).toBe(true);
+    }
+    expect(progress.at(-1)).toMatchObject({ done: 12, total: 12, etaSeconds: 0 });
+    expect(result.seconds).toBeLessThan(result.plannedSeconds);
+    expect(scratchLeftovers()).toBe('0');
+  }, 120_000);
+
+  it('the CLI prints the disk-shaped JSON with kind "sweep" and heatmaps', async () => {
+    let stdout = '';
+    const login = ['--host', lab.legs.a.nas, '--user', lab.users.test.name, '--trust-new-host'];
+    // One cell each way; the cap must cover the default steady-state window (5 s) + ramp (1 s).
+    const grid = ['--bs', '1M', '--size', '16M', '--jobs', '1', '--rw', 'both', '--max-runtime', '6'];
+    const code = await runCli(['--json', '--data-dir', dataDir, 'sweep', ...login, '--dir', lab.share, ...grid], {
+      stdout: (text) => (stdout += text),
+      stderr: () => undefined,
+      env: { NASBENCH_PASSWORD: lab.users.test.password },
+    });
+    const json = JSON.parse(stdout) as Record<string, unknown>;
+    expect(code).toBe(0);
+    expect(json).toMatchObject({ ok: true, kind: 'sweep', engine: 'fio', dir: lab.share });
+    expect(json.tests).toHaveLength(2);
+    expect(json.heatmaps).toMatchObject({
+      panels: [
+        { jobs: 1, rw: 'write', x: [16 * MiB], y: [MiB] },
+        { jobs: 1, rw: 'read', x: [16 * MiB], y: [MiB] },
+      ],
+    });
+    expect(scratchLeftovers()).toBe('0');
+  }, 60_000);
+});
