@@ -89,7 +89,7 @@ export class DataStream {
 }
 
 /** Received payload is only counted, never kept: one reused buffer per connection avoids an allocation per read. */
-const receiveBufferBytes = 256 * 1024;
+const receiveBufferBytes = 1024 * 1024;
 
 /**
  * Opens a TCP connection, optionally from a given local address, within a time limit.
