@@ -233,7 +233,8 @@ describe('test timing', () => {
       const server = spawn('iperf3', ['-s', '-1', '-p', String(5320 + streams)], { stdio: 'ignore' });
       await new Promise((resolve) => setTimeout(resolve, 300));
       const result = await runIperfTest({ host: '127.0.0.1', port: 5320 + streams, streams, seconds: 10 });
-      expect(result.seconds).toBeGreaterThanOrEqual(10);
+      // Timers may fire a few microseconds early against performance.now(): the point is not running late.
+      expect(result.seconds).toBeGreaterThan(9.99);
       expect(result.seconds).toBeLessThan(10.5);
       server.kill();
     },

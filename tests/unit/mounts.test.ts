@@ -190,6 +190,10 @@ describe('garbage in the mount table', () => {
   );
   const garbage = fc.array(fc.oneof(lineParts, fc.string(), fc.string({ unit: 'binary' })), { maxLength: 12 });
 
+  it('reads a WebDAV name with no host before @ as no share at all (found by this property test)', () => {
+    expect(parseWindowsNetUse('\\\\@\\ fuse.sshfs ')).toEqual([]);
+  });
+
   it('never throws and always returns shares with the required fields', () => {
     fc.assert(
       fc.property(

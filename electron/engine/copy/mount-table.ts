@@ -173,9 +173,12 @@ export function parseWindowsNetUse(text: string): MountedShare[] {
     const unc = parseUncPath(remote.trim());
     if (!unc || unc.share.toUpperCase() === 'IPC$') return;
     const webdav = /web\s*client/i.test(network) || unc.server.includes('@');
+    // WebDAV names carry @SSL@port after the host; a name that is nothing but that names no server.
+    const server = unc.server.replace(/@.*$/, '');
+    if (server === '') return;
     shares.push({
       localPath: drive ? drive.toUpperCase() : remote.trim(),
-      server: unc.server.replace(/@.*$/, ''),
+      server,
       share: unc.share,
       fsType: webdav ? 'webdav' : 'smb',
       protocol: webdav ? 'webdav' : 'smb',
