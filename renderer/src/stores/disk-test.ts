@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { checkDiskTestChoices, type DiskPreset, type DiskTestProblems } from '../../../shared/disk-words';
 import type { AppError } from '../../../shared/errors';
-import { useRunsStore } from './runs';
+import { startCheckedRun } from './start-run';
 import { useSessionStore } from './session';
 
 interface DiskTestState {
@@ -66,19 +66,8 @@ export const useDiskTestStore = create<DiskTestState>()((set, get) => ({
         { folder, preset: state.preset, uncached: state.uncached, sizeMiB: state.sizeMiB, seconds: state.seconds },
         connection.sessionId,
       );
-      if (!checked.input) {
-        set({ problems: checked.problems, startError: null });
-        return false;
-      }
-      set({ problems: {}, starting: true, startError: null });
-      const result = await window.nasbench.startDiskRun(checked.input);
-      if (!result.ok) {
-        set({ starting: false, startError: result.error });
-        return false;
-      }
-      set({ starting: false });
-      useRunsStore.getState().actions.watchRun(result.data.runId);
-      return true;
+      const runId = await startCheckedRun(set, checked, {}, (input) => window.nasbench.startDiskRun(input));
+      return runId !== undefined;
     },
   },
 }));

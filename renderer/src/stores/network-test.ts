@@ -10,7 +10,7 @@ import {
   type LegLink,
   type NetworkTestProblems,
 } from '../../../shared/network-words';
-import { useRunsStore } from './runs';
+import { startCheckedRun } from './start-run';
 import { useSessionStore } from './session';
 import { selectTestSeconds, useSettingsStore } from './settings';
 
@@ -109,24 +109,15 @@ export const useNetworkTestStore = create<NetworkTestState>()((set, get) => {
           legs: state.severalLinks ? state.legs : null,
         };
         const checked = checkNetworkTestChoices(choices, connection.sessionId);
-        if (!checked.input) {
-          set({ problems: checked.problems, startError: null });
-          return false;
-        }
-        set({ problems: {}, starting: true, startError: null });
+        const runId = await startCheckedRun(set, checked, {}, (input) => window.nasbench.startNetworkRun(input));
+        if (runId === undefined || !checked.input) return false;
+        // Results word the figure as a share of the links; remember them for this run.
         const { input } = checked;
-        const result = await window.nasbench.startNetworkRun(input);
-        if (!result.ok) {
-          set({ starting: false, startError: result.error });
-          return false;
-        }
         const legs = input.legs ?? [{ target: connection.host }];
         const links = probe ? legs.map((leg) => legLink(leg, probe, connection.host)) : [];
         set((current) => ({
-          starting: false,
-          linksByRun: { ...current.linksByRun, [result.data.runId]: { direction: input.direction ?? 'upload', links } },
+          linksByRun: { ...current.linksByRun, [runId]: { direction: input.direction ?? 'upload', links } },
         }));
-        useRunsStore.getState().actions.watchRun(result.data.runId);
         return true;
       },
     },

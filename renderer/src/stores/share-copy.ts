@@ -7,7 +7,7 @@ import {
   type CopyChoices,
   type CopyProblems,
 } from '../screens/copy/copy-choices';
-import { useRunsStore } from './runs';
+import { startCheckedRun } from './start-run';
 
 interface ShareCopyState extends CopyChoices {
   /** The network shares mounted on this computer; null until asked. */
@@ -41,20 +41,10 @@ export const useShareCopyStore = create<ShareCopyState>()((set, get) => ({
 
     async start() {
       if (get().starting) return false;
-      const checked = checkCopyChoices(get());
-      if (!checked.input) {
-        set({ problems: checked.problems, startError: null });
-        return false;
-      }
-      set({ problems: {}, starting: true, startError: null });
-      const result = await window.nasbench.startShareCopyRun(checked.input);
-      if (!result.ok) {
-        set({ starting: false, startError: result.error });
-        return false;
-      }
-      set({ starting: false });
-      useRunsStore.getState().actions.watchRun(result.data.runId);
-      return true;
+      const runId = await startCheckedRun(set, checkCopyChoices(get()), {}, (input) =>
+        window.nasbench.startShareCopyRun(input),
+      );
+      return runId !== undefined;
     },
   },
 }));
