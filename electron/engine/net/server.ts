@@ -56,11 +56,12 @@ export async function startIperfServer(options: IperfServerOptions): Promise<Ipe
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {
-    closing ??= new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      session?.terminate();
+    closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      await session?.terminate();
       for (const socket of sockets) socket.destroy();
-    });
+      await stopped;
+    })();
     return closing;
   };
   options.signal?.addEventListener('abort', () => void close(), { once: true });

@@ -82,10 +82,30 @@ export class IperfTestSession {
     );
   }
 
-  /** The server is closing: tell the client as iperf3 does when it is stopped, then end. */
-  terminate(): void {
-    if (this.control.writable) this.control.write(stateByte(IperfState.SERVER_TERMINATE));
-    this.fail(new NasbenchError('CANCELLED', 'The test stopped because the iperf3 server closed.', 'Run it again.'));
+  /**
+   * The server is closing: tell the client as iperf3 does when it is stopped, then end. The data
+   * connections stay open, held, until the client hangs up (at most `graceMs`): closing them at once
+   * lets a sending client hit a broken pipe before it reads SERVER_TERMINATE, and report that instead.
+   */
+  async terminate(graceMs = 1000): Promise<void> {
+    const stopped = new NasbenchError(
+      'CANCELLED',
+      'The test stopped because the iperf3 server closed.',
+      'Run it again.',
+    );
+    this.failure ??= stopped;
+    if (this.control.writable) {
+      this.control.write(stateByte(IperfState.SERVER_TERMINATE));
+      for (const stream of this.candidates) stream.hold();
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, graceMs);
+        this.control.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    this.fail(stopped);
   }
 
   /** Runs the test to its end; never throws: failures land in the summary. */

@@ -63,6 +63,12 @@ export class DataStream {
     this.socket.destroy();
   }
 
+  /** Sends nothing more and reads nothing more, but keeps the connection open (see the session's terminate). */
+  hold(): void {
+    this.block = undefined;
+    this.socket.pause();
+  }
+
   /** Bytes that count for the results so far. */
   get bytes(): number {
     return this.direction === 'receive' ? this.received : (this.sentAtStop ?? this.sentNow()) - this.sentDuringOmit;
