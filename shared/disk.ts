@@ -44,6 +44,52 @@ export const DiskTestResult = z.object({
 });
 export type DiskTestResult = z.infer<typeof DiskTestResult>;
 
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const sizeList = (max: number) => z.array(z.number().int().min(512).max(max)).min(1).max(8);
+
+/** Seed 002's grid done right: block size × file size × jobs, each cell stopped by fio's steady-state check. */
+export const DiskSweepRunInput = z.strictObject({
+  sessionId: SessionId,
+  folder: z.string().min(1).max(4096),
+  blockSizes: sizeList(64 * MiB).default([4 * KiB, 128 * KiB, MiB]),
+  /** Bytes per job's file. */
+  fileSizes: sizeList(2 ** 50).default([64 * MiB, 256 * MiB]),
+  jobs: z.array(z.number().int().min(1).max(64)).min(1).max(6).default([1, 4]),
+  rw: z.enum(['write', 'read', 'both']).default('write'),
+  steadyState: z.boolean().default(true),
+  /** Bypass the NAS's cache; off by default, as in seed 002. */
+  uncached: z.boolean().default(false),
+  maxRuntimeSeconds: z.number().int().min(1).max(600).default(30),
+  /** Cells that would end past this are skipped (and say so). */
+  budgetSeconds: z.number().int().min(10).max(86_400).default(1800),
+});
+export type DiskSweepRunInput = z.input<typeof DiskSweepRunInput>;
+
+/** One heatmap: x = file size, y = block size, for one jobs value and direction. */
+export const HeatmapPanel = z.object({
+  jobs: z.number(),
+  rw: z.enum(['write', 'read']),
+  /** File sizes, bytes (columns). */
+  x: z.array(z.number()),
+  /** Block sizes, bytes (rows). */
+  y: z.array(z.number()),
+  /** values[row = block size][column = file size], bytes/s; null for a cell that did not run. */
+  values: z.array(z.array(z.number().nullable())),
+});
+export type HeatmapPanel = z.infer<typeof HeatmapPanel>;
+
+export const DiskSweepSummary = z.object({
+  panels: z.array(HeatmapPanel),
+  /** Cells the time budget left out. */
+  skipped: z.array(z.string()),
+  /** The plan's worst case before anything ran, and what the sweep took. */
+  plannedSeconds: z.number(),
+  seconds: z.number(),
+  note: z.string().optional(),
+});
+export type DiskSweepSummary = z.infer<typeof DiskSweepSummary>;
+
 export const DiskRunDetails = z.object({
   kind: z.literal('disk'),
   engine: z.enum(['fio', 'dd']),
@@ -52,4 +98,6 @@ export const DiskRunDetails = z.object({
   tests: z.array(DiskTestResult),
   /** How to install fio, when the dd fallback ran. */
   hints: z.array(z.string()),
+  /** Present for a sweep: its cells shaped as heatmaps. */
+  sweep: DiskSweepSummary.optional(),
 });

@@ -30,4 +30,42 @@ describe('the disk test as a run, through the contract', () => {
     expect(nasExec(['find', lab.share]).stdout).toBe(before);
     await engine.shutdown();
   }, 90_000);
+
+  it('runs a sweep with a step per cell, and the end event carries one heatmap panel per jobs value', async () => {
+    const { engine, sessionId, events } = await connectedEngine('disk-sweep-run', 'web');
+    const before = nasExec(['find', lab.share]).stdout;
+    const MiB = 2 ** 20;
+    const started = await engine.dispatch('startDiskSweep', {
+      sessionId,
+      folder: lab.share,
+      blockSizes: [4096, MiB],
+      fileSizes: [16 * MiB],
+      jobs: [1, 2],
+      steadyState: false,
+      maxRuntimeSeconds: 1,
+      // The grid's worst case is far above this: the last cells are skipped, and say so.
+      budgetSeconds: 10,
+    });
+    expect(started.ok).toBe(true);
+    await expect.poll(() => events.some((event) => event.kind === 'end'), { timeout: 60_000 }).toBe(true);
+    const end = events.find((event) => event.kind === 'end');
+    expect(end).toMatchObject({ state: 'done', details: { kind: 'disk', engine: 'fio' } });
+    const details = end?.kind === 'end' && end.details?.kind === 'disk' ? end.details : undefined;
+    const sweep = details?.sweep;
+    expect(sweep?.panels.map((panel) => [panel.jobs, panel.rw])).toEqual([
+      [1, 'write'],
+      [2, 'write'],
+    ]);
+    const ran = details?.tests.length ?? 0;
+    expect(ran).toBeGreaterThan(0);
+    expect(ran + (sweep?.skipped.length ?? 0)).toBe(4);
+    // Every cell that ran is in its panel, with the same figure as its test result.
+    const cells = sweep?.panels.flatMap((panel) => panel.values.flat()).filter((value) => value !== null) ?? [];
+    expect(cells.sort()).toEqual(details?.tests.map((test) => test.bytesPerSecond).sort());
+    const steps = events.filter((event) => event.kind === 'step');
+    expect(steps.filter((step) => step.state === 'finished')).toHaveLength(ran);
+    expect(steps.filter((step) => step.state === 'skipped')).toHaveLength(4 - ran);
+    expect(nasExec(['find', lab.share]).stdout).toBe(before);
+    await engine.shutdown();
+  }, 90_000);
 });

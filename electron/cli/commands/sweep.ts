@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { NasbenchError, toAppError } from '../../../shared/errors';
 import { formatRate } from '../../../shared/units';
 import { parseByteSize, type DiskSample, type DiskTestResult } from '../../engine/disk';
+import { requireFio } from '../../engine/disk/sweep-run-plan';
 import { runSweep, sweepDefaults, type SweepDirection, type SweepResult } from '../../engine/disk/sweep';
 import { probeNas } from '../../engine/probe';
 import { openScratchFolder, sweepStaleScratch } from '../../engine/ssh/scratch';
@@ -50,13 +51,7 @@ export function addSweepCommand(program: Command, io: CliIo, finish: (code: numb
       session = await loginFromOptions(options, io.env, await openDataDir(globals, io.env));
       const nas = session;
       const facts = await probeNas(nas, controller.signal);
-      if (facts.tools.fio === null) {
-        throw new NasbenchError(
-          'TOOL_MISSING',
-          'fio is not installed on this NAS; a sweep needs it.',
-          facts.installHints[0] ?? 'Install fio on the NAS.',
-        );
-      }
+      const fioVersion = requireFio(facts);
       await sweepStaleScratch(nas, options.dir).catch(() => []);
       const result = await runSweep(nas, {
         folder: options.dir,
@@ -78,7 +73,7 @@ export function addSweepCommand(program: Command, io: CliIo, finish: (code: numb
         onProgress: (progress) =>
           printProgress(io, `${progress.done}/${progress.total} cells, about ${progress.etaSeconds} s to go`),
       });
-      finish(printResult(io, globals, sweepJson(result, facts.tools.fio.version), () => describe(result)));
+      finish(printResult(io, globals, sweepJson(result, fioVersion), () => describe(result)));
     } catch (error) {
       finish(
         printResult(

@@ -3,7 +3,9 @@ import type { z } from 'zod';
 import type { DiskRunInput } from '../../../shared/disk';
 import type { ConnectionManager } from '../connections/manager';
 import { probeNas } from '../probe';
+import type { ThroughputSummary } from '../../../shared/run-events';
 import type { RunPlan } from '../runs/registry';
+import type { DiskTestResult } from './result';
 import { runNasDiskTest } from './nas-disk-test';
 import { presetTests } from './presets';
 
@@ -69,10 +71,15 @@ export function diskRunPlan(connections: ConnectionManager, input: z.output<type
         tests: result.tests,
         hints: result.hints,
       });
-      const best = Math.max(0, ...result.tests.map((test) => test.bytesPerSecond));
-      const bytes = result.tests.reduce((sum, test) => sum + test.ioBytes, 0);
-      const seconds = result.tests.reduce((sum, test) => sum + test.seconds, 0);
-      return { bytes, seconds, bytesPerSecond: seconds > 0 ? bytes / seconds : 0, peakBytesPerSecond: best };
+      return diskRunSummary(result.tests);
     },
   };
+}
+
+/** The run's headline: all bytes moved over all seconds measured, and the fastest test. */
+export function diskRunSummary(tests: readonly DiskTestResult[]): ThroughputSummary {
+  const best = Math.max(0, ...tests.map((test) => test.bytesPerSecond));
+  const bytes = tests.reduce((sum, test) => sum + test.ioBytes, 0);
+  const seconds = tests.reduce((sum, test) => sum + test.seconds, 0);
+  return { bytes, seconds, bytesPerSecond: seconds > 0 ? bytes / seconds : 0, peakBytesPerSecond: best };
 }

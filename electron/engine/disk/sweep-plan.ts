@@ -1,3 +1,4 @@
+import type { HeatmapPanel } from '../../../shared/disk';
 import { NasbenchError } from '../../../shared/errors';
 import { jobFootprint } from './job';
 import type { DiskTest } from './presets';
@@ -152,16 +153,7 @@ export function budgetNote(skipped: number, total: number, budgetSeconds: number
   );
 }
 
-export interface HeatmapPanel {
-  jobs: number;
-  rw: SweepDirection;
-  /** File sizes, bytes (columns). */
-  x: number[];
-  /** Block sizes, bytes (rows). */
-  y: number[];
-  /** values[row = block size][column = file size], bytes/s; null for a cell that did not run. */
-  values: (number | null)[][];
-}
+export type { HeatmapPanel };
 
 export interface SweepHeatmaps {
   panels: HeatmapPanel[];

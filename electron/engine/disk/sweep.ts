@@ -34,6 +34,7 @@ export interface SweepOptions extends SweepPlanOptions {
   memoryBytes?: number | null;
   signal?: AbortSignal;
   onSample?(sample: DiskSample): void;
+  onCellStart?(index: number, name: string): void;
   onResult?(result: DiskTestResult): void;
   onProgress?(progress: SweepProgress): void;
   /** Clock for the budget, seconds; tests replace it. */
@@ -116,6 +117,7 @@ async function runCells(
       continue;
     }
     const cellStarted = now();
+    options.onCellStart?.(index, cell.name);
     const [result] = await runFioTests(session, scratchPath, [cell.test], {
       folder,
       memoryBytes: options.memoryBytes ?? null,
