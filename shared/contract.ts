@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ConnectInput, Connection, ProbeResult, SavedLoginQuery, SessionId } from './connect';
 import { MountedShare, ShareCopyRunInput } from './copy';
 import type { Result } from './errors';
-import { DiskRunInput } from './disk';
+import { DiskRunInput, DiskSweepRunInput } from './disk';
 import { LinkPlan, NetworkRunInput } from './network';
 import { RunId, RunProgress } from './run-events';
 import { Settings, SettingsPatch } from './settings';
@@ -57,6 +57,8 @@ export const methods = {
   planLinkTest: { input: z.strictObject({ sessionId: SessionId }), output: LinkPlan },
   /** fio (or dd when fio is missing) in a scratch folder inside a folder on the NAS. */
   startDiskRun: { input: DiskRunInput, output: z.object({ runId: RunId }) },
+  /** A fio grid (block size × file size × jobs) with steady-state stops; its end event carries heatmaps. */
+  startDiskSweep: { input: DiskSweepRunInput, output: z.object({ runId: RunId }) },
   /** The network test against a connected NAS (iperf3 started on it over SSH). */
   startNetworkRun: { input: NetworkRunInput, output: z.object({ runId: RunId }) },
   /** Copies files to and from a local folder (normally a mounted share) and reads them back uncached. */

@@ -8,6 +8,7 @@ import { listMountedShares } from '../copy';
 import { shareCopyOptionsOf, shareCopyRunPlan } from '../copy/run-plan';
 import { thisComputerDemoPlan } from '../demo';
 import { diskRunPlan } from '../disk/run-plan';
+import { diskSweepRunPlan } from '../disk/sweep-run-plan';
 import { planLinkLegs } from '../net/leg-planner';
 import { networkRunPlan } from '../net/run-plan';
 import { probeClient, probeNas } from '../probe';
@@ -80,6 +81,7 @@ export function createEngine(options: EngineOptions): Engine {
       return planLinkLegs(nas, async (address) => (await probeClient(address)).route);
     },
     startDiskRun: async (input) => ({ runId: runs.start(diskRunPlan(connections, input)) }),
+    startDiskSweep: async (input) => ({ runId: runs.start(diskSweepRunPlan(connections, input)) }),
     startNetworkRun: async (input) => ({
       runId: runs.start(networkRunPlan(connections.session(input.sessionId), input)),
     }),
