@@ -56,3 +56,18 @@ export function formatSeconds(seconds: number): string {
   const rest = Math.round(seconds % 60);
   return `${minutes} min ${rest} s`;
 }
+
+const sizeMultipliers: Record<string, number> = { '': 1, k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 };
+
+/**
+ * Reads a size as the CLI contract writes them, and as people type them in the app: plain bytes, or
+ * a number with a k/M/G/T suffix in powers of two ("4k" = 4096, "64M", "1.5G"); "MiB", "MB" and "m"
+ * all mean 2^20 here, as in fio. Undefined for anything else; the caller checks the range.
+ */
+export function parseByteSize(text: string): number | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?)(?:i?b)?\s*$/i.exec(text);
+  const multiplier = sizeMultipliers[(match?.[2] ?? '').toLowerCase()];
+  if (!match || multiplier === undefined) return undefined;
+  const bytes = Math.floor(Number(match[1]) * multiplier);
+  return Number.isSafeInteger(bytes) ? bytes : undefined;
+}

@@ -212,7 +212,7 @@ describe('how to bypass the cache on each system', () => {
 });
 
 describe('sizes', () => {
-  it('reads 64M, 1G, 4k (powers of two) and plain bytes; refuses the rest', () => {
+  it('reads 64M, 1G, 4k, 1.5G (powers of two) and plain bytes; refuses the rest', () => {
     expect([parseByteSize('64M'), parseByteSize('1G'), parseByteSize('4k'), parseByteSize('512KiB')]).toEqual([
       64 * MiB,
       1024 * MiB,
@@ -220,7 +220,8 @@ describe('sizes', () => {
       512 * 1024,
     ]);
     expect(parseByteSize('1048576')).toBe(MiB);
-    for (const bad of ['', '1.5G', '-4k', '4x', 'G', '1e9']) expect(parseByteSize(bad)).toBeUndefined();
+    expect(parseByteSize('1.5G')).toBe(1536 * MiB);
+    for (const bad of ['', '-4k', '4x', 'G', '1e9', '1,5G']) expect(parseByteSize(bad)).toBeUndefined();
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 2 ** 20 }), fc.constantFrom('', 'k', 'M', 'G'), (count, suffix) => {
         const unit = { '': 1, k: 1024, M: MiB, G: 1024 * MiB }[suffix] ?? 0;
@@ -271,7 +272,7 @@ describe('nasbench copy', () => {
     const missing = await cli('--json', 'copy', '--dir', path.join(folder, 'nope'));
     expect(missing.code).toBe(1);
     expect(JSON.parse(missing.stdout)).toMatchObject({ ok: false, kind: 'copy', error: { code: 'NOT_FOUND' } });
-    expect((await cli('--json', 'copy', '--dir', folder, '--size', '1.5G')).code).toBe(2);
+    expect((await cli('--json', 'copy', '--dir', folder, '--size', '1,5G')).code).toBe(2);
     expect((await cli('--json', 'copy', '--dir', folder, '--block', '2G')).code).toBe(2);
     const human = await cli('copy', '--dir', folder, '--size', '1M', '--block', '2M');
     expect(human).toMatchObject({ code: 1, stderr: expect.stringContaining('INVALID_INPUT') });
