@@ -1,0 +1,7 @@
+/**
+ * Discovery: finds NASes on this computer's links with mDNS/DNS-SD and SSDP, says which vendor
+ * and model they are and what they offer. Serials and MAC addresses are never kept.
+ */
+export { discoverDevices, type DiscoveryOptions } from './discover';
+export { DiscoverySessions } from './sessions';
+export { searchInterfaces, type SearchInterface } from './interfaces';
