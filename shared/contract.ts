@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { ConnectInput, Connection, ProbeResult, SavedLoginQuery, SessionId } from './connect';
 import { MountedShare, ShareCopyRunInput } from './copy';
-import type { Result } from './errors';
+import { AppError, type Result } from './errors';
 import { DiskRunInput, DiskSweepRunInput } from './disk';
 import { LinkPlan, NetworkRunInput } from './network';
 import { RunId, RunProgress } from './run-events';
+import { RunRecord, RunSummary, RunTags } from './runs';
 import { Settings, SettingsPatch } from './settings';
 
 /**
@@ -65,6 +66,25 @@ export const methods = {
   startShareCopyRun: { input: ShareCopyRunInput, output: z.object({ runId: RunId }) },
   /** The network shares mounted on this computer, to offer as folders for the copy test. */
   listMountedShares: { input: NoInput, output: z.array(MountedShare) },
+  /** Saved runs, newest first; files that cannot be read are skipped and listed in `problems`. */
+  listRuns: {
+    input: NoInput,
+    output: z.object({ runs: z.array(RunSummary), problems: z.array(z.object({ file: z.string(), error: AppError })) }),
+  },
+  getRun: { input: z.strictObject({ runId: RunId }), output: RunRecord },
+  deleteRun: { input: z.strictObject({ runId: RunId }), output: z.object({ deleted: z.boolean() }) },
+  /** A run file from someone else (its JSON text); it gets a new id only if one here already has its id. */
+  importRun: {
+    input: z.strictObject({
+      text: z
+        .string()
+        .min(1)
+        .max(64 * 2 ** 20),
+    }),
+    output: z.object({ run: RunSummary, renamed: z.boolean() }),
+  },
+  /** Replaces a run's tags, e.g. ["Wi-Fi", "after NVMe cache"]. */
+  setRunTags: { input: z.strictObject({ runId: RunId, tags: RunTags }), output: RunSummary },
 } as const;
 
 export const events = {

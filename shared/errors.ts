@@ -20,6 +20,8 @@ export const ErrorCode = z.enum([
   'CANCELLED',
   'PARSE_ERROR',
   'NOT_FOUND',
+  /** A file saved by a newer NASBench, in a format this version cannot read. */
+  'UNSUPPORTED_VERSION',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

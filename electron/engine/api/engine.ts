@@ -12,8 +12,10 @@ import { diskSweepRunPlan } from '../disk/sweep-run-plan';
 import { planLinkLegs } from '../net/leg-planner';
 import { networkRunPlan } from '../net/run-plan';
 import { probeClient, probeNas } from '../probe';
+import { saveEndedRuns } from '../runs/recorder';
 import { RunRegistry } from '../runs/registry';
 import { SettingsStore } from '../settings/store';
+import { RunStore } from '../store';
 import { createDispatcher, type Dispatch } from './dispatch';
 
 export interface EngineOptions {
@@ -47,9 +49,23 @@ export function createEngine(options: EngineOptions): Engine {
     knownHostsFile: options.knownHostsFile ?? path.join(options.dataDir, 'known_hosts'),
     ...(options.secrets ? { secrets: options.secrets } : {}),
   });
-  const runs = new RunRegistry((payload) => {
-    for (const listener of listeners) listener('runProgress', payload);
-  });
+  const history = new RunStore(options.dataDir);
+  // Temp files of saves that a crash interrupted; never a run, never shown.
+  void history.removeLeftovers().catch(() => undefined);
+  const app = {
+    name: packageJson.productName,
+    version: packageJson.version,
+    platform: os.platform(),
+    arch: os.arch(),
+    node: process.versions.node,
+  };
+  const runs = new RunRegistry(
+    (payload) => {
+      for (const listener of listeners) listener('runProgress', payload);
+    },
+    // Every run that ends (completed, failed, cancelled) is saved before its end event goes out.
+    saveEndedRuns(history, app, (runId, error) => console.error(`Could not save run ${runId}:`, error)),
+  );
 
   const handlers: MethodHandlers = {
     getAppInfo: async () => ({
@@ -63,7 +79,7 @@ export function createEngine(options: EngineOptions): Engine {
     }),
     getSettings: () => settings.read(),
     updateSettings: (patch) => settings.update(patch),
-    startDemoRun: async (input) => ({ runId: runs.start(thisComputerDemoPlan(input)) }),
+    startDemoRun: async (input) => ({ runId: runs.start({ ...thisComputerDemoPlan(input), parameters: input }) }),
     cancelRun: async ({ runId }) => ({ cancelled: runs.cancel(runId) }),
     connectNas: (input) => connections.connect(input),
     probeNas: async ({ sessionId }) => {
@@ -80,13 +96,22 @@ export function createEngine(options: EngineOptions): Engine {
       const nas = await probeNas(connections.session(sessionId));
       return planLinkLegs(nas, async (address) => (await probeClient(address)).route);
     },
-    startDiskRun: async (input) => ({ runId: runs.start(diskRunPlan(connections, input)) }),
-    startDiskSweep: async (input) => ({ runId: runs.start(diskSweepRunPlan(connections, input)) }),
-    startNetworkRun: async (input) => ({
-      runId: runs.start(networkRunPlan(connections.session(input.sessionId), input)),
+    startDiskRun: async (input) => ({ runId: runs.start({ ...diskRunPlan(connections, input), parameters: input }) }),
+    startDiskSweep: async (input) => ({
+      runId: runs.start({ ...diskSweepRunPlan(connections, input), parameters: input }),
     }),
-    startShareCopyRun: async (input) => ({ runId: runs.start(shareCopyRunPlan(shareCopyOptionsOf(input))) }),
+    startNetworkRun: async (input) => ({
+      runId: runs.start({ ...networkRunPlan(connections.session(input.sessionId), input), parameters: input }),
+    }),
+    startShareCopyRun: async (input) => ({
+      runId: runs.start({ ...shareCopyRunPlan(shareCopyOptionsOf(input)), parameters: input }),
+    }),
     listMountedShares: () => listMountedShares(),
+    listRuns: () => history.list(),
+    getRun: ({ runId }) => history.get(runId),
+    deleteRun: async ({ runId }) => ({ deleted: await history.delete(runId) }),
+    importRun: ({ text }) => history.import(text),
+    setRunTags: ({ runId, tags }) => history.setTags(runId, tags),
     forgetPassword: async ({ host, port, username }) => ({
       forgotten: await connections.forgetPassword(username, host, port),
     }),

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { NasbenchError, toAppError } from '../../../shared/errors';
-import type { RunEnd, RunProgress, SeriesInfo, ThroughputSummary } from '../../../shared/run-events';
+import type {
+  RunBegin,
+  RunEnd,
+  RunProgress,
+  RunSample,
+  SeriesInfo,
+  ThroughputSummary,
+} from '../../../shared/run-events';
+import type { RunEnvironment, TestResult } from '../../../shared/runs';
 import type { z } from 'zod';
 
 /** What a running test can do: watch for cancel, report live throughput and steps. */
@@ -12,6 +20,25 @@ export interface RunContext {
   step(index: number, count: number, label: string, state: 'started' | 'finished' | 'failed' | 'skipped'): void;
   /** Per-test results that go with the end event (kept on failure too: they are partial results). */
   setDetails(details: RunDetails): void;
+  /** What the saved run should keep beyond the events: each test's result, the NAS's facts, tags. */
+  note(notes: RunNotes): void;
+}
+
+export interface RunNotes {
+  results?: TestResult[];
+  environment?: Partial<RunEnvironment>;
+  tags?: string[];
+}
+
+/** Everything a run said, handed to whoever saves it. */
+export interface EndedRun {
+  plan: RunPlan;
+  begin: RunBegin;
+  samples: RunSample[];
+  /** The last state of each step, by index. */
+  steps: Map<number, { label: string; state: 'started' | 'finished' | 'failed' | 'skipped' }>;
+  notes: RunNotes;
+  end: RunEnd;
 }
 
 export type RunDetails = NonNullable<RunEnd['details']>;
@@ -22,6 +49,8 @@ export interface RunPlan {
   target: string;
   expectedSeconds: number;
   series: z.infer<typeof SeriesInfo>[];
+  /** Exactly what the run was asked to do, kept with the saved run. */
+  parameters?: Record<string, unknown>;
   work(context: RunContext): Promise<ThroughputSummary | undefined>;
 }
 
@@ -36,7 +65,11 @@ const minSampleGapSeconds = 0.1;
 export class RunRegistry {
   private readonly active = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
-  constructor(private readonly emit: (event: RunProgress) => void) {}
+  /** `onRunEnded` runs (and is awaited) before the end event goes out: whoever hears it can find the run saved. */
+  constructor(
+    private readonly emit: (event: RunProgress) => void,
+    private readonly onRunEnded?: (run: EndedRun) => Promise<void>,
+  ) {}
 
   start(plan: RunPlan): string {
     const runId = randomUUID();
@@ -73,10 +106,15 @@ export class RunRegistry {
     const held = new Map<string, { t: number; bytesPerSecond: number }>();
     const openSteps = new Map<number, { count: number; label: string }>();
     let details: RunDetails | undefined;
+    const sent: RunSample[] = [];
+    const stepStates: EndedRun['steps'] = new Map();
+    const notes: Required<RunNotes> = { results: [], environment: {}, tags: [] };
     const sendSample = (series: string, t: number, bytesPerSecond: number) => {
       lastSent.set(series, t);
       held.delete(series);
-      this.emit({ runId, kind: 'sample', t, series, bytesPerSecond });
+      const sample: RunSample = { runId, kind: 'sample', t, series, bytesPerSecond };
+      if (this.onRunEnded) sent.push(sample);
+      this.emit(sample);
     };
 
     const context: RunContext = {
@@ -92,16 +130,22 @@ export class RunRegistry {
       step: (index, count, label, state) => {
         if (state === 'started') openSteps.set(index, { count, label });
         else openSteps.delete(index);
+        stepStates.set(index, { label, state });
         this.emit({ runId, kind: 'step', index, count, label, state });
       },
       setDetails: (value) => {
         details = value;
       },
+      note: (more) => {
+        notes.results.push(...(more.results ?? []));
+        notes.tags.push(...(more.tags ?? []));
+        Object.assign(notes.environment, more.environment);
+      },
     };
 
     // Let the caller receive the run id before the first event arrives.
     await Promise.resolve();
-    this.emit({
+    const begin: RunBegin = {
       runId,
       kind: 'begin',
       plan: plan.plan,
@@ -110,7 +154,8 @@ export class RunRegistry {
       startedAt: new Date().toISOString(),
       expectedSeconds: plan.expectedSeconds,
       series: plan.series,
-    });
+    };
+    this.emit(begin);
     const flushHeld = () => {
       for (const [series, sample] of held) sendSample(series, sample.t, sample.bytesPerSecond);
     };
@@ -132,8 +177,11 @@ export class RunRegistry {
     flushHeld();
     // A step that was running when the run failed or was cancelled failed with it.
     for (const [index, step] of openSteps) {
+      stepStates.set(index, { label: step.label, state: 'failed' });
       this.emit({ runId, kind: 'step', index, count: step.count, label: step.label, state: 'failed' });
     }
+    // A run that cannot be saved still ends; the saver reports its own trouble.
+    await this.onRunEnded?.({ plan, begin, samples: sent, steps: stepStates, notes, end }).catch(() => undefined);
     // The run is over for anyone who hears its end event.
     this.active.delete(runId);
     this.emit(end);

@@ -1,0 +1,192 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import writeFileAtomic from 'write-file-atomic';
+import { NasbenchError, toAppError, type AppError } from '../../../shared/errors';
+import { RunId } from '../../../shared/run-events';
+import { normalizeTags, parseRunFile, RunRecord, RunTags, summarizeRun, type RunSummary } from '../../../shared/runs';
+
+/** A run file is `<run id>.json`; anything else in the folder (write-file-atomic's temp files) is not a run. */
+const runFileName = /^[A-Za-z0-9-]{8,64}\.json$/;
+/** write-file-atomic writes `<name>.<number>` next to the file, then renames it over. */
+const tempFileName = /^[A-Za-z0-9-]{8,64}\.json\.\d+$/;
+/** Far beyond any real run (samples are thinned); protects the history list from a stray huge file. */
+const maxRunFileBytes = 64 * 2 ** 20;
+
+export interface RunHistory {
+  runs: RunSummary[];
+  /** Files that could not be read: skipped, and said so, never breaking the list. */
+  problems: { file: string; error: AppError }[];
+}
+
+/**
+ * Saved runs: one JSON file per run in `<data folder>/runs/`. Every write is atomic (a temp
+ * file, fsync, rename), so a crash or a kill mid-save leaves the old file or the new one,
+ * never half of one. Every read is validated and migrated to the current run format.
+ */
+export class RunStore {
+  readonly dir: string;
+  /** Tag edits of one run go one after another, so two quick edits cannot undo each other. */
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(dataDir: string) {
+    this.dir = path.join(dataDir, 'runs');
+  }
+
+  async save(record: RunRecord): Promise<void> {
+    const valid = RunRecord.parse(record);
+    try {
+      await mkdir(this.dir, { recursive: true, mode: 0o700 });
+      await writeFileAtomic(this.fileOf(valid.id), JSON.stringify(valid, null, 1) + '\n', { mode: 0o600 });
+    } catch (cause) {
+      const full = (cause as NodeJS.ErrnoException).code === 'ENOSPC';
+      throw new NasbenchError(
+        full ? 'DISK_FULL' : 'PERMISSION_DENIED',
+        `Could not save the run in ${this.dir}.`,
+        full
+          ? 'The disk that holds the data folder is full. Free some space; the run itself is not lost until you close the app.'
+          : 'Check that you can write to the data folder, or choose another one with --data-dir.',
+        { cause },
+      );
+    }
+  }
+
+  async list(): Promise<RunHistory> {
+    const names = await this.runFileNames();
+    const runs: RunSummary[] = [];
+    const problems: RunHistory['problems'] = [];
+    for (const name of names) {
+      try {
+        runs.push(summarizeRun(await this.readFile(path.join(this.dir, name))));
+      } catch (error) {
+        problems.push({ file: name, error: toAppError(error) });
+      }
+    }
+    runs.sort((a, b) => b.startedAt.localeCompare(a.startedAt) || a.id.localeCompare(b.id));
+    return { runs, problems };
+  }
+
+  async get(runId: string): Promise<RunRecord> {
+    return this.readFile(this.fileOf(this.checkedId(runId)));
+  }
+
+  async delete(runId: string): Promise<boolean> {
+    try {
+      await unlink(this.fileOf(this.checkedId(runId)));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+
+  /** A run file from someone else. It keeps its id, unless a run here already has that id. */
+  async import(text: string): Promise<{ run: RunSummary; renamed: boolean }> {
+    const record = parseRunFile(text);
+    const renamed = await this.exists(record.id);
+    const saved = renamed ? { ...record, id: randomUUID() } : record;
+    await this.save(saved);
+    return { run: summarizeRun(saved), renamed };
+  }
+
+  async setTags(runId: string, tags: readonly string[]): Promise<RunSummary> {
+    return this.editTags(runId, () => tags);
+  }
+
+  async addTags(runId: string, tags: readonly string[]): Promise<RunSummary> {
+    return this.editTags(runId, (current) => [...current, ...tags]);
+  }
+
+  async removeTags(runId: string, tags: readonly string[]): Promise<RunSummary> {
+    const gone = new Set(tags.map((tag) => tag.trim().toLowerCase()));
+    return this.editTags(runId, (current) => current.filter((tag) => !gone.has(tag.toLowerCase())));
+  }
+
+  /** Temp files a killed process left behind; only old ones, as another process may be saving right now. */
+  async removeLeftovers(olderThanMs = 60 * 60 * 1000): Promise<string[]> {
+    let names: string[];
+    try {
+      names = await readdir(this.dir);
+    } catch {
+      return [];
+    }
+    const removed: string[] = [];
+    for (const name of names.filter((entry) => tempFileName.test(entry))) {
+      const file = path.join(this.dir, name);
+      const info = await stat(file).catch(() => undefined);
+      if (info && Date.now() - info.mtimeMs >= olderThanMs) {
+        await unlink(file).catch(() => undefined);
+        removed.push(name);
+      }
+    }
+    return removed;
+  }
+
+  private editTags(runId: string, change: (current: string[]) => readonly string[]): Promise<RunSummary> {
+    const id = this.checkedId(runId);
+    const next = (this.queues.get(id) ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(async () => {
+        const record = await this.get(id);
+        const tags = RunTags.parse(normalizeTags(change(record.tags)));
+        const updated = { ...record, tags };
+        await this.save(updated);
+        return summarizeRun(updated);
+      });
+    this.queues.set(id, next);
+    const forget = () => {
+      if (this.queues.get(id) === next) this.queues.delete(id);
+    };
+    next.then(forget, forget);
+    return next;
+  }
+
+  private async runFileNames(): Promise<string[]> {
+    try {
+      return (await readdir(this.dir)).filter((name) => runFileName.test(name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+  }
+
+  private async readFile(file: string): Promise<RunRecord> {
+    let text: string;
+    try {
+      const info = await stat(file);
+      if (info.size > maxRunFileBytes) {
+        throw new NasbenchError(
+          'PARSE_ERROR',
+          `${path.basename(file)} is too large to be a NASBench run.`,
+          'Move it out of the runs folder.',
+        );
+      }
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if (error instanceof NasbenchError) throw error;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new NasbenchError('NOT_FOUND', 'There is no saved run with that id.', 'Refresh the history list.');
+      }
+      throw error;
+    }
+    return parseRunFile(text);
+  }
+
+  private async exists(runId: string): Promise<boolean> {
+    return stat(this.fileOf(runId)).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  private checkedId(runId: string): string {
+    if (!RunId.safeParse(runId).success) {
+      throw new NasbenchError('INVALID_INPUT', 'That is not a run id.', 'Pick the run from the history list.');
+    }
+    return runId;
+  }
+
+  private fileOf(runId: string): string {
+    return path.join(this.dir, `${runId}.json`);
+  }
+}
