@@ -3,6 +3,7 @@ import packageJson from '../../package.json';
 import { toAppError } from '../../shared/errors';
 import { addCopyCommand } from './commands/copy';
 import { addDemoCommand } from './commands/demo';
+import { addDiscoverCommand } from './commands/discover';
 import { addDiskCommand } from './commands/disk';
 import { addInfoCommand } from './commands/info';
 import { addNetCommand } from './commands/net';
@@ -36,6 +37,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     });
   addInfoCommand(program, io, finish);
   addDemoCommand(program, io, finish);
+  addDiscoverCommand(program, io, finish);
   addProbeCommand(program, io, finish);
   addNetCommand(program, io, finish);
   addDiskCommand(program, io, finish);
