@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ConnectInput, Connection, ProbeResult, SavedLoginQuery, SessionId } from './connect';
 import { MountedShare, ShareCopyRunInput } from './copy';
+import { DevicesChanged, DiscoveryId, DiscoveryInput, RecentDevice, RememberDeviceInput } from './discovery';
 import { AppError, type Result } from './errors';
 import { DiskRunInput, DiskSweepRunInput } from './disk';
 import { LinkPlan, NetworkRunInput } from './network';
@@ -66,6 +67,15 @@ export const methods = {
   startShareCopyRun: { input: ShareCopyRunInput, output: z.object({ runId: RunId }) },
   /** The network shares mounted on this computer, to offer as folders for the copy test. */
   listMountedShares: { input: NoInput, output: z.array(MountedShare) },
+  /** Searches the LAN (mDNS, SSDP); the list arrives as `devicesChanged` events. Refused when switched off in settings. */
+  startDiscovery: { input: DiscoveryInput, output: z.object({ discoveryId: DiscoveryId }) },
+  cancelDiscovery: {
+    input: z.strictObject({ discoveryId: DiscoveryId }),
+    output: z.object({ cancelled: z.boolean() }),
+  },
+  /** NASes typed or connected to before, newest first, kept in the data folder. */
+  listRecentDevices: { input: NoInput, output: z.array(RecentDevice) },
+  rememberDevice: { input: RememberDeviceInput, output: z.array(RecentDevice) },
   /** Saved runs, newest first; files that cannot be read are skipped and listed in `problems`. */
   listRuns: {
     input: NoInput,
@@ -89,6 +99,8 @@ export const methods = {
 
 export const events = {
   runProgress: RunProgress,
+  /** The growing list of one discovery; the last one has `finished: true`. */
+  devicesChanged: DevicesChanged,
 } as const;
 
 export type Methods = typeof methods;

@@ -110,3 +110,20 @@ export function describeDeviceModel(device: Pick<DiscoveredDevice, 'vendor' | 'm
   const vendor = device.vendor ? (vendorNames[device.vendor] ?? device.vendor) : '';
   return [vendor, device.model ?? ''].filter((part) => part.length > 0).join(' ');
 }
+
+/** A NAS the user typed or connected to, kept in the data folder so it is offered next time. */
+export const RecentDevice = z.object({
+  host: z.string().min(1).max(253),
+  port: z.number().int().min(1).max(65535),
+  /** The user name of the last login, to fill in next time (never a password). */
+  username: z.string().max(128).nullable(),
+  lastUsedAt: z.iso.datetime(),
+});
+export type RecentDevice = z.infer<typeof RecentDevice>;
+
+export const RememberDeviceInput = z.strictObject({
+  host: z.string().trim().min(1).max(253),
+  port: z.number().int().min(1).max(65535).default(22),
+  username: z.string().max(128).nullable().default(null),
+});
+export type RememberDeviceInput = z.input<typeof RememberDeviceInput>;

@@ -54,7 +54,7 @@ export async function connectedEngine(
 ): Promise<{ engine: Engine; sessionId: string; events: RunProgress[] }> {
   const engine = createEngine({ dataDir: await tempDir(name), mode });
   const events: RunProgress[] = [];
-  engine.onEvent((_event, payload) => events.push(payload));
+  engine.onEvent((event, payload) => event === 'runProgress' && events.push(payload));
   const { sessionId } = await engine.handlers.connectNas({
     host: lab.legs.a.nas,
     port: lab.ssh.port,

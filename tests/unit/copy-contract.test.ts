@@ -23,7 +23,7 @@ afterEach(async () => {
 describe('the share copy test through the contract', () => {
   it('runs on a local folder, ends done with write and read figures, and leaves nothing behind', async () => {
     const events: RunProgress[] = [];
-    engine.onEvent((_event, payload) => events.push(payload));
+    engine.onEvent((event, payload) => event === 'runProgress' && events.push(payload));
     const started = await engine.dispatch('startShareCopyRun', { folder, fileSizeBytes: 64 * MiB });
     expect(started.ok).toBe(true);
     await expect.poll(() => events.some((event) => event.kind === 'end'), { timeout: 60_000 }).toBe(true);

@@ -129,7 +129,7 @@ describe('history through the engine contract', () => {
     const dataDir = await tempDir('engine-history');
     const engine = createEngine({ dataDir, mode: 'cli' });
     const ended = new Promise<void>((resolve) =>
-      engine.onEvent((_event, progress) => (progress.kind === 'end' ? resolve() : undefined)),
+      engine.onEvent((event, progress) => (event === 'runProgress' && progress.kind === 'end' ? resolve() : undefined)),
     );
     const started = await engine.dispatch('startDemoRun', { seconds: 1, sampleIntervalMs: 200 });
     if (!started.ok) throw new Error(started.error.message);

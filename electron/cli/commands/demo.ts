@@ -16,7 +16,8 @@ export function addDemoCommand(program: Command, io: CliIo, finish: (code: numbe
       const { units } = await engine.handlers.getSettings(undefined);
       const samples: { t: number; bytesPerSecond: number }[] = [];
       const ended = new Promise<RunEnd>((resolve) => {
-        engine.onEvent((_event, progress) => {
+        engine.onEvent((event, progress) => {
+          if (event !== 'runProgress') return;
           if (progress.kind === 'sample') {
             samples.push({ t: progress.t, bytesPerSecond: progress.bytesPerSecond });
             printProgress(io, `${progress.t.toFixed(1).padStart(6)} s  ${formatRate(progress.bytesPerSecond, units)}`);

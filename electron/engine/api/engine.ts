@@ -7,6 +7,8 @@ import type { SecretStore } from '../connections/secrets';
 import { listMountedShares } from '../copy';
 import { shareCopyOptionsOf, shareCopyRunPlan } from '../copy/run-plan';
 import { thisComputerDemoPlan } from '../demo';
+import { DiscoverySessions } from '../discovery';
+import { RecentDevices } from '../discovery/recent-devices';
 import { diskRunPlan } from '../disk/run-plan';
 import { diskSweepRunPlan } from '../disk/sweep-run-plan';
 import { planLinkLegs } from '../net/leg-planner';
@@ -28,7 +30,9 @@ export interface EngineOptions {
   secrets?: SecretStore;
 }
 
-type Listener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+/** Event name and payload as a pair, so a listener that checks the name gets the payload's type. */
+type EventArgs = { [E in EventName]: [event: E, payload: EventPayload<E>] }[EventName];
+type Listener = (...args: EventArgs) => void;
 
 export interface Engine {
   handlers: MethodHandlers;
@@ -66,6 +70,14 @@ export function createEngine(options: EngineOptions): Engine {
     // Every run that ends (completed, failed, cancelled) is saved before its end event goes out.
     saveEndedRuns(history, app, (runId, error) => console.error(`Could not save run ${runId}:`, error)),
   );
+
+  const discoveries = new DiscoverySessions(
+    async () => (await settings.read()).discoveryEnabled,
+    (payload) => {
+      for (const listener of listeners) listener('devicesChanged', payload);
+    },
+  );
+  const recentDevices = new RecentDevices(options.dataDir);
 
   const handlers: MethodHandlers = {
     getAppInfo: async () => ({
@@ -107,6 +119,10 @@ export function createEngine(options: EngineOptions): Engine {
       runId: runs.start({ ...shareCopyRunPlan(shareCopyOptionsOf(input)), parameters: input }),
     }),
     listMountedShares: () => listMountedShares(),
+    startDiscovery: (input) => discoveries.start(input),
+    cancelDiscovery: async ({ discoveryId }) => ({ cancelled: discoveries.cancel(discoveryId) }),
+    listRecentDevices: () => recentDevices.list(),
+    rememberDevice: (input) => recentDevices.remember(input),
     listRuns: () => history.list(),
     getRun: ({ runId }) => history.get(runId),
     deleteRun: async ({ runId }) => ({ deleted: await history.delete(runId) }),
@@ -126,6 +142,7 @@ export function createEngine(options: EngineOptions): Engine {
     },
     connections,
     shutdown: async () => {
+      discoveries.cancel();
       await runs.shutdown();
       connections.closeAll();
     },
