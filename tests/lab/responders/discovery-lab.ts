@@ -98,8 +98,19 @@ export function runCliInClient(args: string[]): Promise<CliRun> {
   if (!existsSync(builtCli) || !readFileSync(builtCli, 'utf8').includes('discover')) {
     throw new Error(`${builtCli} is missing or older than the discover command: run npx electron-vite build`);
   }
+  return runInClient(['node', builtCli, ...args]);
+}
+
+/** Runs the engine's contract (startDiscovery, devicesChanged) inside the client namespace. */
+export function runEngineInClient(dataDir: string, mode?: 'off' | 'cancel'): Promise<CliRun> {
+  const script = 'tests/lab/responders/engine-discover.ts';
+  return runInClient(['node', '--require', 'tsx/cjs', script, dataDir, ...(mode ? [mode] : [])]);
+}
+
+function runInClient(argv: string[]): Promise<CliRun> {
   const started = performance.now();
-  const child = spawn('ip', ['netns', 'exec', readLab().clientNamespace, 'node', builtCli, ...args], {
+  const child = spawn('ip', ['netns', 'exec', readLab().clientNamespace, ...argv], {
+    cwd: repo,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
