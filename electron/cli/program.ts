@@ -8,6 +8,7 @@ import { addDiskCommand } from './commands/disk';
 import { addInfoCommand } from './commands/info';
 import { addNetCommand } from './commands/net';
 import { addProbeCommand } from './commands/probe';
+import { addRunsCommand } from './commands/runs';
 import { addServeCommand } from './commands/serve';
 import { addSweepCommand } from './commands/sweep';
 import { exitCode, type CliIo } from './output';
@@ -44,6 +45,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   addSweepCommand(program, io, finish);
   addServeCommand(program, io, finish);
   addCopyCommand(program, io, finish);
+  addRunsCommand(program, io, finish);
 
   try {
     await program.parseAsync(argv, { from: 'user' });
