@@ -52,6 +52,15 @@ function optionalWholeNumber(text: string, max: number): number | undefined | nu
   return Number.isInteger(value) && value >= 1 && value <= max ? value : null;
 }
 
+/** What is wrong with a typed NAS folder (already trimmed), if anything. */
+export function folderProblem(folder: string): string | undefined {
+  if (folder === '') return 'Choose or type the folder on the NAS to test in.';
+  // A relative path would land in the login's home folder, which is rarely the disks the user means.
+  if (!folder.startsWith('/')) return 'Type the full path, starting with / (for example /volume1/test).';
+  if (folder.length > 4096 || /[\0\n\r]/.test(folder)) return 'This is not a folder path.';
+  return undefined;
+}
+
 /** The form's choices as the engine's input, or what to fix, worded for the field it belongs to. */
 export function checkDiskTestChoices(
   choices: DiskTestChoices,
@@ -60,17 +69,13 @@ export function checkDiskTestChoices(
   const folder = choices.folder.trim();
   const sizeMiB = optionalWholeNumber(choices.sizeMiB, maxSizeMiB);
   const seconds = optionalWholeNumber(choices.seconds, 3600);
-  let folderProblem: string | undefined;
-  if (folder === '') folderProblem = 'Choose or type the folder on the NAS to test in.';
-  // A relative path would land in the login's home folder, which is rarely the disks the user means.
-  else if (!folder.startsWith('/')) folderProblem = 'Type the full path, starting with / (for example /volume1/test).';
-  else if (folder.length > 4096 || /[\0\n\r]/.test(folder)) folderProblem = 'This is not a folder path.';
+  const folderTrouble = folderProblem(folder);
   const problems: DiskTestProblems = {
-    ...(folderProblem && { folder: folderProblem }),
+    ...(folderTrouble && { folder: folderTrouble }),
     ...(sizeMiB === null && { sizeMiB: 'Enter a whole number of MiB, at least 1, or leave it empty.' }),
     ...(seconds === null && { seconds: 'Enter a whole number of seconds from 1 to 3600, or leave it empty.' }),
   };
-  if (folderProblem || sizeMiB === null || seconds === null) return { problems };
+  if (folderTrouble || sizeMiB === null || seconds === null) return { problems };
   return {
     input: {
       sessionId,

@@ -71,3 +71,15 @@ export function parseByteSize(text: string): number | undefined {
   const bytes = Math.floor(Number(match[1]) * multiplier);
   return Number.isSafeInteger(bytes) ? bytes : undefined;
 }
+
+/** "4k", "128k", "1M", "256M": sizes as fio's command line (and the sweep's axes) write them. */
+export function sizeLabel(bytes: number): string {
+  for (const [suffix, unit] of [
+    ['G', 2 ** 30],
+    ['M', 2 ** 20],
+    ['k', 2 ** 10],
+  ] as const) {
+    if (bytes >= unit && bytes % unit === 0) return `${bytes / unit}${suffix}`;
+  }
+  return String(bytes);
+}

@@ -193,4 +193,57 @@ describe('the NAS disk test in browser mode', () => {
     await page.getByTestId('disk-test').screenshot({ path: `${artifactsDir}/disk-panel-problems-dark.png` });
     await expect(page.getByTestId('nav-run').textContent()).resolves.toBe('Run');
   });
+
+  it('runs a sweep and shows a heatmap per jobs value on one colour scale', async () => {
+    await connectToLab(page, app, lab);
+    await typeFolder(lab.share);
+    await page.getByTestId('disk-preset-sweep').check();
+    await page.getByTestId('disk-uncached').uncheck();
+    await page.getByTestId('sweep-block-sizes').fill('4k, 1M');
+    await page.getByTestId('sweep-file-sizes').fill('16M');
+    await page.getByTestId('sweep-jobs').fill('1, 2');
+    await page.getByTestId('sweep-max-seconds').fill('6');
+    await page.getByTestId('disk-test').screenshot({ path: `${artifactsDir}/disk-sweep-panel.png` });
+    await page.getByTestId('start-disk').click();
+    await expect.poll(runState, { timeout: 120_000, interval: 250 }).toMatch(/done|failed|cancelled/);
+    await expect(runState()).resolves.toBe('done');
+    await expect(page.getByTestId('run-step').textContent()).resolves.toMatch(
+      /^Cell 4 of 4: bs=1M size=16M jobs=2 write/,
+    );
+
+    await page.getByRole('button', { name: 'See results' }).click();
+    const panels = page.getByTestId('sweep-heatmap');
+    await panels.first().waitFor();
+    await expect(
+      panels.evaluateAll((figures) => figures.map((figure) => figure.getAttribute('data-jobs'))),
+    ).resolves.toEqual(['1', '2']);
+    await expect(panels.locator('figcaption').allTextContents()).resolves.toEqual([
+      '1 job, writing',
+      '2 jobs, writing',
+    ]);
+    await expect(page.getByTestId('sweep-summary').textContent()).resolves.toMatch(
+      /^Fastest: (4k|1M) blocks on 16(\.0)? MiB files with [12] jobs?, writing \([\d,.]+ MB\/s\)\.$/,
+    );
+    await expect(page.getByTestId('sweep-scale').textContent()).resolves.toMatch(
+      /palest [\d,.]+ MB\/s, darkest [\d,.]+ MB\/s/,
+    );
+    // Each panel is drawn: its canvas has coloured pixels, not a blank box.
+    for (const canvas of await panels.locator('canvas').all()) {
+      const inked = await canvas.evaluate((element) => {
+        const context = (element as HTMLCanvasElement).getContext('2d');
+        const { width, height } = element as HTMLCanvasElement;
+        const pixels = context?.getImageData(0, 0, width, height).data ?? new Uint8ClampedArray();
+        let count = 0;
+        for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) count += 1;
+        return count / (width * height);
+      });
+      expect(inked).toBeGreaterThan(0.1);
+    }
+    await page.getByText('Sweep figures as a table').click();
+    const rows = page.locator('[data-testid="sweep-table"] tbody tr');
+    await expect(rows.count()).resolves.toBe(4);
+    for (const text of await rows.allInnerTexts()) expect(text).toMatch(/^(4k|1M)\t[\d,.]+ MB\/s$/);
+    await screenshot(page, 'disk-sweep-results');
+    expect(pageErrors).toEqual([]);
+  }, 150_000);
 });

@@ -1,5 +1,8 @@
 import type { HeatmapPanel } from '../../../shared/disk';
 import { NasbenchError } from '../../../shared/errors';
+import { sizeLabel } from '../../../shared/units';
+
+export { sizeLabel };
 import { jobFootprint } from './job';
 import type { DiskTest } from './presets';
 import type { DiskTestResult } from './result';
@@ -180,18 +183,6 @@ export function sweepHeatmaps(plan: SweepPlan, results: readonly (DiskTestResult
     })),
   );
   return { panels };
-}
-
-/** "4k", "128k", "1M", "256M": how sizes are written on the command line. */
-export function sizeLabel(bytes: number): string {
-  for (const [suffix, unit] of [
-    ['G', 1024 * MiB],
-    ['M', MiB],
-    ['k', KiB],
-  ] as const) {
-    if (bytes >= unit && bytes % unit === 0) return `${bytes / unit}${suffix}`;
-  }
-  return String(bytes);
 }
 
 function sum(values: readonly number[]): number {

@@ -46,7 +46,7 @@ function RunView({ runId }: { runId: string }) {
   const { openResults } = useNavigationActions();
   const running = run.status === 'running';
   // A disk run is a list of tests: people follow it test by test ("Test 3 of 8").
-  const stepNoun = run.plan === 'disk' ? 'Test' : 'Step';
+  const stepNoun = run.plan === 'disk' ? 'Test' : run.plan === 'disk-sweep' ? 'Cell' : 'Step';
 
   return (
     <>

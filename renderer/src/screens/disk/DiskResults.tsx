@@ -13,6 +13,7 @@ import {
 } from '../../../../shared/disk-words';
 import { formatRate, type RateUnit } from '../../../../shared/units';
 import { PlainText } from '../../components/PlainText';
+import { SweepHeatmaps } from './SweepHeatmaps';
 
 type DiskDetails = z.infer<typeof DiskRunDetails>;
 
@@ -47,40 +48,44 @@ export function DiskResults({
           finished.
         </p>
       )}
-      <table className="disk-results" data-testid="disk-results">
-        <caption>
-          {details.engine === 'fio'
-            ? 'Each test’s throughput, with its operations per second (IOPS) and the time within which 99 in 100 ' +
-              'requests finished (p99 latency).'
-            : 'Each test’s throughput. dd counts no operations and times no requests, so there is no IOPS or latency.'}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Test</th>
-            {columns.map((column) => (
-              <th scope="col" key={column}>
-                {columnNames[column]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const first = Object.values(row.cells)[0];
-            return (
-              <tr key={`${row.shape}-${first?.name ?? ''}`} data-shape={row.shape}>
-                <th scope="row">
-                  <span className="disk-results__shape">{row.shape}</span>
-                  {first && <span className="disk-results__words muted">{describeTestShape(first)}</span>}
+      {details.sweep ? (
+        <SweepHeatmaps sweep={details.sweep} unit={unit} />
+      ) : (
+        <table className="disk-results" data-testid="disk-results">
+          <caption>
+            {details.engine === 'fio'
+              ? 'Each test’s throughput, with its operations per second (IOPS) and the time within which 99 in 100 ' +
+                'requests finished (p99 latency).'
+              : 'Each test’s throughput. dd counts no operations and times no requests, so there is no IOPS or latency.'}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Test</th>
+              {columns.map((column) => (
+                <th scope="col" key={column}>
+                  {columnNames[column]}
                 </th>
-                {columns.map((column) => (
-                  <ResultCell key={column} test={row.cells[column]} unit={unit} />
-                ))}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const first = Object.values(row.cells)[0];
+              return (
+                <tr key={`${row.shape}-${first?.name ?? ''}`} data-shape={row.shape}>
+                  <th scope="row">
+                    <span className="disk-results__shape">{row.shape}</span>
+                    {first && <span className="disk-results__words muted">{describeTestShape(first)}</span>}
+                  </th>
+                  {columns.map((column) => (
+                    <ResultCell key={column} test={row.cells[column]} unit={unit} />
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
       <dl className="facts" data-testid="disk-measured-with">
         <div>
           <dt>Measured with</dt>

@@ -1,15 +1,15 @@
 import { useId, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { DiskPreset } from '../../../../shared/disk-words';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { focusFirstProblem } from '../../components/focus-first-problem';
 import { NumberField } from '../../components/NumberField';
 import { PlainText } from '../../components/PlainText';
-import { useDiskTestActions, useDiskTestStore } from '../../stores/disk-test';
+import { useDiskTestActions, useDiskTestStore, type DiskChoice } from '../../stores/disk-test';
 import { useNavigationActions } from '../../stores/navigation';
 import { useRunsStore } from '../../stores/runs';
 import { useSessionStore } from '../../stores/session';
-import { presets } from './disk-presets';
+import { choiceCards, presetDefaults } from './disk-presets';
+import { SweepFields } from './SweepFields';
 import { TestFolderField } from './TestFolderField';
 
 /** The NAS disk test: where, which set of tests, cached or not, and (folded away) how big and how long. */
@@ -31,7 +31,7 @@ export function DiskTestPanel() {
   const actions = useDiskTestActions();
   const { show } = useNavigationActions();
   const busy = form.starting || running;
-  const preset = presets[form.preset];
+  const preset = form.preset === 'sweep' ? undefined : presetDefaults[form.preset];
   // Only a probe that looked and found nothing counts: an unknown NAS may well have fio.
   const fioMissing = nas !== undefined && nas.tools.fio === null;
   const fioHints = nas?.installHints.filter((hint) => /\bfio\b/.test(hint)) ?? [];
@@ -53,7 +53,7 @@ export function DiskTestPanel() {
         <fieldset className="field">
           <legend>What to measure</legend>
           <div className="preset-cards">
-            {(Object.keys(presets) as DiskPreset[]).map((value) => (
+            {(Object.keys(choiceCards) as DiskChoice[]).map((value) => (
               <label key={value} className="preset-card">
                 <input
                   type="radio"
@@ -64,9 +64,9 @@ export function DiskTestPanel() {
                   aria-describedby={`${id}-preset-${value}`}
                   onChange={() => actions.choose({ preset: value })}
                 />
-                <span className="preset-card__title">{presets[value].title}</span>
+                <span className="preset-card__title">{choiceCards[value].title}</span>
                 <span className="preset-card__text muted" id={`${id}-preset-${value}`}>
-                  {presets[value].summary}
+                  {choiceCards[value].summary}
                 </span>
               </label>
             ))}
@@ -99,36 +99,39 @@ export function DiskTestPanel() {
             ))}
           </div>
         )}
-        <details className="disk-advanced">
-          <summary data-testid="disk-advanced">Advanced</summary>
-          <div className="number-fields">
-            <NumberField
-              id={`${id}-size`}
-              label="Test size (MiB)"
-              testId="disk-size"
-              value={form.sizeMiB}
-              max={2 ** 30}
-              placeholder={preset.sizePlaceholder}
-              onChange={(sizeMiB) => actions.choose({ sizeMiB })}
-              problem={form.problems.sizeMiB}
-              help={preset.sizeHelp}
-            />
-            <NumberField
-              id={`${id}-seconds`}
-              label="Seconds per test"
-              testId="disk-seconds"
-              value={form.seconds}
-              max={3600}
-              placeholder={preset.secondsPlaceholder}
-              onChange={(seconds) => actions.choose({ seconds })}
-              problem={form.problems.seconds}
-              help={`Empty: ${preset.secondsPlaceholder} s per test.`}
-            />
-          </div>
-        </details>
+        {form.preset === 'sweep' && <SweepFields id={id} />}
+        {preset && (
+          <details className="disk-advanced">
+            <summary data-testid="disk-advanced">Advanced</summary>
+            <div className="number-fields">
+              <NumberField
+                id={`${id}-size`}
+                label="Test size (MiB)"
+                testId="disk-size"
+                value={form.sizeMiB}
+                max={2 ** 30}
+                placeholder={preset.sizePlaceholder}
+                onChange={(sizeMiB) => actions.choose({ sizeMiB })}
+                problem={form.problems.sizeMiB}
+                help={preset.sizeHelp}
+              />
+              <NumberField
+                id={`${id}-seconds`}
+                label="Seconds per test"
+                testId="disk-seconds"
+                value={form.seconds}
+                max={3600}
+                placeholder={preset.secondsPlaceholder}
+                onChange={(seconds) => actions.choose({ seconds })}
+                problem={form.problems.seconds}
+                help={`Empty: ${preset.secondsPlaceholder} s per test.`}
+              />
+            </div>
+          </details>
+        )}
         <div className="actions">
           <button type="submit" className="button button--primary" data-testid="start-disk" aria-disabled={busy}>
-            {form.starting ? 'Starting…' : 'Start the disk test'}
+            {form.starting ? 'Starting…' : form.preset === 'sweep' ? 'Start the sweep' : 'Start the disk test'}
           </button>
           <span className="muted" role="status">
             {running ? 'A test is already running: see Run.' : ''}

@@ -1,0 +1,199 @@
+import { CategoryScale, Chart, Tooltip, type ChartArea, type Plugin } from 'chart.js';
+import { MatrixController, MatrixElement } from 'chartjs-chart-matrix';
+import { useEffect, useRef } from 'react';
+import type { DiskSweepSummary, HeatmapPanel } from '../../../../shared/disk';
+import {
+  describeSweep,
+  heatmapCellLabel,
+  heatmapPanelTitle,
+  heatmapScale,
+  heatmapShade,
+} from '../../../../shared/sweep-words';
+import { formatBytes, formatRate, rateInUnit, sizeLabel, type RateUnit } from '../../../../shared/units';
+import { chartColours, withAlpha, type ChartColours } from '../../components/chart-theme';
+import { useResolvedTheme } from '../../theme';
+
+Chart.register(MatrixController, MatrixElement, CategoryScale, Tooltip);
+
+type Scale = { min: number; max: number };
+
+interface Cell {
+  x: number;
+  y: number;
+  /** bytes/s; null for a cell the budget left out. */
+  v: number | null;
+}
+
+function cellSize(area: ChartArea | undefined, side: 'width' | 'height', count: number): number {
+  return area ? Math.max(1, area[side] / count - 2) : 0;
+}
+
+function cellsOf(panel: HeatmapPanel): Cell[] {
+  return panel.values.flatMap((row, y) => row.map((v, x) => ({ x, y, v })));
+}
+
+/** Light to full colour on one scale for every panel; a faint outline for cells that did not run. */
+function cellColour(value: number | null, scale: Scale, colours: ChartColours): string {
+  const base = colours.series[0] ?? '#0072B2';
+  return value === null ? 'transparent' : withAlpha(base, 0.12 + 0.88 * heatmapShade(value, scale));
+}
+
+/** Each cell's figure written in it, so the colour is never the only way to read it. */
+function valuePlugin(panel: HeatmapPanel, scale: Scale, colours: ChartColours, unit: RateUnit): Plugin<'matrix'> {
+  return {
+    id: 'heatmapValues',
+    afterDatasetsDraw(chart) {
+      const { ctx } = chart;
+      const elements = chart.getDatasetMeta(0).data;
+      ctx.save();
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.font = `12px ${Chart.defaults.font.family ?? 'sans-serif'}`;
+      cellsOf(panel).forEach((cell, index) => {
+        const element = elements[index];
+        if (!element) return;
+        // A matrix element's x/y are its top-left corner.
+        const box = element.getProps(['x', 'y', 'width', 'height'], true) as Record<string, number>;
+        const x = (box.x ?? 0) + (box.width ?? 0) / 2;
+        const y = (box.y ?? 0) + (box.height ?? 0) / 2;
+        const dark = cell.v !== null && heatmapShade(cell.v, scale) > 0.55;
+        ctx.fillStyle = dark ? '#ffffff' : colours.text;
+        ctx.fillText(cell.v === null ? 'not run' : rateInUnit(cell.v, unit).toFixed(0), x, y);
+      });
+      ctx.restore();
+    },
+  };
+}
+
+function HeatmapPanelChart({ panel, scale, unit }: { panel: HeatmapPanel; scale: Scale; unit: RateUnit }) {
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const theme = useResolvedTheme();
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas) return;
+    const colours = chartColours[theme];
+    Chart.defaults.font.family = getComputedStyle(canvas).fontFamily;
+    const cells = cellsOf(panel);
+    const columns = panel.x.length;
+    const rows = panel.y.length;
+    const axis = (labels: string[], title: string, reverse: boolean) => ({
+      type: 'category' as const,
+      labels,
+      offset: true,
+      reverse,
+      grid: { display: false },
+      border: { color: colours.grid },
+      ticks: { color: colours.text },
+      title: { display: true, text: title, color: colours.text },
+    });
+    const chart = new Chart(canvas, {
+      type: 'matrix',
+      data: {
+        datasets: [
+          {
+            label: heatmapPanelTitle(panel),
+            data: cells,
+            backgroundColor: (context) => cellColour(cells[context.dataIndex]?.v ?? null, scale, colours),
+            borderColor: colours.grid,
+            borderWidth: 1,
+            // chartArea is unset until the first layout, when the options are first resolved.
+            width: ({ chart: c }) => cellSize(c.chartArea as ChartArea | undefined, 'width', columns),
+            height: ({ chart: c }) => cellSize(c.chartArea as ChartArea | undefined, 'height', rows),
+          },
+        ],
+      },
+      options: {
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        scales: {
+          x: axis(panel.x.map(formatBytes), 'File size per job', false),
+          // Largest block size on top, as a table reads.
+          y: axis(panel.y.map(sizeLabel), 'Block size', true),
+        },
+        plugins: {
+          legend: { display: false },
+          tooltip: {
+            callbacks: {
+              title: () => heatmapPanelTitle(panel),
+              label: (item) => {
+                const cell = cells[item.dataIndex];
+                return cell ? heatmapCellLabel(panel, cell.y, cell.x, unit) : '';
+              },
+            },
+          },
+        },
+      },
+      plugins: [valuePlugin(panel, scale, colours, unit)],
+    });
+    return () => chart.destroy();
+  }, [panel, scale, theme, unit]);
+
+  const title = heatmapPanelTitle(panel);
+  return (
+    <figure className="heatmap" data-testid="sweep-heatmap" data-jobs={panel.jobs} data-rw={panel.rw}>
+      <figcaption>{title[0]?.toUpperCase() + title.slice(1)}</figcaption>
+      <div className="heatmap__canvas">
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label={`Heatmap, ${title}: ${unit} by block size and file size. The table below has the figures.`}
+        />
+      </div>
+    </figure>
+  );
+}
+
+/** The sweep's heatmaps, one per jobs value and direction, coloured on one shared scale, with the figures as a table. */
+export function SweepHeatmaps({ sweep, unit }: { sweep: DiskSweepSummary; unit: RateUnit }) {
+  const scale = heatmapScale(sweep.panels);
+  return (
+    <section aria-labelledby="sweep-heatmaps-title" data-testid="sweep-heatmaps">
+      <h3 id="sweep-heatmaps-title">Where the NAS is fastest</h3>
+      <p data-testid="sweep-summary">{describeSweep(sweep, unit)}</p>
+      {scale && (
+        <>
+          <p className="muted" data-testid="sweep-scale">
+            Figures in {unit}. One colour scale for every panel: palest {formatRate(scale.min, unit)}, darkest{' '}
+            {formatRate(scale.max, unit)}.
+          </p>
+          <div className="heatmaps">
+            {sweep.panels.map((panel) => (
+              <HeatmapPanelChart key={`${panel.jobs}-${panel.rw}`} panel={panel} scale={scale} unit={unit} />
+            ))}
+          </div>
+        </>
+      )}
+      <details>
+        <summary>Sweep figures as a table</summary>
+        {sweep.panels.map((panel) => (
+          <table className="samples" key={`${panel.jobs}-${panel.rw}`} data-testid="sweep-table">
+            <caption>{heatmapPanelTitle(panel)}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Block size</th>
+                {panel.x.map((size) => (
+                  <th scope="col" key={size}>
+                    {formatBytes(size)} files
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {panel.y.map((bs, row) => (
+                <tr key={bs}>
+                  <th scope="row">{sizeLabel(bs)}</th>
+                  {panel.x.map((size, column) => {
+                    const value = panel.values[row]?.[column] ?? null;
+                    return <td key={size}>{value === null ? 'not run' : formatRate(value, unit)}</td>;
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { DiskSweepRunInput, type HeatmapPanel } from '../../shared/disk';
+import {
+  checkDiskSweepChoices,
+  describeSweep,
+  heatmapCellLabel,
+  heatmapScale,
+  heatmapShade,
+  type SweepChoices,
+} from '../../shared/sweep-words';
+
+const MiB = 2 ** 20;
+const sessionId = '7d1f1a52-8d3e-4c55-9f0e-2f6a1b3c4d5e';
+const form: SweepChoices = {
+  folder: ' /volume1/test ',
+  blockSizes: '1M, 4k 128k',
+  fileSizes: '256M,64M',
+  jobs: '4, 1',
+  rw: 'both',
+  uncached: false,
+  budgetMinutes: '30',
+  maxSeconds: '30',
+};
+
+const panel = (jobs: number, values: (number | null)[][]): HeatmapPanel => ({
+  jobs,
+  rw: 'write',
+  x: [64 * MiB, 256 * MiB],
+  y: [4096, MiB],
+  values,
+});
+
+describe('the sweep form', () => {
+  it('turns typed lists into sorted sizes and counts the contract accepts', () => {
+    const checked = checkDiskSweepChoices(form, sessionId);
+    expect(checked.input).toEqual({
+      sessionId,
+      folder: '/volume1/test',
+      blockSizes: [4096, 128 * 1024, MiB],
+      fileSizes: [64 * MiB, 256 * MiB],
+      jobs: [1, 4],
+      rw: 'both',
+      uncached: false,
+      steadyState: true,
+      maxRuntimeSeconds: 30,
+      budgetSeconds: 1800,
+    });
+    expect(DiskSweepRunInput.safeParse(checked.input).success).toBe(true);
+  });
+
+  it('names each field that is wrong, and starts nothing', () => {
+    const checked = checkDiskSweepChoices(
+      {
+        ...form,
+        folder: 'volume1',
+        blockSizes: '4k, lots',
+        fileSizes: '',
+        jobs: '0',
+        budgetMinutes: '1.5',
+        maxSeconds: '5',
+      },
+      's',
+    );
+    expect(checked.input).toBeUndefined();
+    expect(Object.keys(checked.problems ?? {}).sort()).toEqual(
+      ['blockSizes', 'budgetMinutes', 'fileSizes', 'folder', 'jobs', 'maxSeconds'].sort(),
+    );
+  });
+
+  it('whatever is typed, either the contract accepts the input or a field has a problem', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), fc.string(), fc.string(), (blockSizes, fileSizes, jobs, maxSeconds) => {
+        const checked = checkDiskSweepChoices({ ...form, blockSizes, fileSizes, jobs, maxSeconds }, sessionId);
+        if (checked.input) expect(DiskSweepRunInput.safeParse(checked.input).success).toBe(true);
+        else expect(Object.keys(checked.problems).length).toBeGreaterThan(0);
+      }),
+    );
+  });
+});
+
+describe('heatmaps', () => {
+  it('share one colour scale across panels, so the same speed is the same colour everywhere', () => {
+    const panels = [
+      panel(1, [
+        [10e6, null],
+        [100e6, 120e6],
+      ]),
+      panel(4, [
+        [40e6, 50e6],
+        [400e6, 380e6],
+      ]),
+    ];
+    const scale = heatmapScale(panels);
+    expect(scale).toEqual({ min: 10e6, max: 400e6 });
+    // The fastest cell of panel 1 is not full colour: panel 4 has faster ones.
+    expect(heatmapShade(120e6, scale ?? { min: 0, max: 0 })).toBeCloseTo((120 - 10) / 390, 6);
+    expect(heatmapShade(400e6, scale ?? { min: 0, max: 0 })).toBe(1);
+    expect(heatmapScale([panel(1, [[null, null]])])).toBeNull();
+    expect(heatmapShade(5, { min: 5, max: 5 })).toBe(1);
+  });
+
+  it('label every cell with its block size, file size and figure, or say it did not run', () => {
+    const one = panel(1, [
+      [10e6, null],
+      [100e6, 120e6],
+    ]);
+    expect(heatmapCellLabel(one, 1, 1, 'MB/s')).toBe('1M blocks, 256 MiB files: 120 MB/s');
+    expect(heatmapCellLabel(one, 0, 1, 'MB/s')).toBe('4k blocks, 256 MiB files: not run');
+  });
+
+  it('say where the grid was fastest, and pass on the budget note', () => {
+    const summary = {
+      panels: [panel(1, [[10e6, 20e6]]), { ...panel(4, [[30e6, 612e6]]), rw: 'read' as const }],
+      skipped: ['x'],
+      plannedSeconds: 100,
+      seconds: 60,
+      note: 'The time budget was reached.',
+    };
+    expect(describeSweep(summary, 'MB/s')).toBe(
+      'Fastest: 4k blocks on 256 MiB files with 4 jobs, reading (612 MB/s). The time budget was reached.',
+    );
+  });
+});
