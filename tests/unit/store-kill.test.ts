@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RunStore } from '../../electron/engine/store';
+import { parseRunFile } from '../../shared/runs';
+import { tempDir } from './helpers';
+
+const child = path.join(__dirname, '../helpers/store-writer-child.ts');
+const kills = 20;
+
+/** Starts the writer, lets it save for a random while once it has started, SIGKILLs it; says whether a save was under way. */
+function killWhileSaving(dataDir: string, round: number): Promise<{ midSave: boolean }> {
+  return new Promise((resolve, reject) => {
+    const writer = spawn(process.execPath, ['--import', 'tsx', child, dataDir, String(round)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let lastLine = '';
+    let timer: NodeJS.Timeout | undefined;
+    writer.stdout.setEncoding('utf8');
+    writer.stdout.on('data', (text: string) => {
+      lastLine = text.trim().split('\n').at(-1) ?? lastLine;
+      // 0–250 ms after the first save began: sometimes mid-write, sometimes mid-fsync or rename, sometimes between saves.
+      timer ??= setTimeout(() => {
+        const midSave = lastLine.startsWith('writing');
+        writer.kill('SIGKILL');
+        writer.once('exit', () => resolve({ midSave }));
+      }, Math.random() * 250);
+    });
+    writer.once('error', reject);
+    writer.once('exit', (code, signal) => {
+      if (signal !== 'SIGKILL') {
+        clearTimeout(timer);
+        reject(new Error(`the writer stopped on its own (code ${code})`));
+      }
+    });
+  });
+}
+
+describe('saving a run when the process is killed', () => {
+  it('never leaves a corrupt or half-written run file, however often the save is killed', async () => {
+    const dataDir = await tempDir('kill');
+    const store = new RunStore(dataDir);
+    await mkdir(store.dir, { recursive: true });
+    let midSave = 0;
+    for (let round = 0; round < kills; round++) {
+      if ((await killWhileSaving(dataDir, round)).midSave) midSave += 1;
+      // After every kill, every run file is whole: it parses and validates.
+      const names = (await readdir(store.dir)).filter((name) => name.endsWith('.json'));
+      for (const name of names) {
+        const text = await readFile(path.join(store.dir, name), 'utf8');
+        expect(() => parseRunFile(text), name).not.toThrow();
+      }
+      const history = await store.list();
+      expect(history.problems).toEqual([]);
+      expect(history.runs).toHaveLength(names.length);
+    }
+    // The kills did land during saves, so the test could have caught a torn file.
+    expect(midSave).toBeGreaterThan(kills / 4);
+    const all = await readdir(store.dir);
+    const leftovers = all.filter((name) => !name.endsWith('.json'));
+    // Temp files of killed saves are never runs; an engine start sweeps them once they are old.
+    expect((await store.list()).runs).toHaveLength(all.length - leftovers.length);
+    expect(await store.removeLeftovers(0)).toEqual(expect.arrayContaining(leftovers));
+    expect((await readdir(store.dir)).every((name) => name.endsWith('.json'))).toBe(true);
+  }, 120_000);
+});
