@@ -127,3 +127,24 @@ export const RememberDeviceInput = z.strictObject({
   username: z.string().max(128).nullable().default(null),
 });
 export type RememberDeviceInput = z.input<typeof RememberDeviceInput>;
+
+/** How a service is named on screen; `workstation` only says the box is there, so it is not listed. */
+export const serviceLabels: Record<ServiceKind, string | null> = {
+  smb: 'SMB share',
+  afp: 'AFP share',
+  'time-machine': 'Time Machine',
+  nfs: 'NFS',
+  ssh: 'SSH',
+  sftp: 'SFTP',
+  http: 'web admin',
+  https: 'web admin (https)',
+  webdav: 'WebDAV',
+  'qnap-finder': 'Qfinder',
+  workstation: null,
+  upnp: 'UPnP',
+};
+
+/** The SSH port a device announced, else the usual 22 (SSH may still be off: the login will say so). */
+export function sshPortOf(device: Pick<DiscoveredDevice, 'ports'>): number {
+  return device.ports.find((entry) => entry.kind === 'ssh' && entry.port > 0)?.port ?? 22;
+}

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -19,6 +19,11 @@ export interface WebApp {
  */
 export async function startWebApp(): Promise<WebApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nasbench-e2e-'));
+  // Browser mode runs in the host's namespace: the Devices screen must not search the real LAN from here.
+  await writeFile(
+    path.join(dataDir, 'settings.json'),
+    JSON.stringify({ schemaVersion: 1, settings: { discoveryEnabled: false } }),
+  );
   const child = spawn(
     path.resolve('node_modules/.bin/tsx'),
     ['electron/web/index.ts', '--port', '0', '--data-dir', dataDir],

@@ -10,7 +10,7 @@ export function discoveryOffError(): NasbenchError {
   return new NasbenchError(
     'PERMISSION_DENIED',
     'Searching the network for a NAS is switched off in the settings.',
-    'Switch on "Find NASes on my network" in Settings (or run nasbench discover --enable), or type the NAS’s address.',
+    'Switch on "Look for NASes on the network" in Settings (or run nasbench discover --enable), or type the NAS’s address.',
   );
 }
 

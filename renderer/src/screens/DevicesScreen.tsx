@@ -6,7 +6,8 @@ import { useRunsActions, useRunsStore } from '../stores/runs';
 import { useSessionActions, type NasAddress } from '../stores/session';
 import { selectTestSeconds, useSettingsStore } from '../stores/settings';
 import { ShareCopyPanel } from './copy/ShareCopyPanel';
-import { ConnectedNasCard, RecentNasList } from './devices/NasShortcuts';
+import { DiscoveredDevices, DiscoveredRecentNases } from './devices/DiscoveredDevices';
+import { ConnectedNasCard } from './devices/NasShortcuts';
 import { formatSeconds } from '../../../shared/units';
 import { useShallow } from 'zustand/react/shallow';
 
@@ -56,6 +57,7 @@ export function DevicesScreen() {
       </section>
       <ShareCopyPanel />
       <ConnectedNasCard />
+      <DiscoveredDevices onChoose={openConnect} />
       <section className="card" aria-labelledby="add-nas">
         <h2 id="add-nas">Add a NAS by address</h2>
         <p>
@@ -63,9 +65,8 @@ export function DevicesScreen() {
           page; SSH must be switched on in the NAS’s settings.
         </p>
         <AddressForm submitLabel="Continue" onSubmit={openConnect} />
-        <RecentNasList onChoose={openConnect} />
+        <DiscoveredRecentNases onChoose={openConnect} />
       </section>
-      <p className="muted">Finding NASes on your network by themselves is not available in this version yet.</p>
     </>
   );
 }
