@@ -42,19 +42,19 @@ function plan(work: RunPlan['work'], extra: Partial<RunPlan> = {}): RunPlan {
 }
 
 describe('saving runs as they end', () => {
-  it('saves a completed run before its end event goes out, with steps, samples, results and parameters', async () => {
+  it('saves a completed run before its end event goes out, with steps, samples, results, parameters and the NAS facts', async () => {
     const { registry, finished } = await recordingRegistry();
     const runId = registry.start(
       plan(
         async (context) => {
-          context.note({ environment: { nas: sampleNas }, tags: ['Ethernet'] });
+          context.note({ tags: ['Ethernet'] });
           context.step(0, 1, 'Measure', 'started');
           for (let i = 0; i < 2000; i++) context.sample('total', 1000 + i);
           context.setDetails(diskDetails);
           context.step(0, 1, 'Measure', 'finished');
           return { bytes: 10, seconds: 1, bytesPerSecond: 10, peakBytesPerSecond: 12 };
         },
-        { parameters: { folder: '/mnt/tank', preset: 'quick' } },
+        { parameters: { folder: '/mnt/tank', preset: 'quick' }, environment: { nas: sampleNas } },
       ),
     );
     const record = await finished(runId);

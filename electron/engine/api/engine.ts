@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import packageJson from '../../../package.json';
 import { type AppInfo, type EventName, type EventPayload, type MethodHandlers } from '../../../shared/contract';
+import type { ClientFacts, NasFacts } from '../../../shared/probe';
 import { ConnectionManager } from '../connections/manager';
 import type { SecretStore } from '../connections/secrets';
 import { listMountedShares } from '../copy';
@@ -79,6 +80,13 @@ export function createEngine(options: EngineOptions): Engine {
   );
   const recentDevices = new RecentDevices(options.dataDir);
 
+  /** The last probe of each session: saved with its runs, so a run says what NAS and link it measured. */
+  const probes = new Map<string, { nas: NasFacts; client: ClientFacts }>();
+  const savedWith = (input: { sessionId: string }) => ({
+    parameters: input,
+    environment: probes.get(input.sessionId) ?? {},
+  });
+
   const handlers: MethodHandlers = {
     getAppInfo: async () => ({
       name: packageJson.productName,
@@ -97,9 +105,13 @@ export function createEngine(options: EngineOptions): Engine {
     probeNas: async ({ sessionId }) => {
       const session = connections.session(sessionId);
       const [nas, client] = await Promise.all([probeNas(session), probeClient(session.info.host)]);
+      probes.set(sessionId, { nas, client });
       return { nas, client };
     },
-    disconnectNas: async ({ sessionId }) => ({ closed: connections.disconnect(sessionId) }),
+    disconnectNas: async ({ sessionId }) => {
+      probes.delete(sessionId);
+      return { closed: connections.disconnect(sessionId) };
+    },
     getSavedLogin: async ({ host, port, username }) => ({
       passwordRemembered: await connections.hasRememberedPassword(username, host, port),
       canRemember: options.secrets?.isAvailable() ?? false,
@@ -108,12 +120,14 @@ export function createEngine(options: EngineOptions): Engine {
       const nas = await probeNas(connections.session(sessionId));
       return planLinkLegs(nas, async (address) => (await probeClient(address)).route);
     },
-    startDiskRun: async (input) => ({ runId: runs.start({ ...diskRunPlan(connections, input), parameters: input }) }),
+    startDiskRun: async (input) => ({
+      runId: runs.start({ ...diskRunPlan(connections, input), ...savedWith(input) }),
+    }),
     startDiskSweep: async (input) => ({
-      runId: runs.start({ ...diskSweepRunPlan(connections, input), parameters: input }),
+      runId: runs.start({ ...diskSweepRunPlan(connections, input), ...savedWith(input) }),
     }),
     startNetworkRun: async (input) => ({
-      runId: runs.start({ ...networkRunPlan(connections.session(input.sessionId), input), parameters: input }),
+      runId: runs.start({ ...networkRunPlan(connections.session(input.sessionId), input), ...savedWith(input) }),
     }),
     startShareCopyRun: async (input) => ({
       runId: runs.start({ ...shareCopyRunPlan(shareCopyOptionsOf(input)), parameters: input }),

@@ -26,15 +26,16 @@ export function recordOfRun(run: EndedRun, app: RunEnvironment['app']): RunRecor
       status: step.state,
       ...(step.state === 'failed' && end.error ? { error: end.error } : {}),
     }));
-  const nas = notes.environment?.nas ?? null;
+  const known = { ...run.plan.environment, ...notes.environment };
+  const nas = known.nas ?? null;
   const environment: RunEnvironment = {
     target: begin.target,
     app,
     nas,
     client: null,
     parameters: run.plan.parameters ?? {},
-    ...notes.environment,
-    tools: { ...toolsOf(nas, notes.results ?? [], end.details), ...notes.environment?.tools },
+    ...known,
+    tools: { ...toolsOf(nas, notes.results ?? [], end.details), ...known.tools },
   };
   return RunRecord.parse({
     schemaVersion: 1,

@@ -51,6 +51,8 @@ export interface RunPlan {
   series: z.infer<typeof SeriesInfo>[];
   /** Exactly what the run was asked to do, kept with the saved run. */
   parameters?: Record<string, unknown>;
+  /** What is known before it starts (the NAS's probe, this computer's link), kept with the saved run. */
+  environment?: Partial<RunEnvironment>;
   work(context: RunContext): Promise<ThroughputSummary | undefined>;
 }
 
