@@ -55,9 +55,9 @@ export function DevicesScreen() {
         </div>
         {startError && <ErrorNotice title="The test did not start." error={startError} />}
       </section>
+      <DiscoveredDevices onChoose={openConnect} />
       <ShareCopyPanel />
       <ConnectedNasCard />
-      <DiscoveredDevices onChoose={openConnect} />
       <section className="card" aria-labelledby="add-nas">
         <h2 id="add-nas">Add a NAS by address</h2>
         <p>
