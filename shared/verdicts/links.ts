@@ -1,3 +1,4 @@
+import { describeLinkSpeed } from '../describe-nas';
 import type { LinkType } from '../probe';
 import { formatRate, type RateUnit } from '../units';
 import type { Figures } from './figures';
@@ -12,7 +13,10 @@ export function goodputBytesPerSecond(linkBitsPerSecond: number, mtu: number | n
   return ((linkBitsPerSecond / 8) * (size - 52)) / (size + 38);
 }
 
-/** Seed 004's "network utilisation": a rate as a share of the link's raw bit rate (80.5 MiB/s of 1 GbE = 67.5%). */
+/**
+ * Seed 004's "network utilisation": a rate as a share of the link's raw bit rate (80.5 MiB/s of 1 GbE = 67.5%).
+ * One decimal, as the seed prints it; network-words' describeLinkUse rounds to whole percent for the live view.
+ */
 export function utilisationPercent(bitsPerSecond: number, linkBitsPerSecond: number): number {
   return (bitsPerSecond / linkBitsPerSecond) * 100;
 }
@@ -21,12 +25,10 @@ export function formatPercent(percent: number): string {
   return `${percent >= 10 ? percent.toFixed(1) : percent.toPrecision(2)}%`;
 }
 
-/** "1 GbE", "2.5 GbE", "100 Mbit/s Ethernet", "Wi-Fi (866 Mbit/s link rate)". */
+/** "1 GbE", "2.5 GbE", "200 Mb/s", "Wi-Fi (867 Mb/s link rate)": the probe's own words for a speed. */
 export function linkName(bitsPerSecond: number, type: LinkType = 'ethernet'): string {
-  const megabits = Number((bitsPerSecond / 1e6).toPrecision(4));
-  if (type === 'wifi') return `Wi-Fi (${megabits.toLocaleString('en-US')} Mbit/s link rate)`;
-  if (megabits >= 1000) return `${Number((megabits / 1000).toPrecision(3))} GbE`;
-  return `${megabits} Mbit/s Ethernet`;
+  const speed = describeLinkSpeed(bitsPerSecond / 1e6, type);
+  return type === 'wifi' ? `Wi-Fi (${speed} link rate)` : speed;
 }
 
 export interface PathLink {

@@ -43,7 +43,7 @@ describe('network limit', () => {
   it('names the measured rate over a slow link too (a 200 Mbit/s leg)', () => {
     const slow = gigabit({ nasLink: { bitsPerSecond: 200e6, mtu: 1500, bond: null }, network: network(192e6) });
     const verdict = explainFigures(slow).find((found) => found.id === 'network-limit');
-    expect(verdict?.text).toContain('200 Mbit/s Ethernet ≈ 23.5 MB/s after overhead');
+    expect(verdict?.text).toContain('200 Mb/s ≈ 23.5 MB/s after overhead');
     expect(verdict?.text).toContain('24.0 MB/s to the NAS is 96.0%');
   });
 
@@ -73,7 +73,7 @@ describe('Wi-Fi limit', () => {
     const verdict = explainFigures(wifi).find((found) => found.id === 'wifi-limit');
     expect(verdict?.text).toContain('30.0 MB/s over Wi-Fi');
     expect(verdict?.text).toContain('24.0% of the NAS');
-    expect(verdict?.text).toContain('Wi-Fi (866.7 Mbit/s link rate)');
+    expect(verdict?.text).toContain('Wi-Fi (867 Mb/s link rate)');
   });
 
   it('does not fire on Ethernet, even when slow', () => {
