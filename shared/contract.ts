@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ConnectInput, Connection, ProbeResult, SavedLoginQuery, SessionId } from './connect';
-import { MountedShare, ShareCopyRunInput } from './copy';
+import { NasIdentity, ShareCopyRunInput, ShareOnOffer } from './copy';
 import { DevicesChanged, DiscoveryId, DiscoveryInput, RecentDevice, RememberDeviceInput } from './discovery';
 import { AppError, type Result } from './errors';
 import { DiskRunInput, DiskSweepRunInput } from './disk';
@@ -66,7 +66,10 @@ export const methods = {
   /** Copies files to and from a local folder (normally a mounted share) and reads them back uncached. */
   startShareCopyRun: { input: ShareCopyRunInput, output: z.object({ runId: RunId }) },
   /** The network shares mounted on this computer, to offer as folders for the copy test. */
-  listMountedShares: { input: NoInput, output: z.array(MountedShare) },
+  listMountedShares: {
+    input: z.strictObject({ nas: NasIdentity.optional() }).optional(),
+    output: z.array(ShareOnOffer),
+  },
   /** Searches the LAN (mDNS, SSDP); the list arrives as `devicesChanged` events. Refused when switched off in settings. */
   startDiscovery: { input: DiscoveryInput, output: z.object({ discoveryId: DiscoveryId }) },
   cancelDiscovery: {

@@ -44,6 +44,17 @@ export const MountedShare = z.object({
 });
 export type MountedShare = z.infer<typeof MountedShare>;
 
+/** What identifies a NAS: the addresses and names discovery, the connection or the probe found. */
+export const NasIdentity = z.strictObject({
+  addresses: z.array(z.string().max(255)).max(64),
+  names: z.array(z.string().max(255)).max(16),
+});
+export type NasIdentity = z.infer<typeof NasIdentity>;
+
+/** A mounted share, and whether it lives on the NAS the app asked about (so the GUI can offer it first). */
+export const ShareOnOffer = MountedShare.extend({ onNas: z.boolean() });
+export type ShareOnOffer = z.infer<typeof ShareOnOffer>;
+
 export const CopyTestResult = z.object({
   test: z.enum(['sequential', 'sweep', 'small-files']),
   op: z.enum(['write', 'read']),

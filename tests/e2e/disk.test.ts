@@ -230,9 +230,15 @@ describe('the NAS disk test in browser mode', () => {
     // Each panel is drawn: its canvas has coloured pixels, not a blank box.
     for (const canvas of await panels.locator('canvas').all()) {
       const inked = await canvas.evaluate((element) => {
-        const context = (element as HTMLCanvasElement).getContext('2d');
-        const { width, height } = element as HTMLCanvasElement;
-        const pixels = context?.getImageData(0, 0, width, height).data ?? new Uint8ClampedArray();
+        // This file is type-checked without the DOM library: the canvas as far as this needs it.
+        const canvasElement = element as unknown as {
+          width: number;
+          height: number;
+          getContext(kind: '2d'): { getImageData(...box: number[]): { data: Uint8ClampedArray } } | null;
+        };
+        const { width, height } = canvasElement;
+        const pixels =
+          canvasElement.getContext('2d')?.getImageData(0, 0, width, height).data ?? new Uint8ClampedArray();
         let count = 0;
         for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) count += 1;
         return count / (width * height);

@@ -27,6 +27,10 @@ HOME_ROOT=$LAB_ROOT/home
 SHARE=$LAB_ROOT/share
 TINY=$LAB_ROOT/tiny
 TINY_SIZE=64m
+# The lab share as this computer sees it: mounted over SSH (sshfs) through leg a, as a user mounts a NAS
+# share. Outside LAB_ROOT and STATE_DIR, so removing those can never delete files through the mount.
+CLIENT_MOUNT=/run/nasbench-lab-mnt/share
+SSHFS_KNOWN_HOSTS=/run/nasbench-lab-mnt/known_hosts
 NOTOOLS_BIN=$LAB_ROOT/notools-bin
 TEST_USER=nbtest
 NOTOOLS_USER=nbnotools
@@ -386,6 +390,33 @@ sshd_up() {
   sshd_start
 }
 
+share_mount_up() {
+  if mountpoint -q "$CLIENT_MOUNT" 2>/dev/null && timeout 5 stat -t "$CLIENT_MOUNT" >/dev/null 2>&1; then
+    log "share already mounted at $CLIENT_MOUNT"
+    return 0
+  fi
+  share_mount_down
+  install -d -m 0755 "$CLIENT_MOUNT"
+  printf '%s %s\n' "$SSH_PROBE_ADDR" "$(cut -d' ' -f1,2 "$HOST_KEY.pub")" >"$SSHFS_KNOWN_HOSTS"
+  # 9>&-: the sshfs daemon must not inherit the lock.
+  sshfs "$TEST_USER@$SSH_PROBE_ADDR:$SHARE" "$CLIENT_MOUNT" \
+    -o "IdentityFile=$CLIENT_KEY,UserKnownHostsFile=$SSHFS_KNOWN_HOSTS,StrictHostKeyChecking=yes" \
+    -o BatchMode=yes,ServerAliveInterval=5,ServerAliveCountMax=3 9>&- ||
+    die "could not mount the lab share over sshfs at $CLIENT_MOUNT"
+  log "share: $TEST_USER@$SSH_PROBE_ADDR:$SHARE on $CLIENT_MOUNT (fuse.sshfs)"
+}
+
+share_mount_down() {
+  if mountpoint -q "$CLIENT_MOUNT" 2>/dev/null || grep -q " $CLIENT_MOUNT fuse" /proc/mounts; then
+    fusermount -u "$CLIENT_MOUNT" 2>/dev/null || umount -l "$CLIENT_MOUNT" || log "could not unmount $CLIENT_MOUNT"
+  fi
+  if ! grep -q " $CLIENT_MOUNT fuse" /proc/mounts; then
+    rmdir "$CLIENT_MOUNT" 2>/dev/null || true
+    rm -f "$SSHFS_KNOWN_HOSTS"
+    rmdir "${CLIENT_MOUNT%/*}" 2>/dev/null || true
+  fi
+}
+
 # ---------------------------------------------------------------------------------------------- state
 
 write_state() {
@@ -419,6 +450,7 @@ write_state() {
   "users": {$users_json
   },
   "share": "$SHARE",
+  "clientMount": {"path": "$CLIENT_MOUNT", "fsType": "fuse.sshfs", "server": "$SSH_PROBE_ADDR", "remotePath": "$SHARE"},
   "tiny": "$TINY",
   "tinyBytes": $((64 * 1024 * 1024)),
   "notoolsBin": "$NOTOOLS_BIN"
@@ -452,13 +484,14 @@ cmd_up() {
   local holder=${1:-}
   require_root
   take_lock
-  for tool in ip tc ssh-keygen useradd chpasswd mount "$SSHD"; do
-    command -v "$tool" >/dev/null 2>&1 || die "missing $tool (apt-get install -y openssh-server iproute2 passwd)"
+  for tool in ip tc ssh-keygen useradd chpasswd mount sshfs fusermount "$SSHD"; do
+    command -v "$tool" >/dev/null 2>&1 || die "missing $tool (apt-get install -y openssh-server iproute2 passwd sshfs)"
   done
   secrets_up
   net_up
   users_up
   sshd_up
+  share_mount_up
   write_state
   if [[ -n $holder ]]; then
     install -d -m 0700 "$HOLDERS_DIR"
@@ -479,6 +512,7 @@ cmd_down() {
       return 0
     fi
   fi
+  share_mount_down
   kill_ns_pids
   rm -f "$SSHD_PID"
   net_down
@@ -488,6 +522,9 @@ cmd_down() {
   users_down
   if mountpoint -q "$TINY" 2>/dev/null; then
     die "$TINY is still mounted; not removing $LAB_ROOT"
+  fi
+  if grep -q " $CLIENT_MOUNT fuse" /proc/mounts; then
+    die "$CLIENT_MOUNT is still mounted; not removing the lab"
   fi
   # /run/sshd only if this lab made it (an empty privilege-separation dir; rmdir leaves it if not empty).
   if [[ -e $STATE_DIR/created-run-sshd ]]; then
@@ -550,6 +587,10 @@ cmd_status() {
   done
   if mountpoint -q "$TINY" 2>/dev/null; then echo "tiny: $(findmnt -n -o SOURCE,FSTYPE,OPTIONS "$TINY")"; else
     echo "tiny: NOT MOUNTED"
+    ok=0
+  fi
+  if mountpoint -q "$CLIENT_MOUNT" 2>/dev/null; then echo "share mount: $(findmnt -n -o SOURCE,FSTYPE "$CLIENT_MOUNT")"; else
+    echo "share mount: NOT MOUNTED"
     ok=0
   fi
   echo "test runs using the lab: $(live_holders | tr '\n' ' ')"

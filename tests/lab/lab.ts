@@ -45,6 +45,8 @@ const labSchema = z.object({
   ssh: z.object({ port: z.number(), hostKeyPub: z.string(), pidFile: z.string(), log: z.string() }),
   users: z.object({ test: userSchema, notools: userSchema }),
   share: z.string(),
+  /** The share as this computer mounts it: sshfs over leg a, like a user's mounted NAS share. */
+  clientMount: z.object({ path: z.string(), fsType: z.string(), server: z.string(), remotePath: z.string() }),
   tiny: z.string(),
   tinyBytes: z.number(),
   notoolsBin: z.string(),

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   listMountedShares,
+  offerShares,
   parseLinuxMounts,
   parseMacMounts,
   parseUncPath,
@@ -48,6 +49,23 @@ describe('Linux /proc/mounts', () => {
     expect(shares[6]).toMatchObject({ server: '192.168.1.20', share: '/volume1/homes/anna', user: 'anna' });
     expect(shares[7]).toMatchObject({ server: 'unraid', share: '', protocol: 'sshfs' });
     expect(shares[8]).toMatchObject({ server: 'omv.lan', user: 'root', protocol: 'sshfs' });
+  });
+
+  it('reads the real fuse.sshfs line of the lab share mounted over the lab link', () => {
+    // Captured with the lab up: `sshfs nbtest@198.18.1.2:/srv/nasbench-lab/share /run/nasbench-lab-mnt/share`.
+    const real = parseLinuxMounts(fixture('linux-sshfs-lab.txt'));
+    expect(real).toEqual([
+      {
+        localPath: '/run/nasbench-lab-mnt/share',
+        server: '198.18.1.2',
+        share: '/srv/nasbench-lab/share',
+        fsType: 'fuse.sshfs',
+        protocol: 'sshfs',
+        user: 'nbtest',
+      },
+    ]);
+    expect(offerShares(real, { addresses: ['198.18.1.2'], names: [] })).toEqual([{ ...real[0], onNas: true }]);
+    expect(offerShares(real, { addresses: ['198.18.2.2'], names: ['nas'] })).toEqual([{ ...real[0], onNas: false }]);
   });
 
   it('finds no share in the real mount table of this build machine', () => {
@@ -127,6 +145,18 @@ describe('linking shares to a NAS', () => {
       '/Users/anna/nas',
     ]);
     expect(sharesOfNas(windows, nas).map((share) => share.localPath)).toEqual(['Z:', 'Y:']);
+  });
+
+  it('offers the NAS’s shares first, marked, and every other share after them', () => {
+    const offered = offerShares(linux, { addresses: ['fd00::20'], names: [] });
+    expect(offered.map((share) => [share.localPath, share.onNas])).toEqual([
+      ['/mnt/backup', true],
+      ['/srv/tank', true],
+      ...linux
+        .filter((share) => !['/mnt/backup', '/srv/tank'].includes(share.localPath))
+        .map((share) => [share.localPath, false]),
+    ]);
+    expect(offerShares(linux, undefined).every((share) => !share.onNas)).toBe(true);
   });
 
   it('matches IPv6 addresses and never matches an address against a name', () => {

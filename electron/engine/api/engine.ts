@@ -5,7 +5,7 @@ import { type AppInfo, type EventName, type EventPayload, type MethodHandlers } 
 import type { ClientFacts, NasFacts } from '../../../shared/probe';
 import { ConnectionManager } from '../connections/manager';
 import type { SecretStore } from '../connections/secrets';
-import { listMountedShares } from '../copy';
+import { listMountedShares, offerShares } from '../copy';
 import { shareCopyOptionsOf, shareCopyRunPlan } from '../copy/run-plan';
 import { thisComputerDemoPlan } from '../demo';
 import { DiscoverySessions } from '../discovery';
@@ -132,7 +132,7 @@ export function createEngine(options: EngineOptions): Engine {
     startShareCopyRun: async (input) => ({
       runId: runs.start({ ...shareCopyRunPlan(shareCopyOptionsOf(input)), parameters: input }),
     }),
-    listMountedShares: () => listMountedShares(),
+    listMountedShares: async (input) => offerShares(await listMountedShares(), input?.nas),
     startDiscovery: (input) => discoveries.start(input),
     cancelDiscovery: async ({ discoveryId }) => ({ cancelled: discoveries.cancel(discoveryId) }),
     listRecentDevices: () => recentDevices.list(),

@@ -29,6 +29,7 @@ export {
 export {
   listMountedShares,
   sharesOfNas,
+  offerShares,
   shareIsOnNas,
   shareOfFolder,
   type NasIdentity,

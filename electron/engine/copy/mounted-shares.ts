@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import type { NasIdentity, ShareOnOffer } from '../../../shared/copy';
 import { parseLinuxMounts, parseMacMounts, parseUncPath, parseWindowsNetUse, type MountedShare } from './mount-table';
 
 /** Where the mount table comes from; passed in so each platform's path can be tested anywhere. */
@@ -34,11 +35,7 @@ export async function listMountedShares(source: MountTableSource = thisComputerM
   }
 }
 
-/** What identifies a NAS: the addresses and names discovery, the connection or the probe found. */
-export interface NasIdentity {
-  addresses: string[];
-  names: string[];
-}
+export type { NasIdentity };
 
 /** fe80::1%eth0 → fe80::1; upper case → lower case. */
 function normalAddress(address: string): string {
@@ -96,4 +93,10 @@ export function shareOfFolder(
   if (containing[0]) return containing[0];
   const unc = platform === 'win32' ? parseUncPath(folder) : undefined;
   return unc && { localPath: `\\\\${unc.server}\\${unc.share}`, ...unc, fsType: 'smb', protocol: 'smb' };
+}
+
+/** The mounted shares with those on the given NAS first and marked, for "use this share". */
+export function offerShares(shares: MountedShare[], nas: NasIdentity | undefined): ShareOnOffer[] {
+  const marked = shares.map((share) => ({ ...share, onNas: nas !== undefined && shareIsOnNas(share, nas) }));
+  return [...marked.filter((share) => share.onNas), ...marked.filter((share) => !share.onNas)];
 }

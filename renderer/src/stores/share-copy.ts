@@ -1,17 +1,20 @@
 import { create } from 'zustand';
-import type { MountedShare } from '../../../shared/copy';
+import type { ShareOnOffer } from '../../../shared/copy';
 import type { AppError } from '../../../shared/errors';
 import {
   checkCopyChoices,
   copyChoiceDefaults,
+  nasIdentityOf,
+  nasShareOf,
   type CopyChoices,
   type CopyProblems,
 } from '../screens/copy/copy-choices';
+import { useSessionStore } from './session';
 import { startCheckedRun } from './start-run';
 
 interface ShareCopyState extends CopyChoices {
-  /** The network shares mounted on this computer; null until asked. */
-  shares: MountedShare[] | null;
+  /** The network shares mounted on this computer, the connected NAS's first; null until asked. */
+  shares: ShareOnOffer[] | null;
   problems: CopyProblems;
   starting: boolean;
   startError: AppError | null;
@@ -34,14 +37,19 @@ export const useShareCopyStore = create<ShareCopyState>()((set, get) => ({
     choose: (change) => set(change),
 
     async loadShares() {
-      const result = await window.nasbench.listMountedShares();
+      const { connection, probe } = useSessionStore.getState();
+      const nas = connection ? { nas: nasIdentityOf(connection.host, probe?.nas) } : {};
+      const result = await window.nasbench.listMountedShares(nas);
       // No list is no loss: the folder can always be typed.
       set({ shares: result.ok ? result.data : [] });
     },
 
     async start() {
       if (get().starting) return false;
-      const runId = await startCheckedRun(set, checkCopyChoices(get()), {}, (input) =>
+      // A share on the connected NAS: the cache-wall sweep goes past the NAS's RAM too.
+      const onNas = nasShareOf(get().folder.trim(), get().shares ?? []);
+      const nasRam = onNas ? useSessionStore.getState().probe?.nas.memoryBytes : undefined;
+      const runId = await startCheckedRun(set, checkCopyChoices(get(), nasRam), {}, (input) =>
         window.nasbench.startShareCopyRun(input),
       );
       return runId !== undefined;

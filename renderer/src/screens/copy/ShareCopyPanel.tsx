@@ -5,7 +5,9 @@ import { focusFirstProblem } from '../../components/focus-first-problem';
 import { NumberField } from '../../components/NumberField';
 import { useNavigationActions } from '../../stores/navigation';
 import { useRunsStore } from '../../stores/runs';
+import { useSessionStore } from '../../stores/session';
 import { useShareCopyActions, useShareCopyStore } from '../../stores/share-copy';
+import type { ShareOnOffer } from '../../../../shared/copy';
 
 /**
  * The share copy test: copies a file to a folder and reads it back, as a file copy would. Works
@@ -33,9 +35,11 @@ export function ShareCopyPanel() {
   const { show } = useNavigationActions();
   const busy = form.starting || running;
 
+  // Asked again once the NAS is known, so its shares come first and are marked.
+  const probe = useSessionStore((state) => state.probe);
   useEffect(() => {
     void actions.loadShares();
-  }, [actions]);
+  }, [actions, probe]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -170,11 +174,7 @@ export function ShareCopyPanel() {
   );
 }
 
-function MountedShares(props: {
-  id: string;
-  shares: { localPath: string; server: string; share: string; fsType: string }[] | null;
-  onUse: (folder: string) => void;
-}) {
+function MountedShares(props: { id: string; shares: ShareOnOffer[] | null; onUse: (folder: string) => void }) {
   if (props.shares === null) return null;
   if (props.shares.length === 0)
     return <p className="muted">No network shares are mounted on this computer; type any folder instead.</p>;
@@ -195,6 +195,11 @@ function MountedShares(props: {
             <span>
               {share.server}/{share.share} at <code>{share.localPath}</code> ({share.fsType})
             </span>
+            {share.onNas && (
+              <span className="badge" data-testid="share-on-nas">
+                on the connected NAS
+              </span>
+            )}
           </li>
         ))}
       </ul>

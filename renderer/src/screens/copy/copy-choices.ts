@@ -1,4 +1,5 @@
-import type { ShareCopyRunInput } from '../../../../shared/copy';
+import type { NasIdentity, ShareCopyRunInput, ShareOnOffer } from '../../../../shared/copy';
+import type { NasFacts } from '../../../../shared/probe';
 
 /**
  * The share copy form in the user's units (MiB, KiB, minutes, as typed) and its check into the
@@ -41,8 +42,31 @@ export function isAbsoluteFolder(folder: string): boolean {
   return folder.startsWith('/') || /^[A-Za-z]:[\\/]/.test(folder) || folder.startsWith('\\\\');
 }
 
+/** The connected NAS as mounts name it: the address typed, its host name, and every address it has. */
+export function nasIdentityOf(host: string, nas: NasFacts | undefined): NasIdentity {
+  const addresses = (nas?.interfaces ?? []).flatMap((link) =>
+    link.addresses.map((address) => address.split('/')[0] ?? ''),
+  );
+  return {
+    addresses: [host, ...addresses].filter((address) => address !== '').slice(0, 64),
+    names: [host, ...(nas?.hostname ? [nas.hostname] : [])],
+  };
+}
+
+/** The connected NAS's share that holds the folder, if any (the longest mount point that contains it). */
+export function nasShareOf(folder: string, shares: readonly ShareOnOffer[]): ShareOnOffer | undefined {
+  const inside = (share: ShareOnOffer) => {
+    const root = share.localPath.replace(/[\\/]+$/, '');
+    return folder === root || folder.startsWith(`${root}/`) || folder.startsWith(`${root}\\`);
+  };
+  const holder = shares.filter(inside).sort((a, b) => b.localPath.length - a.localPath.length)[0];
+  return holder?.onNas ? holder : undefined;
+}
+
+/** The form as the engine's input; `nasRamBytes` when the folder is on the connected NAS and its RAM is known. */
 export function checkCopyChoices(
   choices: CopyChoices,
+  nasRamBytes?: number | null,
 ): { input: ShareCopyRunInput; problems?: undefined } | { problems: CopyProblems; input?: undefined } {
   const problems: CopyProblems = {};
   const folder = choices.folder.trim();
@@ -63,6 +87,7 @@ export function checkCopyChoices(
       ...(fileSizeMiB ? { fileSizeBytes: fileSizeMiB * 2 ** 20 } : {}),
       ...(choices.sweep ? { sweep: true, ...(minutes ? { sweepBudgetSeconds: minutes * 60 } : {}) } : {}),
       ...(choices.smallFiles ? { smallFiles: { count: count ?? 1000, fileSizeBytes: (kiB ?? 64) * 1024 } } : {}),
+      ...(nasRamBytes ? { nasRamBytes } : {}),
     },
   };
 }
