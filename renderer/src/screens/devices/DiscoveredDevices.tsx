@@ -14,7 +14,7 @@ import type { NasAddress } from '../../stores/session';
 
 /**
  * NASes that answered on this computer's network (mDNS, SSDP), filled in live as answers
- * arrive; a search starts when the Devices screen opens and again with "Search again".
+ * arrive; a search starts when the Devices screen first opens and again with "Search again".
  */
 export function DiscoveredDevices({ onChoose }: { onChoose: (address: NasAddress) => void }) {
   const { devices, searching, searched, switchedOff, error } = useDevicesStore(
@@ -28,8 +28,11 @@ export function DiscoveredDevices({ onChoose }: { onChoose: (address: NasAddress
   );
   const { search } = useDevicesActions();
   const { show } = useNavigationActions();
+  // One search by itself when Devices is first shown (or while it is switched off, in case Settings
+  // changed); after that only "Search again" asks the network.
   useEffect(() => {
-    void search();
+    const state = useDevicesStore.getState();
+    if ((!state.searched || state.switchedOff) && !state.searching) void search();
   }, [search]);
 
   const nases = devices.filter((device) => device.likelyNas);
