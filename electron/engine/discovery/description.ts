@@ -37,7 +37,17 @@ export function fetchDescription(
     };
     const onAbort = () => finish(null);
     // agent: false — no keep-alive socket outliving discovery; no redirects are followed.
-    const request = http.get(url, { agent: false, headers: { 'user-agent': 'NASBench' } }, (response) => {
+    let request: http.ClientRequest;
+    try {
+      request = http.get(url, { agent: false, headers: { 'user-agent': 'NASBench' } }, onResponse);
+    } catch {
+      return resolve(null); // a URL Node refuses outright (e.g. port 0)
+    }
+    request.on('error', () => finish(null));
+    const timer = setTimeout(() => finish(null), options.timeoutMs);
+    options.signal.addEventListener('abort', onAbort);
+
+    function onResponse(response: http.IncomingMessage) {
       if (response.statusCode !== 200) return finish(null);
       const declared = Number(response.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxDescriptionBytes) return finish(null);
@@ -50,10 +60,7 @@ export function fetchDescription(
       });
       response.on('end', () => finish(Buffer.concat(chunks).toString('utf8')));
       response.on('error', () => finish(null));
-    });
-    request.on('error', () => finish(null));
-    const timer = setTimeout(() => finish(null), options.timeoutMs);
-    options.signal.addEventListener('abort', onAbort);
+    }
   });
 }
 

@@ -71,12 +71,14 @@ export function discoverDevices(options: DiscoveryOptions): Promise<DiscoveredDe
       if (described.has(address) || described.size >= maxDescriptions) return;
       described.add(address);
       const timeoutMs = Math.min(descriptionTimeoutMs, deadline - Date.now());
-      void fetchDescription(url, { timeoutMs, signal: fetches.signal }).then((xml) => {
-        const description = xml === null ? null : readDescription(xml);
-        if (finished || !description) return;
-        book.addSsdp({ address, description });
-        changed();
-      });
+      fetchDescription(url, { timeoutMs, signal: fetches.signal })
+        .then((xml) => {
+          const description = xml === null ? null : readDescription(xml);
+          if (finished || !description) return;
+          book.addSsdp({ address, description });
+          changed();
+        })
+        .catch(() => undefined); // one device's description is never worth failing discovery for
     };
 
     // One interface failing (unplugged, port taken) must not end discovery on the others.
