@@ -44,6 +44,12 @@ export const MountedShare = z.object({
 });
 export type MountedShare = z.infer<typeof MountedShare>;
 
+/** "nas/photos", "192.168.1.20:/volume1/media": a share as people write it (NFS and sshfs paths start with /). */
+export function shareName(share: Pick<MountedShare, 'server' | 'share'>): string {
+  if (share.share === '') return share.server;
+  return share.share.startsWith('/') ? `${share.server}:${share.share}` : `${share.server}/${share.share}`;
+}
+
 /** What identifies a NAS: the addresses and names discovery, the connection or the probe found. */
 export const NasIdentity = z.strictObject({
   addresses: z.array(z.string().max(255)).max(64),

@@ -2,7 +2,9 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, screenshot, startWebApp, type WebApp } from './harness';
+import { nasExec, readLab } from '../lab/lab';
+import { connectToLab } from './connect-flow';
+import { artifactsDir, launchChromium, screenshot, startWebApp, type WebApp } from './harness';
 
 /**
  * The share copy test from the Devices screen, in the built renderer: no NAS needed, since a
@@ -56,4 +58,39 @@ describe('the share copy test in browser mode', () => {
     expect(await readdir(folder)).toEqual([]);
     expect(pageErrors).toEqual([]);
   });
+
+  it('offers the connected NAS’s mounted share first, and sweeps it with the NAS’s RAM taken into account', async () => {
+    const lab = readLab();
+    const before = nasExec(['find', lab.share]).stdout;
+    await connectToLab(page, app, lab);
+    await page.getByTestId('nav-devices').click();
+    // The lab share, mounted over sshfs through leg a, is marked as being on the NAS just connected.
+    const offered = page.getByTestId('copy-mounted-shares').locator('li').first();
+    await expect.poll(() => offered.innerText(), { timeout: 15_000 }).toContain(lab.clientMount.path);
+    await expect(offered.getByTestId('share-on-nas').textContent()).resolves.toBe('on the connected NAS');
+    await offered.getByRole('button', { name: `Use this share: ${lab.clientMount.path}` }).click();
+    await expect(page.getByTestId('copy-folder').inputValue()).resolves.toBe(lab.clientMount.path);
+    await page.getByTestId('copy-size').fill('32');
+    await page.getByTestId('copy-sweep').check();
+    await page.getByTestId('copy-sweep-minutes').fill('1');
+    await page.getByTestId('share-copy').screenshot({ path: `${artifactsDir}/copy-panel-nas-share.png` });
+    await page.getByTestId('start-copy').click();
+
+    const runState = () => page.getByTestId('run-state').textContent();
+    await expect.poll(runState, { timeout: 150_000, interval: 250 }).toMatch(/done|failed|cancelled/);
+    await expect(runState()).resolves.toBe('done');
+    await page.getByRole('button', { name: 'See results' }).click();
+    await page.getByTestId('copy-sweep-chart').waitFor();
+    // The probe's RAM reached the sweep: the NAS's RAM is stated, not "unknown".
+    await expect(page.getByTestId('copy-sweep-ram').innerText()).resolves.toMatch(
+      /this computer [\d.]+ GiB; the NAS [\d.]+ GiB\.$/,
+    );
+    // Nothing fell off within a minute of sizes: every size tested may still be cached, and the chart says so.
+    await expect(page.getByTestId('copy-sweep-chart').locator('canvas').getAttribute('aria-label')).resolves.toMatch(
+      /shaded: (fits in ram \(may be cached\)|cached \(before the wall\))/,
+    );
+    await screenshot(page, 'copy-sweep-nas-share');
+    expect(nasExec(['find', lab.share]).stdout).toBe(before);
+    expect(pageErrors).toEqual([]);
+  }, 200_000);
 });

@@ -5,7 +5,7 @@ import {
   nasIdentityOf,
   nasShareOf,
 } from '../../renderer/src/screens/copy/copy-choices';
-import { ShareCopyRunInput } from '../../shared/copy';
+import { ShareCopyRunInput, shareName } from '../../shared/copy';
 
 describe('the share copy form', () => {
   it('turns MiB, KiB and minutes into the engine’s bytes and seconds', () => {
@@ -78,5 +78,13 @@ describe('the share copy form', () => {
       names: ['nas.local', 'DiskStation'],
     });
     expect(nasIdentityOf('10.0.0.2', undefined)).toEqual({ addresses: ['10.0.0.2'], names: ['10.0.0.2'] });
+  });
+});
+
+describe('share names', () => {
+  it('write SMB shares with a slash and NFS/sshfs paths after a colon, as people type them', () => {
+    expect(shareName({ server: 'nas', share: 'photos' })).toBe('nas/photos');
+    expect(shareName({ server: '192.168.1.20', share: '/volume1/media' })).toBe('192.168.1.20:/volume1/media');
+    expect(shareName({ server: 'unraid', share: '' })).toBe('unraid');
   });
 });

@@ -1,4 +1,4 @@
-import type { CopyRunDetails, CopyTestResult } from '../../../../shared/copy';
+import { shareName, type CopyRunDetails, type CopyTestResult } from '../../../../shared/copy';
 import { formatBytes, formatRate, type RateUnit } from '../../../../shared/units';
 import { PlainText } from '../../components/PlainText';
 import { SweepChart, SweepTable } from './SweepChart';
@@ -44,7 +44,7 @@ export function CopyResults({
       )}
       <p className="muted">
         In <code>{details.dir}</code>
-        {details.share ? ` on ${details.share.server}/${details.share.share} (${details.share.fsType})` : ''}
+        {details.share ? ` on ${shareName(details.share)} (${details.share.fsType})` : ''}
         {details.fileSystem ? `, file system ${details.fileSystem}` : ''}.
       </p>
       <table className="copy-results" data-testid="copy-results">
@@ -89,6 +89,13 @@ export function CopyResults({
           <SweepChart sweep={details.sweep} />
           <p>
             <PlainText text={details.sweep.note} />
+          </p>
+          <p className="muted" data-testid="copy-sweep-ram">
+            RAM that can cache a copy: this computer {formatBytes(details.sweep.clientRamBytes)}; the NAS{' '}
+            {details.sweep.nasRamBytes === null
+              ? 'unknown (pick a share on a connected NAS to include it)'
+              : formatBytes(details.sweep.nasRamBytes)}
+            .
           </p>
           <SweepTable sweep={details.sweep} unit={unit} />
         </section>

@@ -7,7 +7,7 @@ import { useNavigationActions } from '../../stores/navigation';
 import { useRunsStore } from '../../stores/runs';
 import { useSessionStore } from '../../stores/session';
 import { useShareCopyActions, useShareCopyStore } from '../../stores/share-copy';
-import type { ShareOnOffer } from '../../../../shared/copy';
+import { shareName, type ShareOnOffer } from '../../../../shared/copy';
 
 /**
  * The share copy test: copies a file to a folder and reads it back, as a file copy would. Works
@@ -193,7 +193,7 @@ function MountedShares(props: { id: string; shares: ShareOnOffer[] | null; onUse
               Use this share
             </button>{' '}
             <span>
-              {share.server}/{share.share} at <code>{share.localPath}</code> ({share.fsType})
+              {shareName(share)} at <code>{share.localPath}</code> ({share.fsType})
             </span>
             {share.onNas && (
               <span className="badge" data-testid="share-on-nas">

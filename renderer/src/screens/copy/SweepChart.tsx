@@ -10,10 +10,17 @@ import {
   type Plugin,
 } from 'chart.js';
 import { useEffect, useRef, useState } from 'react';
+import { cacheRegions, type CacheRegion } from '../../../../shared/cache-regions';
 import type { CacheWallSweep } from '../../../../shared/copy';
 import { throughputAxisTitle } from '../../../../shared/chart-data';
 import { formatBytes, formatRate, rateInUnit, type RateUnit } from '../../../../shared/units';
-import { chartColours, lineLegendLabels, seriesDashes, type ChartColours } from '../../components/chart-theme';
+import {
+  chartColours,
+  lineLegendLabels,
+  seriesDashes,
+  withAlpha,
+  type ChartColours,
+} from '../../components/chart-theme';
 import { selectRateUnit, useSettingsStore } from '../../stores/settings';
 import { useResolvedTheme } from '../../theme';
 
@@ -33,6 +40,31 @@ export function sweepMarkers(sweep: CacheWallSweep): Marker[] {
   markers.push({ fileSize: sweep.clientRamBytes, label: 'This computer’s RAM' });
   if (sweep.nasRamBytes) markers.push({ fileSize: sweep.nasRamBytes, label: 'NAS RAM' });
   return markers;
+}
+
+/** Shades the cached and uncached stretches of the size axis behind the curves, each with its name at the foot. */
+function regionPlugin(regions: CacheRegion[], colours: ChartColours): Plugin<'line'> {
+  return {
+    id: 'sweepRegions',
+    beforeDatasetsDraw(chart) {
+      const { ctx, chartArea, scales } = chart;
+      const x = scales.x;
+      if (!x) return;
+      ctx.save();
+      ctx.font = `12px ${Chart.defaults.font.family ?? 'sans-serif'}`;
+      for (const region of regions) {
+        const left = Math.max(chartArea.left, x.getPixelForValue(region.from));
+        const right = Math.min(chartArea.right, x.getPixelForValue(region.to));
+        if (right <= left) continue;
+        // Cached: a light wash of the write colour; uncached: of the grid's grey, so the two read apart in print too.
+        ctx.fillStyle = region.kind === 'cached' ? withAlpha(colours.series[0] ?? '#0072B2', 0.08) : colours.grid;
+        ctx.fillRect(left, chartArea.top, right - left, chartArea.bottom - chartArea.top);
+        ctx.fillStyle = colours.text;
+        ctx.fillText(region.label, left + 4, chartArea.bottom - 6);
+      }
+      ctx.restore();
+    },
+  };
 }
 
 /** A small plugin rather than a new package: chart.js draws no vertical markers by itself. */
@@ -126,7 +158,7 @@ export function SweepChart({ sweep }: { sweep: CacheWallSweep }) {
           },
         },
       },
-      plugins: [markerPlugin(sweepMarkers(sweep), colours)],
+      plugins: [regionPlugin(cacheRegions(sweep), colours), markerPlugin(sweepMarkers(sweep), colours)],
     });
     return () => chart.destroy();
   }, [sweep, theme, unit]);
@@ -137,7 +169,11 @@ export function SweepChart({ sweep }: { sweep: CacheWallSweep }) {
       <canvas
         ref={canvasRef}
         role="img"
-        aria-label={`Throughput by file size, writing and reading${walls ? `; the cache wall is marked for ${walls}` : ''}. The table below has the figures.`}
+        aria-label={`Throughput by file size, writing and reading${walls ? `; the cache wall is marked for ${walls}` : ''}; shaded: ${cacheRegions(
+          sweep,
+        )
+          .map((region) => region.label.toLowerCase())
+          .join(', then ')}. The table below has the figures.`}
       />
     </div>
   );
