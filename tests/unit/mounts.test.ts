@@ -68,6 +68,36 @@ describe('Linux /proc/mounts', () => {
     expect(offerShares(real, { addresses: ['198.18.2.2'], names: ['nas'] })).toEqual([{ ...real[0], onNas: false }]);
   });
 
+  it('reads real cifs and nfs4 lines captured on other machines', () => {
+    expect(parseLinuxMounts(fixture('linux-public-captures.txt'))).toEqual([
+      {
+        localPath: '/mnt/test',
+        server: '10.10.22.143',
+        share: 'test',
+        fsType: 'cifs',
+        protocol: 'smb',
+        address: '10.10.22.143',
+        user: 'ITS-Admin',
+      },
+      {
+        localPath: '/mnt/t',
+        server: '192.168.124.26',
+        share: '/export',
+        fsType: 'nfs4',
+        protocol: 'nfs',
+        address: '192.168.124.26',
+      },
+      {
+        localPath: '/nfs',
+        server: '10.1.24.250',
+        share: '/nfs',
+        fsType: 'nfs4',
+        protocol: 'nfs',
+        address: '10.1.24.250',
+      },
+    ]);
+  });
+
   it('finds no share in the real mount table of this build machine', () => {
     const real = fixture('linux-this-machine.txt');
     expect(real).toContain(' ext4 ');
