@@ -39,14 +39,14 @@ describe('Devices screen with discovery switched off (host namespace)', () => {
     app = await startWebApp();
     stopApp = () => app.stop();
     const page = await openDevices(app.url, launchChromium);
-    await expect.poll(() => page.getByTestId('discovery-off').isVisible()).toBe(true);
+    await expect.poll(() => page.getByTestId('discovery-off').isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByText('not available in this version').count()).toBe(0);
     await page.getByLabel('Host name or IP address').fill('198.18.1.2');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: /Connect/ }).waitFor();
     // A reload is a new renderer with empty stores: the list must come from the data folder.
     await page.reload();
-    await expect.poll(() => page.getByTestId('recent-nas').textContent()).toContain('198.18.1.2');
+    await expect.poll(() => page.getByTestId('recent-nas').textContent(), { timeout: 10_000 }).toContain('198.18.1.2');
     const saved = JSON.parse(await readFile(path.join(app.dataDir, 'recent-devices.json'), 'utf8')) as unknown;
     expect(saved).toMatchObject({ devices: [{ host: '198.18.1.2', port: 22 }] });
     await screenshot(page, 'devices-discovery-off');
