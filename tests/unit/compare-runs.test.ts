@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { compareRuns } from '../../shared/compare-runs';
+import type { RunRecord } from '../../shared/runs';
+import { sampleRunRecord } from '../helpers/run-records';
+
+/** The same upload test at another rate, over another kind of link. */
+function overLink(
+  id: string,
+  bitsPerSecond: number,
+  route: Partial<NonNullable<RunRecord['environment']['client']>['route']>,
+  tags: string[],
+): RunRecord {
+  const base = sampleRunRecord();
+  const client = base.environment.client;
+  if (!client) throw new Error('the sample run has a client');
+  return {
+    ...base,
+    id,
+    tags,
+    results: [
+      {
+        kind: 'network',
+        method: 'iperf3',
+        direction: 'upload',
+        streamsPerLeg: 1,
+        summary: { bitsPerSecond, bytes: bitsPerSecond * 1.25, seconds: 10 },
+        legs: [],
+      },
+    ],
+    environment: { ...base.environment, client: { ...client, route: { ...client.route, ...route } } },
+  };
+}
+
+describe('comparing saved runs', () => {
+  const ethernet = overLink('3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d51', 936e6, { type: 'ethernet', speedMbps: 1000 }, []);
+  const wifi = overLink('3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d52', 180e6, { type: 'wifi', speedMbps: 866 }, ['desk']);
+  const adapter = overLink(
+    '3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d53',
+    2350e6,
+    { type: 'usb-ethernet', speedMbps: 2500 },
+    [],
+  );
+
+  it('names each run by its link and lines up the figures they share', () => {
+    const comparison = compareRuns([wifi, ethernet, adapter]);
+    expect(comparison.runs.map((run) => run.link)).toEqual([
+      'Wi-Fi, 866 Mb/s (desk)',
+      'Ethernet, 1 GbE',
+      'USB Ethernet adapter, 2.5 GbE',
+    ]);
+    expect(comparison.rows).toEqual([
+      { test: 'Upload (this computer to NAS)', values: [180e6 / 8, 936e6 / 8, 2350e6 / 8] },
+    ]);
+  });
+
+  it('states each difference against the first run, as a signed percentage', () => {
+    const { differences } = compareRuns([wifi, ethernet, adapter]);
+    expect(differences).toEqual([
+      'Ethernet, 1 GbE: +420% upload (this computer to NAS) (against Wi-Fi, 866 Mb/s (desk)).',
+      'USB Ethernet adapter, 2.5 GbE: +1206% upload (this computer to NAS) (against Wi-Fi, 866 Mb/s (desk)).',
+    ]);
+    expect(compareRuns([ethernet, wifi]).differences[0]).toMatch(/^Wi-Fi, 866 Mb\/s \(desk\): −81% upload/);
+  });
+
+  it('says so when two runs have no test in common', () => {
+    const diskOnly = { ...ethernet, results: [] };
+    expect(compareRuns([wifi, diskOnly]).differences).toEqual([
+      'Ethernet, 1 GbE: no test in common with Wi-Fi, 866 Mb/s (desk).',
+    ]);
+  });
+});
