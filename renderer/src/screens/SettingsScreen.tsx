@@ -73,8 +73,8 @@ export function SettingsScreen() {
               Look for NASes on the network
             </label>
             <p className="muted field__help">
-              Sends multicast queries on your network. Finding NASes comes in a later version; this choice is kept for
-              it.
+              Devices asks the network for NASes (mDNS and SSDP multicast, on this network only). Switch it off on
+              networks where you should not send such queries; you can always type a NAS’s address.
             </p>
           </div>
           <TestSecondsField key={settings.testSeconds} saved={settings.testSeconds} onSave={update} />
