@@ -12,7 +12,7 @@ export interface ComparedRun {
   id: string;
   title: string;
   startedAt: string;
-  /** "Wi-Fi, 866 Mb/s", "USB Ethernet adapter, 2.5 GbE", or the run's tags when the link is unknown. */
+  /** "Wi-Fi, 866 Mb/s", "USB Ethernet adapter, 2.5 GbE (dock)"; with the NAS address when two links look alike. */
   link: string;
   tags: string[];
 }
@@ -35,10 +35,36 @@ export const compareLimits = { min: 2, max: 6 };
 
 function linkOf(record: RunRecord): string {
   const route = record.environment.client?.route;
-  const tags = record.tags.length > 0 ? ` (${record.tags.join(', ')})` : '';
-  if (!route || route.type === 'unknown') return record.tags.join(', ') || 'link unknown';
+  if (!route || route.type === 'unknown') return 'link unknown';
   const speed = route.speedMbps ? `, ${describeLinkSpeed(route.speedMbps, route.type)}` : '';
-  return `${describeLinkKind(route.type)}${speed}${tags}`;
+  const kind = describeLinkKind(route.type);
+  return `${kind.charAt(0).toUpperCase()}${kind.slice(1)}${speed}`;
+}
+
+/** Where the run's traffic went: the network legs' NAS addresses, else the address the run was aimed at. */
+function targetsOf(record: RunRecord): string {
+  const measured = record.results.flatMap((result) => (result.kind === 'network' ? result.legs : []));
+  // A run that saved only its headline still has the legs it was asked for in its parameters.
+  const asked = record.environment.parameters.legs;
+  const legs = measured.length > 0 ? measured : Array.isArray(asked) ? (asked as unknown[]) : [];
+  const targets = [...new Set(legs.flatMap((leg) => (isLeg(leg) ? [leg.target] : [])))];
+  return targets.length > 0 ? targets.join(' + ') : record.environment.target;
+}
+
+function isLeg(value: unknown): value is { target: string } {
+  return typeof value === 'object' && value !== null && typeof (value as { target?: unknown }).target === 'string';
+}
+
+/** "Wi-Fi, 866 Mb/s (desk)"; runs over the same kind of link are told apart by where they went. */
+function linkNames(records: readonly RunRecord[]): string[] {
+  const links = records.map(linkOf);
+  return records.map((record, index) => {
+    const link = links[index] ?? 'link unknown';
+    const same = links.filter((other) => other === link).length > 1;
+    const where = same ? ` to ${targetsOf(record)}` : '';
+    const tags = record.tags.length > 0 ? ` (${record.tags.join(', ')})` : '';
+    return `${link}${where}${tags}`;
+  });
 }
 
 /** Every figure a run has, by test name, in bytes per second (network bits/s are divided by 8). */
@@ -59,11 +85,12 @@ function percentChange(value: number, baseline: number): string {
 }
 
 export function compareRuns(records: readonly RunRecord[]): Comparison {
-  const runs = records.map((record) => ({
+  const names = linkNames(records);
+  const runs = records.map((record, index) => ({
     id: record.id,
     title: record.title,
     startedAt: record.startedAt,
-    link: linkOf(record),
+    link: names[index] ?? 'link unknown',
     tags: record.tags,
   }));
   const figures = records.map(figuresByTest);

@@ -68,4 +68,33 @@ describe('comparing saved runs', () => {
       'Ethernet, 1 GbE: no test in common with Wi-Fi, 866 Mb/s (desk).',
     ]);
   });
+
+  it('tells runs over the same kind of link apart by the NAS address their traffic went to', () => {
+    const legA = { ...ethernet, results: [{ ...ethernet.results[0], legs: [leg('198.18.1.2')] }] } as RunRecord;
+    const slow = {
+      ...ethernet,
+      id: wifi.id,
+      results: [{ ...ethernet.results[0], legs: [leg('198.18.3.2')] }],
+    } as RunRecord;
+    expect(compareRuns([legA, slow]).runs.map((run) => run.link)).toEqual([
+      'Ethernet, 1 GbE to 198.18.1.2',
+      'Ethernet, 1 GbE to 198.18.3.2',
+    ]);
+  });
+
+  it('falls back to the legs a run was asked for when it saved only its headline', () => {
+    const asked = (target: string, id: string) =>
+      ({
+        ...ethernet,
+        id,
+        results: [{ kind: 'throughput', test: 'network', summary: ethernet.summary }],
+        environment: { ...ethernet.environment, parameters: { direction: 'upload', legs: [{ target }] } },
+      }) as RunRecord;
+    const links = compareRuns([asked('198.18.1.2', ethernet.id), asked('198.18.3.2', wifi.id)]).runs.map((r) => r.link);
+    expect(links).toEqual(['Ethernet, 1 GbE to 198.18.1.2', 'Ethernet, 1 GbE to 198.18.3.2']);
+  });
 });
+
+function leg(target: string) {
+  return { target, port: 5201, bindAddress: null, bitsPerSecond: 1e8, bytes: 1e8, seconds: 8 };
+}

@@ -1,46 +1,149 @@
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { formatRate, type RateUnit } from '../../../shared/units';
+import { compareLimits } from '../../../shared/compare-runs';
+import type { RunSummary } from '../../../shared/runs';
+import { formatRate, formatSeconds, type RateUnit } from '../../../shared/units';
+import { ErrorNotice } from '../components/ErrorNotice';
 import { ScreenHeading } from '../components/ScreenHeading';
-import { useNavigationActions } from '../stores/navigation';
-import { useRunsStore, type RunRecord } from '../stores/runs';
+import { useRunsStore } from '../stores/runs';
+import { useSavedRunsActions, useSavedRunsStore } from '../stores/saved-runs';
 import { selectRateUnit, useSettingsStore } from '../stores/settings';
 import { EmptyState } from './EmptyState';
+import { CompareRuns } from './history/CompareRuns';
 
+const statusWords: Record<RunSummary['status'], string> = {
+  completed: 'Finished',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/** Every saved run, newest first: open one, tag it, delete it, tick 2–6 to compare, or import one. */
 export function HistoryScreen() {
-  const finished = useRunsStore(
-    useShallow((state) => state.finishedRunIds.map((runId) => state.runs[runId] as RunRecord)),
+  const { summaries, unreadable, selected, error } = useSavedRunsStore(
+    useShallow((state) => ({
+      summaries: state.summaries,
+      unreadable: state.unreadable,
+      selected: state.selected,
+      error: state.error,
+    })),
   );
   const unit = useSettingsStore(selectRateUnit);
-  const { openResults } = useNavigationActions();
+  const actions = useSavedRunsActions();
+  // A run that just ended was saved before its end event: list it.
+  const finished = useRunsStore((state) => state.finishedRunIds.length);
+  useEffect(() => {
+    void actions.load();
+  }, [actions, finished]);
 
   return (
     <>
       <ScreenHeading>History</ScreenHeading>
       <p className="muted">
-        Tests are kept here until you close NASBench. Saving them between sessions comes in a later version.
+        Every test is saved on this computer. Tick {compareLimits.min} to {compareLimits.max} to compare them, for
+        example the same test over Wi-Fi and over a cable.
       </p>
-      {finished.length === 0 ? (
-        <EmptyState>No tests have finished in this session yet.</EmptyState>
+      <ImportRun />
+      {error && <ErrorNotice title="That did not work." error={error} testId="history-error" />}
+      {unreadable.length > 0 && (
+        <p className="notice notice--neutral" data-testid="history-unreadable">
+          {unreadable.length === 1 ? 'One saved file' : `${unreadable.length} saved files`} could not be read and{' '}
+          {unreadable.length === 1 ? 'is' : 'are'} left out: {unreadable.map((problem) => problem.file).join(', ')}.
+        </p>
+      )}
+      {summaries === null ? null : summaries.length === 0 ? (
+        <EmptyState>No saved tests yet. Results appear here when a test ends.</EmptyState>
       ) : (
         <ul className="history" data-testid="history-list">
-          {finished.map((run) => (
-            <li key={run.runId}>
-              <button type="button" className="history__item" onClick={() => openResults(run.runId)}>
-                <span className="history__title">{run.title}</span>
-                <span className="muted">{new Date(run.startedAt).toLocaleTimeString()}</span>
-                <span className="history__figure">{headlineFigure(run, unit)}</span>
-              </button>
-            </li>
+          {summaries.map((run) => (
+            <SavedRunItem key={run.id} run={run} unit={unit} ticked={selected.includes(run.id)} />
           ))}
         </ul>
       )}
+      {selected.length >= compareLimits.min && <CompareRuns runIds={selected} />}
     </>
   );
 }
 
-/** The one figure a run is remembered by; a disk run's first test stands for it, named, as its tests differ. */
-function headlineFigure(run: RunRecord, unit: RateUnit): string {
-  const firstDiskTest = run.end?.details?.kind === 'disk' ? run.end.details.tests[0] : undefined;
-  if (firstDiskTest) return `${firstDiskTest.name}: ${formatRate(firstDiskTest.bytesPerSecond, unit)}`;
-  return run.end?.summary ? formatRate(run.end.summary.bytesPerSecond, unit) : run.status;
+function SavedRunItem({ run, unit, ticked }: { run: RunSummary; unit: RateUnit; ticked: boolean }) {
+  const id = useId();
+  const actions = useSavedRunsActions();
+  const [tags, setTags] = useState(run.tags.join(', '));
+  const saveTags = () => {
+    const list = tags.split(',').map((tag) => tag.trim());
+    if (list.join(',') !== run.tags.join(',')) void actions.setTags(run.id, list.filter(Boolean));
+  };
+  return (
+    <li className="history__run" data-testid="history-run" data-run-id={run.id}>
+      <label className="choice history__tick">
+        <input
+          type="checkbox"
+          checked={ticked}
+          data-testid="history-compare"
+          onChange={() => actions.toggleSelected(run.id)}
+        />
+        <span className="visually-hidden">Compare {run.title}</span>
+      </label>
+      <button type="button" className="history__item" onClick={() => void actions.open(run.id)}>
+        <span className="history__title">{run.title}</span>
+        <span className="muted">
+          {new Date(run.startedAt).toLocaleString()} · {run.host}
+          {run.clientLink ? ` · ${run.clientLink}` : ''} · {formatSeconds(run.seconds)}
+        </span>
+        <span className="history__figure">
+          {run.status === 'completed' && run.headline
+            ? formatRate(run.headline.bytesPerSecond, unit)
+            : statusWords[run.status]}
+        </span>
+      </button>
+      <div className="history__tags">
+        <label htmlFor={`${id}-tags`}>Tags</label>
+        <input
+          id={`${id}-tags`}
+          type="text"
+          data-testid="history-tags"
+          value={tags}
+          placeholder="e.g. Wi-Fi, after NVMe cache"
+          onChange={(event) => setTags(event.target.value)}
+          onBlur={saveTags}
+          onKeyDown={(event) => event.key === 'Enter' && saveTags()}
+        />
+      </div>
+      <button
+        type="button"
+        className="button"
+        data-testid="history-delete"
+        aria-label={`Delete ${run.title} from ${new Date(run.startedAt).toLocaleString()}`}
+        onClick={() => void actions.remove(run.id)}
+      >
+        Delete
+      </button>
+    </li>
+  );
+}
+
+/** A run file (or a report with its run inside) from someone else, to compare with one's own. */
+function ImportRun() {
+  const { importText } = useSavedRunsActions();
+  const [imported, setImported] = useState<string | null>(null);
+  const read = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setImported((await importText(await file.text())) ? `Added ${file.name}.` : null);
+  };
+  return (
+    <div className="field history__import">
+      <label htmlFor="import-run">Add a run from a file</label>
+      <input
+        id="import-run"
+        type="file"
+        accept=".json,.html,application/json,text/html"
+        data-testid="history-import"
+        onChange={(event) => void read(event)}
+      />
+      <p className="field__help muted" role="status">
+        {imported ?? 'A run file or an HTML report from NASBench, yours or someone else’s.'}
+      </p>
+    </div>
+  );
 }

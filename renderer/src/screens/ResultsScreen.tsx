@@ -9,6 +9,7 @@ import { selectRateUnit, useSettingsStore } from '../stores/settings';
 import { CopyResults } from './copy/CopyResults';
 import { DiskResults } from './disk/DiskResults';
 import { EmptyState } from './EmptyState';
+import { RunFindings } from './results/RunFindings';
 import { LinkUse, SeriesAverages, useRunLinks } from './network/NetworkResults';
 
 export function ResultsScreen() {
@@ -73,6 +74,12 @@ export function ResultsScreen() {
           <p>{noTotals[end.state]}</p>
         )}
         {end.state === 'failed' && end.error && <ErrorNotice error={end.error} />}
+        <RunFindings
+          runId={run.runId}
+          unit={unit}
+          state={end.state}
+          shownKind={end.details?.kind === 'disk' || end.details?.kind === 'copy' ? end.details.kind : null}
+        />
       </section>
       <section className="card" aria-labelledby="results-chart-title">
         <h2 id="results-chart-title">Throughput over time</h2>

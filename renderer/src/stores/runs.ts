@@ -46,6 +46,8 @@ interface RunsState {
     receiveProgress(event: RunProgress): void;
     /** The engine is gone: runs still shown as running will never end on their own. */
     abandonRunningRuns(error: AppError): void;
+    /** A run that ended before this session (opened from History): shown, not watched. */
+    addFinishedRun(run: RunRecord): void;
   };
 }
 
@@ -151,6 +153,10 @@ export const useRunsStore = create<RunsState>()((set, get) => {
           case 'end':
             return finishRun(event);
         }
+      },
+
+      addFinishedRun(run) {
+        set((state) => ({ runs: { ...state.runs, [run.runId]: run } }));
       },
 
       abandonRunningRuns(error) {

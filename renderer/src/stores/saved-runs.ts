@@ -1,0 +1,154 @@
+import { create } from 'zustand';
+import { compareLimits } from '../../../shared/compare-runs';
+import type { AppError } from '../../../shared/errors';
+import { SampleHistory } from '../../../shared/ring-buffer';
+import type { RunEnd } from '../../../shared/run-events';
+import type { RunRecord as SavedRun, RunSummary } from '../../../shared/runs';
+import { useNavigationStore } from './navigation';
+import { useRunsStore, type RunRecord as ShownRun } from './runs';
+
+interface SavedRunsState {
+  /** Saved runs, newest first; null until loaded. */
+  summaries: RunSummary[] | null;
+  /** Run files that could not be read (the rest of history still loads). */
+  unreadable: { file: string; error: AppError }[];
+  /** Whole runs fetched so far, by id: Results and Compare read them from here. */
+  records: Record<string, SavedRun>;
+  /** Runs ticked for Compare, in the order they were ticked (the first is the baseline). */
+  selected: string[];
+  error: AppError | null;
+  actions: {
+    load(): Promise<void>;
+    /** The whole saved run (from the cache when already fetched); undefined when it cannot be read. */
+    fetch(runId: string): Promise<SavedRun | undefined>;
+    /** Shows a saved run on Results, with its chart, as if it had just ended. */
+    open(runId: string): Promise<void>;
+    remove(runId: string): Promise<void>;
+    setTags(runId: string, tags: string[]): Promise<void>;
+    /** A run file or report from someone else, as text; true when it was added. */
+    importText(text: string): Promise<boolean>;
+    toggleSelected(runId: string): void;
+  };
+}
+
+const stateOf: Record<SavedRun['status'], RunEnd['state']> = {
+  completed: 'done',
+  failed: 'failed',
+  cancelled: 'cancelled',
+};
+
+/** A saved run in the shape the Run and Results screens draw: its samples back in ring buffers. */
+export function shownRunOf(saved: SavedRun): ShownRun {
+  const samples: Record<string, SampleHistory> = {};
+  for (const line of saved.samples) {
+    const history = new SampleHistory();
+    for (const [t, value] of line.points) history.push({ t, value });
+    samples[line.series] = history;
+  }
+  const details = saved.results.find((result) => result.kind === 'disk' || result.kind === 'copy');
+  return {
+    runId: saved.id,
+    plan: saved.plan,
+    title: saved.title,
+    target: saved.environment.target,
+    startedAt: saved.startedAt,
+    expectedSeconds: saved.seconds,
+    series: saved.series,
+    samples,
+    sampleCount: saved.samples.reduce((count, line) => count + line.points.length, 0),
+    elapsedSeconds: saved.seconds,
+    step: null,
+    status: stateOf[saved.status],
+    end: {
+      runId: saved.id,
+      kind: 'end',
+      state: stateOf[saved.status],
+      seconds: saved.seconds,
+      ...(saved.summary ? { summary: saved.summary } : {}),
+      ...(details && (details.kind === 'disk' || details.kind === 'copy') ? { details } : {}),
+      ...(saved.error ? { error: saved.error } : {}),
+    },
+  };
+}
+
+export const useSavedRunsStore = create<SavedRunsState>()((set, get) => ({
+  summaries: null,
+  unreadable: [],
+  records: {},
+  selected: [],
+  error: null,
+  actions: {
+    async load() {
+      const result = await window.nasbench.listRuns();
+      if (!result.ok) return set({ error: result.error });
+      const ids = new Set(result.data.runs.map((run) => run.id));
+      set((state) => ({
+        summaries: result.data.runs,
+        unreadable: result.data.problems,
+        error: null,
+        selected: state.selected.filter((id) => ids.has(id)),
+      }));
+    },
+
+    async fetch(runId) {
+      const cached = get().records[runId];
+      if (cached) return cached;
+      const result = await window.nasbench.getRun({ runId });
+      if (!result.ok) {
+        set({ error: result.error });
+        return undefined;
+      }
+      set((state) => ({ records: { ...state.records, [runId]: result.data } }));
+      return result.data;
+    },
+
+    async open(runId) {
+      const saved = await get().actions.fetch(runId);
+      if (!saved) return;
+      // A run of this session is already in the runs store, with every sample; a saved one is added.
+      if (!useRunsStore.getState().runs[runId]) useRunsStore.getState().actions.addFinishedRun(shownRunOf(saved));
+      useNavigationStore.getState().actions.openResults(runId);
+    },
+
+    async remove(runId) {
+      const result = await window.nasbench.deleteRun({ runId });
+      if (!result.ok) return set({ error: result.error });
+      set((state) => ({ selected: state.selected.filter((id) => id !== runId) }));
+      await get().actions.load();
+    },
+
+    async setTags(runId, tags) {
+      const result = await window.nasbench.setRunTags({ runId, tags });
+      if (!result.ok) return set({ error: result.error });
+      set((state) => {
+        const record = state.records[runId];
+        return {
+          error: null,
+          summaries: state.summaries?.map((summary) => (summary.id === runId ? result.data : summary)) ?? null,
+          records: record ? { ...state.records, [runId]: { ...record, tags: result.data.tags } } : state.records,
+        };
+      });
+    },
+
+    async importText(text) {
+      const result = await window.nasbench.importRun({ text });
+      if (!result.ok) {
+        set({ error: result.error });
+        return false;
+      }
+      set({ error: null });
+      await get().actions.load();
+      return true;
+    },
+
+    toggleSelected(runId) {
+      set((state) => {
+        if (state.selected.includes(runId)) return { selected: state.selected.filter((id) => id !== runId) };
+        // Beyond the limit the oldest pick makes room: the last ticks are what the user is looking at.
+        return { selected: [...state.selected, runId].slice(-compareLimits.max) };
+      });
+    },
+  },
+}));
+
+export const useSavedRunsActions = () => useSavedRunsStore((state) => state.actions);
