@@ -5,6 +5,7 @@ import { DevicesChanged, DiscoveryId, DiscoveryInput, RecentDevice, RememberDevi
 import { AppError, type Result } from './errors';
 import { DiskRunInput, DiskSweepRunInput } from './disk';
 import { LinkPlan, NetworkRunInput } from './network';
+import { PlanInput, PlanPreview } from './plans';
 import { RunId, RunProgress } from './run-events';
 import { RunRecord, RunSummary, RunTags } from './runs';
 import { Settings, SettingsPatch } from './settings';
@@ -63,6 +64,10 @@ export const methods = {
   startDiskSweep: { input: DiskSweepRunInput, output: z.object({ runId: RunId }) },
   /** The network test against a connected NAS (iperf3 started on it over SSH). */
   startNetworkRun: { input: NetworkRunInput, output: z.object({ runId: RunId }) },
+  /** What a guided plan will do, how long it will take and what it writes where, before it starts. */
+  previewPlan: { input: PlanInput, output: PlanPreview },
+  /** Runs a guided plan's steps as one run; refused (NAS_BUSY) while another run measures the same NAS. */
+  startPlan: { input: PlanInput, output: z.object({ runId: RunId, preview: PlanPreview }) },
   /** Copies files to and from a local folder (normally a mounted share) and reads them back uncached. */
   startShareCopyRun: { input: ShareCopyRunInput, output: z.object({ runId: RunId }) },
   /** The network shares mounted on this computer, to offer as folders for the copy test. */

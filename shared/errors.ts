@@ -22,6 +22,8 @@ export const ErrorCode = z.enum([
   'NOT_FOUND',
   /** A file saved by a newer NASBench, in a format this version cannot read. */
   'UNSUPPORTED_VERSION',
+  /** Another run is already measuring this NAS: two at once would measure each other. */
+  'NAS_BUSY',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

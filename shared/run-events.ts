@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CopyRunDetails } from './copy';
 import { DiskRunDetails } from './disk';
 import { AppError } from './errors';
+import { Verdict } from './verdicts/verdict';
 
 export const RunId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'a run id');
 
@@ -43,6 +44,8 @@ const RunStep = z.object({
   count: z.number().int().positive(),
   label: z.string(),
   state: z.enum(['started', 'finished', 'failed', 'skipped']),
+  /** Why a step failed or was skipped (a plan keeps going past a failed step). */
+  error: AppError.optional(),
 });
 
 const RunEnd = z.object({
@@ -54,6 +57,8 @@ const RunEnd = z.object({
   /** Per-test results, for runs that have more than one headline figure. */
   details: z.discriminatedUnion('kind', [DiskRunDetails, CopyRunDetails]).optional(),
   error: AppError.optional(),
+  /** What the figures mean, in plain words (the saved run has them too). */
+  verdicts: z.array(Verdict).optional(),
 });
 
 export const RunProgress = z.discriminatedUnion('kind', [RunBegin, RunSample, RunStep, RunEnd]);

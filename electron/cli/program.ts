@@ -8,6 +8,7 @@ import { addDiskCommand } from './commands/disk';
 import { addInfoCommand } from './commands/info';
 import { addNetCommand } from './commands/net';
 import { addProbeCommand } from './commands/probe';
+import { addQuickCommand } from './commands/quick';
 import { addRunsCommand } from './commands/runs';
 import { addServeCommand } from './commands/serve';
 import { addSweepCommand } from './commands/sweep';
@@ -46,6 +47,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   addServeCommand(program, io, finish);
   addCopyCommand(program, io, finish);
   addRunsCommand(program, io, finish);
+  addQuickCommand(program, io, finish);
 
   try {
     await program.parseAsync(argv, { from: 'user' });

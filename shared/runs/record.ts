@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { ClientFacts, NasFacts } from '../probe';
 import { RunId, SeriesInfo, ThroughputSummary } from '../run-events';
+import { Verdict } from '../verdicts/verdict';
 import { TestResult } from './results';
 
 /**
@@ -68,6 +69,8 @@ export const RunRecordV1 = z.object({
   error: AppError.nullable(),
   environment: RunEnvironment,
   tags: RunTags,
+  /** The verdicts as the run ended (in MB/s words); figuresOfRun recomputes them in any unit. */
+  verdicts: z.array(Verdict).optional(),
 });
 export type RunRecord = z.infer<typeof RunRecordV1>;
 export const RunRecord = RunRecordV1;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import packageJson from '../../../package.json';
@@ -15,6 +16,8 @@ import { diskSweepRunPlan } from '../disk/sweep-run-plan';
 import { planLinkLegs } from '../net/leg-planner';
 import { networkRunPlan } from '../net/run-plan';
 import { probeClient, probeNas } from '../probe';
+import { nasNamesOf } from '../runs/nas-names';
+import { preparePlanRun, previewPlan, type PlanAccess } from '../runs/plans/prepare';
 import { saveEndedRuns } from '../runs/recorder';
 import { RunRegistry } from '../runs/registry';
 import { SettingsStore } from '../settings/store';
@@ -82,9 +85,17 @@ export function createEngine(options: EngineOptions): Engine {
 
   /** The last probe of each session: saved with its runs, so a run says what NAS and link it measured. */
   const probes = new Map<string, { nas: NasFacts; client: ClientFacts }>();
-  const savedWith = (input: { sessionId: string }) => ({
-    parameters: input,
-    environment: probes.get(input.sessionId) ?? {},
+  const savedWith = (input: { sessionId: string }) => {
+    const { host, port } = connections.session(input.sessionId).info;
+    const probe = probes.get(input.sessionId);
+    // One run per NAS at a time: the registry refuses a second one with any of these names.
+    return { parameters: input, environment: probe ?? {}, nas: nasNamesOf(host, port, probe?.nas) };
+  };
+  /** What a plan needs of a session: plans are computed from its probe (the last one, or a fresh one). */
+  const planAccess = (sessionId: string): PlanAccess => ({
+    session: connections.session(sessionId),
+    probe: async () => probes.get(sessionId) ?? (await handlers.probeNas({ sessionId })),
+    openScratch: (folder, neededBytes) => connections.openScratch(sessionId, folder, randomUUID(), neededBytes),
   });
 
   const handlers: MethodHandlers = {
@@ -129,6 +140,11 @@ export function createEngine(options: EngineOptions): Engine {
     startNetworkRun: async (input) => ({
       runId: runs.start({ ...networkRunPlan(connections.session(input.sessionId), input), ...savedWith(input) }),
     }),
+    previewPlan: (input) => previewPlan(input, planAccess(input.sessionId)),
+    startPlan: async (input) => {
+      const { preview, run } = await preparePlanRun(input, planAccess(input.sessionId));
+      return { runId: runs.start(run), preview };
+    },
     startShareCopyRun: async (input) => ({
       runId: runs.start({ ...shareCopyRunPlan(shareCopyOptionsOf(input)), parameters: input }),
     }),

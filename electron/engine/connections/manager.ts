@@ -63,6 +63,13 @@ export class ConnectionManager {
     };
   }
 
+  /** A session logged in elsewhere (the CLI's own login), so runs can use it like one connected here. */
+  adopt(session: NasSession): string {
+    const sessionId = randomUUID();
+    this.sessions.set(sessionId, session);
+    return sessionId;
+  }
+
   session(sessionId: string): NasSession {
     const session = this.sessions.get(sessionId);
     if (!session?.isConnected()) {

@@ -15,6 +15,8 @@ export interface NasDiskTestOptions {
   uncached: boolean;
   sizeBytes?: number;
   runtimeSeconds?: number;
+  /** Only these tests of the preset, by name (a plan's shorter set); fio only, dd always writes then reads. */
+  only?: readonly string[];
   /** From the probe: the NAS's RAM, whether fio is there, and how to install it. */
   facts: Pick<NasFacts, 'memoryBytes' | 'tools' | 'installHints'>;
   /**
@@ -74,7 +76,7 @@ export async function runNasDiskTest(session: NasCommands, options: NasDiskTestO
     freeBytes: folder.freeBytes ?? 0,
     ...(options.sizeBytes !== undefined ? { sizeBytes: options.sizeBytes } : {}),
     ...(options.runtimeSeconds !== undefined ? { runtimeSeconds: options.runtimeSeconds } : {}),
-  });
+  }).filter((test) => !options.only || options.only.includes(test.name));
   // Tests with new files remove the previous ones first, so the largest test is what must fit.
   const needed = Math.max(...tests.map((test) => jobFootprint(checkFioJob(test.job))));
   const results = await inScratch(options, needed, (path) =>

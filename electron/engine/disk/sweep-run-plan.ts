@@ -5,7 +5,7 @@ import { NasbenchError } from '../../../shared/errors';
 import type { ConnectionManager } from '../connections/manager';
 import type { NasFacts } from '../../../shared/probe';
 import { probeNas } from '../probe';
-import type { RunPlan } from '../runs/registry';
+import type { RunDetails, RunPlan } from '../runs/registry';
 import { diskRunSummary } from './run-plan';
 import { planSweep, runSweep, type SweepOptions, type SweepResult } from './sweep';
 
@@ -35,6 +35,33 @@ export function sweepGrid(input: SweepInput): Omit<SweepOptions, 'folder' | 'ope
   };
 }
 
+/** A sweep's figures as a run reports them: the cells so far, and once it ends, the heatmaps too. */
+export function sweepRunDetails(
+  folder: string,
+  tests: SweepResult['tests'],
+  result?: SweepResult,
+): Extract<RunDetails, { kind: 'disk' }> {
+  return {
+    kind: 'disk',
+    engine: 'fio',
+    folder,
+    fileSystem: result?.fileSystem ?? tests[0]?.fileSystem ?? null,
+    tests: result?.tests ?? [...tests],
+    hints: [],
+    ...(result
+      ? {
+          sweep: {
+            panels: result.heatmaps.panels,
+            skipped: result.skipped,
+            plannedSeconds: result.plannedSeconds,
+            seconds: result.seconds,
+            ...(result.note ? { note: result.note } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
 /**
  * The disk sweep as a run: a step per cell (skipped ones marked so), live throughput of the cell
  * in progress, and in the end event every cell's figures plus the heatmaps (x = file size,
@@ -56,26 +83,7 @@ export function diskSweepRunPlan(connections: ConnectionManager, input: SweepInp
       const facts = await probeNas(session, context.signal);
       requireFio(facts);
       const tests: SweepResult['tests'] = [];
-      const details = (result?: SweepResult) =>
-        context.setDetails({
-          kind: 'disk',
-          engine: 'fio',
-          folder: input.folder,
-          fileSystem: result?.fileSystem ?? tests[0]?.fileSystem ?? null,
-          tests: result?.tests ?? [...tests],
-          hints: [],
-          ...(result
-            ? {
-                sweep: {
-                  panels: result.heatmaps.panels,
-                  skipped: result.skipped,
-                  plannedSeconds: result.plannedSeconds,
-                  seconds: result.seconds,
-                  ...(result.note ? { note: result.note } : {}),
-                },
-              }
-            : {}),
-        });
+      const details = (result?: SweepResult) => context.setDetails(sweepRunDetails(input.folder, tests, result));
       const result = await runSweep(session, {
         ...grid,
         folder: input.folder,

@@ -7,8 +7,9 @@ import {
   type RunStepRecord,
   type TestResult,
 } from '../../../shared/runs';
+import { explainFigures, figuresOfRun } from '../../../shared/verdicts';
 import type { RunStore } from '../store/run-store';
-import type { EndedRun } from './registry';
+import type { EndAddendum, EndedRun } from './registry';
 
 const statusOfState = { done: 'completed', failed: 'failed', cancelled: 'cancelled' } as const;
 
@@ -24,7 +25,8 @@ export function recordOfRun(run: EndedRun, app: RunEnvironment['app']): RunRecor
       index,
       name: step.label,
       status: step.state,
-      ...(step.state === 'failed' && end.error ? { error: end.error } : {}),
+      // A plan's step says its own error (the run goes on past it); otherwise the run's error is the step's.
+      ...(step.error ? { error: step.error } : step.state === 'failed' && end.error ? { error: end.error } : {}),
     }));
   const known = { ...run.plan.environment, ...notes.environment };
   const nas = known.nas ?? null;
@@ -37,7 +39,7 @@ export function recordOfRun(run: EndedRun, app: RunEnvironment['app']): RunRecor
     ...known,
     tools: { ...toolsOf(nas, notes.results ?? [], end.details), ...known.tools },
   };
-  return RunRecord.parse({
+  const record = RunRecord.parse({
     schemaVersion: 1,
     id: begin.runId,
     plan: begin.plan,
@@ -55,6 +57,8 @@ export function recordOfRun(run: EndedRun, app: RunEnvironment['app']): RunRecor
     environment,
     tags: normalizeTags(notes.tags ?? []),
   });
+  // Verdicts go with the run, so history and a shared run file say what the figures mean.
+  return { ...record, verdicts: explainFigures(figuresOfRun(record)) };
 }
 
 /** Noted results first; the end event's details and headline when the run noted none of its own. */
@@ -85,12 +89,15 @@ export function saveEndedRuns(
   store: RunStore,
   app: RunEnvironment['app'],
   onSaveFailed: (runId: string, error: AppError | unknown) => void = () => undefined,
-): (run: EndedRun) => Promise<void> {
+): (run: EndedRun) => Promise<EndAddendum> {
   return async (run) => {
     try {
-      await store.save(recordOfRun(run, app));
+      const record = recordOfRun(run, app);
+      await store.save(record);
+      return { verdicts: record.verdicts ?? [] };
     } catch (error) {
       onSaveFailed(run.begin.runId, error);
+      return {};
     }
   };
 }

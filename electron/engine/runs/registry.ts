@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NasbenchError, toAppError } from '../../../shared/errors';
+import { NasbenchError, toAppError, type AppError } from '../../../shared/errors';
 import type {
   RunBegin,
   RunEnd,
@@ -17,7 +17,7 @@ export interface RunContext {
   /** Seconds since the run began, on a monotonic clock. */
   elapsed(): number;
   sample(series: string, bytesPerSecond: number): void;
-  step(index: number, count: number, label: string, state: 'started' | 'finished' | 'failed' | 'skipped'): void;
+  step(index: number, count: number, label: string, state: StepState, error?: AppError): void;
   /** Per-test results that go with the end event (kept on failure too: they are partial results). */
   setDetails(details: RunDetails): void;
   /** What the saved run should keep beyond the events: each test's result, the NAS's facts, tags. */
@@ -30,18 +30,23 @@ export interface RunNotes {
   tags?: string[];
 }
 
+export type StepState = 'started' | 'finished' | 'failed' | 'skipped';
+
 /** Everything a run said, handed to whoever saves it. */
 export interface EndedRun {
   plan: RunPlan;
   begin: RunBegin;
   samples: RunSample[];
   /** The last state of each step, by index. */
-  steps: Map<number, { label: string; state: 'started' | 'finished' | 'failed' | 'skipped' }>;
+  steps: Map<number, { label: string; state: StepState; error?: AppError }>;
   notes: RunNotes;
   end: RunEnd;
 }
 
 export type RunDetails = NonNullable<RunEnd['details']>;
+
+/** What saving a run adds to its end event: the verdicts of its figures. */
+export type EndAddendum = Pick<RunEnd, 'verdicts'>;
 
 export interface RunPlan {
   plan: string;
@@ -53,6 +58,11 @@ export interface RunPlan {
   parameters?: Record<string, unknown>;
   /** What is known before it starts (the NAS's probe, this computer's link), kept with the saved run. */
   environment?: Partial<RunEnvironment>;
+  /**
+   * Names of the NAS the run measures (its address and port, its host name): a run is refused
+   * while another one with any of these names is active, as two tests at once measure each other.
+   */
+  nas?: string[];
   work(context: RunContext): Promise<ThroughputSummary | undefined>;
 }
 
@@ -65,20 +75,38 @@ const minSampleGapSeconds = 0.1;
  * the end event's error, so a failing test never takes the app down with it.
  */
 export class RunRegistry {
-  private readonly active = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly active = new Map<
+    string,
+    { controller: AbortController; done: Promise<void>; plan: RunPlan; startedAt: Date }
+  >();
 
   /** `onRunEnded` runs (and is awaited) before the end event goes out: whoever hears it can find the run saved. */
   constructor(
     private readonly emit: (event: RunProgress) => void,
-    private readonly onRunEnded?: (run: EndedRun) => Promise<void>,
+    private readonly onRunEnded?: (run: EndedRun) => Promise<EndAddendum | undefined>,
   ) {}
 
+  /** Refuses (NAS_BUSY) a run against a NAS that another active run is measuring. */
   start(plan: RunPlan): string {
+    this.refuseWhileBusy(plan);
     const runId = randomUUID();
     const controller = new AbortController();
     const done = this.execute(runId, plan, controller);
-    this.active.set(runId, { controller, done });
+    this.active.set(runId, { controller, done, plan, startedAt: new Date() });
     return runId;
+  }
+
+  private refuseWhileBusy(plan: RunPlan): void {
+    const names = new Set((plan.nas ?? []).map((name) => name.toLowerCase()));
+    for (const [runId, run] of this.active) {
+      if (!(run.plan.nas ?? []).some((name) => names.has(name.toLowerCase()))) continue;
+      throw new NasbenchError(
+        'NAS_BUSY',
+        `Another run is already measuring this NAS: “${run.plan.title}”, started at ${run.startedAt.toISOString().slice(11, 19)} UTC.`,
+        'Wait until it ends, or cancel it, then start this one: two tests at once would measure each other, not the NAS.',
+        { details: { runId } },
+      );
+    }
   }
 
   cancel(runId: string): boolean {
@@ -129,11 +157,11 @@ export class RunRegistry {
         if (previous === undefined || t - previous >= minSampleGapSeconds) sendSample(series, t, bytesPerSecond);
         else held.set(series, { t, bytesPerSecond });
       },
-      step: (index, count, label, state) => {
+      step: (index, count, label, state, error) => {
         if (state === 'started') openSteps.set(index, { count, label });
         else openSteps.delete(index);
-        stepStates.set(index, { label, state });
-        this.emit({ runId, kind: 'step', index, count, label, state });
+        stepStates.set(index, { label, state, ...(error ? { error } : {}) });
+        this.emit({ runId, kind: 'step', index, count, label, state, ...(error ? { error } : {}) });
       },
       setDetails: (value) => {
         details = value;
@@ -183,7 +211,10 @@ export class RunRegistry {
       this.emit({ runId, kind: 'step', index, count: step.count, label: step.label, state: 'failed' });
     }
     // A run that cannot be saved still ends; the saver reports its own trouble.
-    await this.onRunEnded?.({ plan, begin, samples: sent, steps: stepStates, notes, end }).catch(() => undefined);
+    const addendum = await this.onRunEnded?.({ plan, begin, samples: sent, steps: stepStates, notes, end }).catch(
+      () => undefined,
+    );
+    if (addendum?.verdicts) end = { ...end, verdicts: addendum.verdicts };
     // The run is over for anyone who hears its end event.
     this.active.delete(runId);
     this.emit(end);

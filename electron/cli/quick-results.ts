@@ -1,0 +1,41 @@
+import type { RunRecord } from '../../shared/runs';
+import { formatRate, formatSeconds, type RateUnit } from '../../shared/units';
+import type { Verdict } from '../../shared/verdicts';
+
+/** A plan's results grouped as the CLI contract's `quick` JSON has them: `net`, `disk` and `copy`. */
+export function quickResults(record: RunRecord) {
+  const net = record.results.filter((result) => result.kind === 'network');
+  const disk = record.results.flatMap((result) => (result.kind === 'disk' ? result.tests : []));
+  const copy = record.results.flatMap((result) => (result.kind === 'copy' ? result.tests : []));
+  return { net, disk, copy };
+}
+
+const directionWords = { upload: 'to the NAS', download: 'from the NAS', bidir: 'both ways' } as const;
+
+/** The human text: each figure on a line, then the verdicts, then where the run was saved. */
+export function describeQuickResults(record: RunRecord, verdicts: Verdict[], unit: RateUnit): string {
+  const { net, disk, copy } = quickResults(record);
+  const figure = (label: string, bytesPerSecond: number) =>
+    `  ${label.padEnd(28)} ${formatRate(bytesPerSecond, unit).padStart(12)}`;
+  const lines = [
+    `Quick check of ${record.environment.target} in ${formatSeconds(record.seconds)}:`,
+    ...net.map((result) =>
+      figure(
+        `Network ${directionWords[result.direction]}${result.method === 'ssh' ? ' (SSH)' : ''}`,
+        result.summary.bitsPerSecond / 8,
+      ),
+    ),
+    ...disk.map((test) => figure(`NAS disk ${test.name}`, test.bytesPerSecond)),
+    ...copy.map((test) => figure(`Share ${test.op}`, test.bytesPerSecond)),
+    ...record.steps
+      .filter((step) => step.status !== 'finished')
+      .map((step) => `  ${step.name}: ${step.status}${step.error ? ` (${step.error.message})` : ''}`),
+    '',
+    ...(verdicts.length > 0
+      ? verdicts.map((verdict) => `• ${verdict.text}`)
+      : ['No verdict: too few figures to compare.']),
+    '',
+    `Saved as run ${record.id} (see nasbench runs).`,
+  ];
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import type { CustomStep } from '../../../../shared/plans';
+import { copyStep } from './copy-step';
+import { diskStep } from './disk-step';
+import { networkStep } from './network-step';
+import { sweepStep } from './sweep-step';
+import type { LeftOut, PlanBuilder, PlanFacts, PlanStep } from './types';
+
+const MiB = 2 ** 20;
+
+/** Custom: the single tests with any of their settings, in the order given. */
+export const custom: PlanBuilder = (facts) => {
+  const steps: PlanStep[] = [];
+  const leftOut: LeftOut[] = [];
+  for (const [index, step] of (facts.options.steps ?? []).entries()) {
+    const built = customStep(step, facts);
+    if ('reason' in built) leftOut.push({ label: `Step ${index + 1} (${step.kind})`, reason: built.reason });
+    else steps.push(built);
+  }
+  if (!facts.options.steps?.length) leftOut.push({ label: 'Steps', reason: 'A custom plan needs at least one step.' });
+  return {
+    plan: 'custom',
+    title: 'Custom plan',
+    answers: 'Exactly the tests you asked for.',
+    steps,
+    leftOut,
+    notes: [],
+    tags: facts.options.tags ?? [],
+  };
+};
+
+function customStep(step: z.output<typeof CustomStep>, facts: PlanFacts): PlanStep | { reason: string } {
+  const { nasFolder, shareFolder } = facts.options;
+  switch (step.kind) {
+    case 'network':
+      return networkStep(
+        {
+          direction: step.direction,
+          streams: step.streams,
+          seconds: step.seconds,
+          ...(step.legs
+            ? {
+                legs: step.legs.map((leg) => ({
+                  target: leg.target,
+                  ...(leg.bindAddress ? { bindAddress: leg.bindAddress } : {}),
+                })),
+              }
+            : {}),
+        },
+        facts,
+      );
+    case 'disk':
+      if (!nasFolder) return { reason: 'No folder on the NAS was chosen.' };
+      return diskStep(
+        {
+          label: `NAS disks (${step.preset}${step.uncached ? ', uncached' : ''})`,
+          folder: nasFolder,
+          preset: step.preset,
+          uncached: step.uncached,
+          ...(step.sizeBytes !== undefined ? { sizeBytes: step.sizeBytes } : {}),
+          ...(step.runtimeSeconds !== undefined ? { runtimeSeconds: step.runtimeSeconds } : {}),
+        },
+        facts,
+      );
+    case 'sweep':
+      if (!nasFolder) return { reason: 'No folder on the NAS was chosen.' };
+      if (!facts.nas.tools.fio) return { reason: 'fio is not installed on this NAS; a sweep needs it.' };
+      return sweepStep({ ...step, folder: nasFolder }, facts);
+    case 'copy':
+      if (!shareFolder) return { reason: 'No mounted share was chosen.' };
+      return copyStep(
+        {
+          label: 'Share copy',
+          folder: shareFolder,
+          fileSize: step.fileSizeBytes ?? 256 * MiB,
+          ...(step.blockSizeBytes ? { blockSize: step.blockSizeBytes } : {}),
+          ...(step.sweep ? { sweep: true } : {}),
+          ...(step.sweepBudgetSeconds ? { sweepBudgetSeconds: step.sweepBudgetSeconds } : {}),
+          ...(step.smallFiles
+            ? { smallFiles: { count: step.smallFiles.count, fileSize: step.smallFiles.fileSizeBytes } }
+            : {}),
+        },
+        facts,
+      );
+  }
+}

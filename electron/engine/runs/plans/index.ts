@@ -1,0 +1,50 @@
+import type { PlanName, PlanPreview } from '../../../../shared/plans';
+import { bondedLink } from './bonded-link';
+import { cachedVsUncached } from './cached-vs-uncached';
+import { compareConnections } from './compare-connections';
+import { custom } from './custom';
+import { diskSweep } from './disk-sweep';
+import { quickCheck } from './quick';
+import type { PlanBuilder, PlanDraft, PlanFacts } from './types';
+
+/**
+ * The guided plans: each a pure function from the probe's facts and the user's choices to a list
+ * of steps over the engine's single tests. prepare.ts gathers the facts; orchestrator.ts runs them.
+ */
+export const planBuilders: Record<PlanName, PlanBuilder> = {
+  quick: quickCheck,
+  'cached-vs-uncached': cachedVsUncached,
+  'bonded-link': bondedLink,
+  'compare-connections': compareConnections,
+  'disk-sweep': diskSweep,
+  custom,
+};
+
+export function draftPlan(facts: PlanFacts): PlanDraft {
+  return planBuilders[facts.options.plan](facts);
+}
+
+/** What the user sees before a plan starts: each step, how long, and what it writes where. */
+export function describePlan(draft: PlanDraft): PlanPreview {
+  return {
+    plan: draft.plan,
+    title: draft.title,
+    answers: draft.answers,
+    steps: draft.steps.map(({ kind, label, what, seconds, writes }, index) => ({
+      index,
+      kind,
+      label,
+      what,
+      seconds,
+      writes,
+    })),
+    leftOut: draft.leftOut,
+    notes: draft.notes,
+    expectedSeconds: draft.steps.reduce((sum, step) => sum + step.seconds, 0),
+    tags: draft.tags,
+  };
+}
+
+export type { PlanDraft, PlanFacts, PlanStep, StepKit } from './types';
+export { quickCheckDefaults, quickDiskTests } from './quick';
+export { linkTagWords } from './compare-connections';
