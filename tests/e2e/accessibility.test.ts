@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readLab } from '../lab/lab';
+import { connectToLab } from './connect-flow';
+import { launchChromium, startWebApp, type WebApp } from './harness';
+
+/**
+ * axe-core, injected into the built renderer, on every screen in both themes: no serious or
+ * critical violation (missing labels, contrast, ARIA misuse, keyboard traps it can detect).
+ */
+// Evaluated through the DevTools protocol: the app's CSP (rightly) refuses an injected <script>.
+const axeSource = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
+
+let app: WebApp;
+let browser: Browser;
+let page: Page;
+
+beforeEach(async () => {
+  app = await startWebApp();
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+});
+
+afterEach(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Serious and critical findings on the page as it is now, as "rule: where" lines. */
+async function seriousViolations(screen: string): Promise<string[]> {
+  if ((await page.evaluate(() => 'axe' in window)) === false) await page.evaluate(axeSource);
+  const { violations, passes } = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[]; passes: unknown[] }> } }).axe;
+    const results = await axe.run();
+    return { violations: results.violations, passes: results.passes.length };
+  });
+  // axe really looked: a rendered screen passes dozens of its rules.
+  expect(passes, screen).toBeGreaterThan(10);
+  return (violations as Violation[])
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((v) => `${screen}: ${v.id} (${v.help}) at ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+describe('accessibility (axe-core)', () => {
+  it('finds no serious or critical violation on any screen, light or dark', async () => {
+    const found: string[] = [];
+    await connectToLab(page, app, readLab());
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      found.push(...(await seriousViolations(`devices with the NAS's details (${scheme})`)));
+      // A short loopback test fills Run and Results.
+      await page.getByTestId('nav-devices').click();
+      await page.getByTestId('start-demo').click();
+      await expect.poll(() => page.getByTestId('run-state').textContent(), { timeout: 60_000 }).toBe('done');
+      found.push(...(await seriousViolations(`run (${scheme})`)));
+      await page.getByRole('button', { name: 'See results' }).click();
+      await page.getByTestId('verdicts').waitFor();
+      found.push(...(await seriousViolations(`results (${scheme})`)));
+      await page.getByTestId('nav-history').click();
+      await page.getByTestId('history-list').waitFor();
+      found.push(...(await seriousViolations(`history (${scheme})`)));
+      await page.getByTestId('nav-settings').click();
+      found.push(...(await seriousViolations(`settings (${scheme})`)));
+    }
+    expect(found).toEqual([]);
+  }, 180_000);
+});
