@@ -7,6 +7,7 @@ import { DiskRunInput, DiskSweepRunInput } from './disk';
 import { LinkPlan, NetworkRunInput } from './network';
 import { PlanInput, PlanPreview } from './plans';
 import { RunId, RunProgress } from './run-events';
+import { ExportedReport, ExportReportInput } from './report/schemas';
 import { RunRecord, RunSummary, RunTags } from './runs';
 import { Settings, SettingsPatch } from './settings';
 
@@ -91,7 +92,10 @@ export const methods = {
   },
   getRun: { input: z.strictObject({ runId: RunId }), output: RunRecord },
   deleteRun: { input: z.strictObject({ runId: RunId }), output: z.object({ deleted: z.boolean() }) },
-  /** A run file from someone else (its JSON text); it gets a new id only if one here already has its id. */
+  /**
+   * A run file from someone else (its JSON text, or an HTML report with the run embedded); it gets
+   * a new id only if one here already has its id.
+   */
   importRun: {
     input: z.strictObject({
       text: z
@@ -101,6 +105,11 @@ export const methods = {
     }),
     output: z.object({ run: RunSummary, renamed: z.boolean() }),
   },
+  /**
+   * A saved run as a shareable file (HTML, PDF, Markdown, CSV, JSON), anonymised unless
+   * `anonymize: false`; importRun takes the HTML and JSON back.
+   */
+  exportReport: { input: ExportReportInput, output: ExportedReport },
   /** Replaces a run's tags, e.g. ["Wi-Fi", "after NVMe cache"]. */
   setRunTags: { input: z.strictObject({ runId: RunId, tags: RunTags }), output: RunSummary },
 } as const;

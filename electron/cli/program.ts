@@ -9,6 +9,7 @@ import { addInfoCommand } from './commands/info';
 import { addNetCommand } from './commands/net';
 import { addProbeCommand } from './commands/probe';
 import { addQuickCommand } from './commands/quick';
+import { addReportCommand } from './commands/report';
 import { addRunsCommand } from './commands/runs';
 import { addServeCommand } from './commands/serve';
 import { addSweepCommand } from './commands/sweep';
@@ -47,6 +48,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   addServeCommand(program, io, finish);
   addCopyCommand(program, io, finish);
   addRunsCommand(program, io, finish);
+  addReportCommand(program, io, finish);
   addQuickCommand(program, io, finish);
 
   try {

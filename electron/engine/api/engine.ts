@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import packageJson from '../../../package.json';
+import { runFileTextOf } from '../../../shared/report/embedded-run';
 import { type AppInfo, type EventName, type EventPayload, type MethodHandlers } from '../../../shared/contract';
 import type { ClientFacts, NasFacts } from '../../../shared/probe';
 import { ConnectionManager } from '../connections/manager';
@@ -16,6 +17,7 @@ import { diskSweepRunPlan } from '../disk/sweep-run-plan';
 import { planLinkLegs } from '../net/leg-planner';
 import { networkRunPlan } from '../net/run-plan';
 import { probeClient, probeNas } from '../probe';
+import { chromiumPdfPrinter, exportReport, type PrintPdf } from '../report';
 import { nasNamesOf } from '../runs/nas-names';
 import { preparePlanRun, previewPlan, type PlanAccess } from '../runs/plans/prepare';
 import { saveEndedRuns } from '../runs/recorder';
@@ -32,6 +34,8 @@ export interface EngineOptions {
   knownHostsFile?: string;
   /** The OS keychain, where the desktop app may remember passwords. */
   secrets?: SecretStore;
+  /** How a report becomes a PDF: Electron's printToPDF in the app; a local Chromium otherwise. */
+  printPdf?: PrintPdf;
 }
 
 /** Event name and payload as a pair, so a listener that checks the name gets the payload's type. */
@@ -156,7 +160,9 @@ export function createEngine(options: EngineOptions): Engine {
     listRuns: () => history.list(),
     getRun: ({ runId }) => history.get(runId),
     deleteRun: async ({ runId }) => ({ deleted: await history.delete(runId) }),
-    importRun: ({ text }) => history.import(text),
+    importRun: ({ text }) => history.import(runFileTextOf(text)),
+    exportReport: (input) =>
+      exportReport(input, { history, settings, printPdf: options.printPdf ?? chromiumPdfPrinter() }),
     setRunTags: ({ runId, tags }) => history.setTags(runId, tags),
     forgetPassword: async ({ host, port, username }) => ({
       forgotten: await connections.forgetPassword(username, host, port),

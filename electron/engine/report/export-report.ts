@@ -1,0 +1,50 @@
+import os from 'node:os';
+import { renderReport, type ExportedReport, type ExportReportInput, type PrivateMatch } from '../../../shared/report';
+import type { z } from 'zod';
+import type { SettingsStore } from '../settings/store';
+import type { RunStore } from '../store';
+import type { PrintPdf } from './chromium-pdf';
+
+export interface ReportSources {
+  history: RunStore;
+  settings: SettingsStore;
+  printPdf: PrintPdf;
+}
+
+/** This computer's own name and its user: private wherever a run happens to mention them. */
+function thisComputersNames(): PrivateMatch[] {
+  const names: PrivateMatch[] = [{ kind: 'host', text: os.hostname() }];
+  try {
+    names.push({ kind: 'user', text: os.userInfo().username });
+  } catch {
+    // No user entry (some containers): nothing to hide.
+  }
+  return names.filter((name) => name.text.length >= 3);
+}
+
+/** A saved run as a shareable file, anonymised unless asked not to be. */
+export async function exportReport(
+  input: z.output<typeof ExportReportInput>,
+  { history, settings, printPdf }: ReportSources,
+): Promise<ExportedReport> {
+  const record = await history.get(input.runId);
+  const unit = input.unit ?? (await settings.read()).units;
+  const rendered = renderReport(record, {
+    format: input.format,
+    anonymize: input.anonymize,
+    unit,
+    generatedAt: new Date().toISOString(),
+    alsoPrivate: thisComputersNames(),
+  });
+  const common = {
+    fileName: rendered.fileName,
+    mimeType: rendered.mimeType,
+    anonymized: input.anonymize,
+    replaced: Object.fromEntries(
+      Object.entries(rendered.replaced).filter(([, count]) => count !== undefined),
+    ) as Record<string, number>,
+  };
+  if (input.format !== 'pdf') return { ...common, text: rendered.text };
+  const pdf = await printPdf(rendered.text, input.paperSize);
+  return { ...common, base64: Buffer.from(pdf).toString('base64') };
+}

@@ -1,0 +1,101 @@
+/**
+ * What a private detail looks like in free text (notes, error messages, command lines, tags):
+ * addresses, MACs, serial numbers, local host names and folder paths. The anonymiser also takes
+ * the names it knows from the run's own fields; these patterns catch the ones typed or printed
+ * anywhere else. Pure: regular expressions and a small IPv6 check.
+ */
+
+export type PrivateKind = 'ipv4' | 'ipv6' | 'mac' | 'serial' | 'host' | 'user' | 'path' | 'share' | 'wifi';
+
+export interface PrivateMatch {
+  kind: PrivateKind;
+  text: string;
+}
+
+const octet = '(?:25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+/** Four octets, not part of a longer dotted number (a 5-part version string is left alone). */
+const ipv4 = new RegExp(`(?<![\\d.])(?:${octet}\\.){3}${octet}(?!\\.?\\d)`, 'g');
+/** aa:bb:cc:dd:ee:ff, aa-bb-…, and Cisco's aabb.ccdd.eeff. */
+const mac =
+  /(?<![0-9A-Fa-f:-])(?:[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})(?![0-9A-Fa-f:-])/g;
+/** Anything made of hex digits and colons (an IPv4 tail and a zone allowed); isIpv6 decides. */
+const ipv6Candidate = /(?<![0-9A-Za-z:.%])[0-9A-Fa-f:]*:[0-9A-Fa-f:]*(?:\d{1,3}(?:\.\d{1,3}){3})?(?:%[\w.-]+)?/g;
+/**
+ * Serial numbers are upper-case letters and digits, 10 to 20 long (Synology "2030PDN123456", QNAP
+ * "Q194I12345", a bare MAC "001132ABCDEF"), or anything after a "serial"/"S/N" label.
+ */
+const serial = /(?<![A-Za-z0-9])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,20}(?![A-Za-z0-9])/g;
+const labelledSerial = /\b(?:serial(?:\s*(?:number|no\.?))?|s\/n|sn)\s*[:=#]?\s*([A-Za-z0-9-]{4,40})/gi;
+/** Names only a home network resolves. */
+const localHost =
+  /(?<![\w.-])[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9-]{1,63})*\.(?:local|lan|home|internal|localdomain|home\.arpa|fritz\.box|router)(?![\w-])/gi;
+/** A home folder says whose it is. */
+const homeFolder = /(?:\/home\/|\/Users\/|\/var\/services\/homes\/|[A-Za-z]:\\Users\\)([^/\\\s"'<>|]+)/g;
+/**
+ * An absolute path at the start of a value or after a space, "=", ":" or a quote: POSIX, Windows
+ * drive or UNC. System folders say nothing about the user and stay.
+ */
+const posixPath = /(?<=^|[\s=:'"(,])\/(?!\/)[^\s'"<>|,;)]*[^\s'"<>|,;).]/g;
+const windowsPath = /(?<=^|[\s=:'"(,])(?:[A-Za-z]:\\|\\\\)[^\s'"<>|,;)]*[^\s'"<>|,;).]/g;
+const systemFolders = /^\/(?:dev|proc|sys|usr|bin|sbin|lib|lib64|etc)(?:\/|$)/;
+
+/** Whether `text` is a whole IPv6 address (with an optional zone), by the RFC 4291 text forms. */
+export function isIpv6(text: string): boolean {
+  const address = text.split('%')[0] ?? '';
+  if (!address.includes(':')) return false;
+  let groups = address.split(':');
+  const last = groups[groups.length - 1] ?? '';
+  if (last.includes('.')) {
+    if (!new RegExp(`^(?:${octet}\\.){3}${octet}$`).test(last)) return false;
+    groups = groups.slice(0, -1).concat(['0', '0']);
+  }
+  const joined = groups.join(':');
+  const halves = joined.split('::');
+  if (halves.length > 2) return false;
+  const hex = /^[0-9A-Fa-f]{1,4}$/;
+  const parts = (half: string | undefined) => (half ? half.split(':') : []);
+  const head = parts(halves[0]);
+  const rest = parts(halves[1]);
+  if (![...head, ...rest].every((group) => hex.test(group))) return false;
+  const count = head.length + rest.length;
+  return halves.length === 2 ? count <= 7 : count === 8;
+}
+
+/**
+ * What says nothing about anyone: loopback and unspecified addresses, system folders, and the
+ * documentation ranges the anonymiser itself puts in (so anonymising twice changes nothing).
+ */
+export function isHarmless(kind: PrivateKind, text: string): boolean {
+  if (kind === 'ipv4')
+    return /^(?:127\.|0\.0\.0\.0$|255\.255\.255\.255$|192\.0\.2\.|198\.51\.100\.|203\.0\.113\.)/.test(text);
+  if (kind === 'ipv6') return /^(?:::1?$|0:0:0:0:0:0:0:[01]$|2001:db8:)/i.test(text.split('%')[0] ?? '');
+  if (kind === 'mac') return /^02:00:00:00:00:[0-9a-f]{2}$/.test(text);
+  if (kind === 'path')
+    return systemFolders.test(text) || text === '/' || /^(?:\/|[A-Z]:\\)folder-\d+(?:[\\/]|$)/.test(text);
+  return false;
+}
+
+function* matchesOf(pattern: RegExp, text: string, group = 0): Generator<string> {
+  for (const match of text.matchAll(pattern)) {
+    const found = match[group];
+    if (found) yield found;
+  }
+}
+
+/** Every private-looking piece of one string, in the order the anonymiser should name them. */
+export function findPrivateText(text: string): PrivateMatch[] {
+  const found: PrivateMatch[] = [];
+  const add = (kind: PrivateKind, value: string) => {
+    if (!isHarmless(kind, value)) found.push({ kind, text: value });
+  };
+  for (const value of matchesOf(mac, text)) add('mac', value);
+  for (const value of matchesOf(ipv6Candidate, text)) if (isIpv6(value)) add('ipv6', value);
+  for (const value of matchesOf(ipv4, text)) add('ipv4', value);
+  for (const value of matchesOf(labelledSerial, text, 1)) add('serial', value);
+  for (const value of matchesOf(serial, text)) add('serial', value);
+  for (const value of matchesOf(localHost, text)) add('host', value);
+  for (const value of matchesOf(homeFolder, text, 1)) add('user', value);
+  for (const value of matchesOf(posixPath, text)) add('path', value);
+  for (const value of matchesOf(windowsPath, text)) add('path', value);
+  return found;
+}
