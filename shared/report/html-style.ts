@@ -1,6 +1,7 @@
 /**
  * The report's only style sheet, inline. Each `section.page` starts a printed page, so the PDF has
- * one page per section when every section fits (the tests check that for a Quick check).
+ * one page per section when every section fits (the tests check that for a Quick check): summary
+ * and verdicts, charts, tests, environment, commands.
  */
 export const reportCss = `
 :root { color-scheme: light; }

@@ -102,6 +102,9 @@ export function reportHtml(record: RunRecord, options: ReportOptions): string {
     `<section class="page" id="summary">
 <h1>${h(record.title)}</h1>
 <p class="meta">${h(meta.join(' · '))}</p>
+<p class="note" id="about">Report made ${h(options.generatedAt)} by ${h(record.environment.app.name)} ${h(record.environment.app.version)}. Figures in ${h(unit)} (1 MB = 10^6 bytes; 1 MiB = 2^20 bytes). Run ${h(record.id)}.
+${options.anonymized ? 'Anonymised: host names, addresses, serial numbers, user names, share names and folders are replaced by stand-ins (host-1, 192.0.2.1, /folder-1, …); the figures are unchanged.' : 'Not anonymised: this report contains the host names, addresses and folders of the run.'}
+This file can be imported into NASBench (History, Import).</p>
 <div class="headline">${headlineFigures(record, unit)
       .map((item) => `<div>${h(item.label)}<b>${h(item.text)}</b></div>`)
       .join('')}</div>
@@ -119,11 +122,9 @@ ${rows.some((row) => row.note) ? `<h2>Notes</h2><ul>${[...new Set(rows.map((row)
     `<section class="page" id="environment"><h2>The NAS</h2>${facts(environment.nas)}
 <h2>This computer</h2>${facts(environment.client)}
 <h2>Tools</h2>${facts(environment.tools)}
-<h2>Exactly what ran</h2><ul>${commands}</ul>
-<h2>Parameters</h2><pre>${h(JSON.stringify(record.environment.parameters, null, 2))}</pre>
-<p class="note">Report made ${h(options.generatedAt)} by ${h(record.environment.app.name)} ${h(record.environment.app.version)}. Figures in ${h(unit)} (1 MB = 10^6 bytes; 1 MiB = 2^20 bytes). Run ${h(record.id)}.
-${options.anonymized ? 'Anonymised: host names, addresses, serial numbers, user names, share names and folders are replaced by stand-ins (host-1, 192.0.2.1, /folder-1, …); the figures are unchanged.' : 'Not anonymised: this report contains the host names, addresses and folders of the run.'}
-This file can be imported into NASBench (History, Import).</p>
+</section>`,
+    `<section class="page" id="commands"><h2>Exactly what ran</h2><ul>${commands}</ul>
+<h2>Parameters</h2><pre>${h(JSON.stringify(record.environment.parameters, null, 1))}</pre>
 </section>`,
   ];
   return `<!doctype html>

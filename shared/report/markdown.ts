@@ -27,7 +27,6 @@ export function reportMarkdown(record: RunRecord, options: ReportOptions): strin
   for (const row of rows) {
     const details = [
       row.iops === null ? '' : `${Math.round(row.iops)} IOPS`,
-      row.streams !== null && row.group === 'Network' ? `${row.streams} stream(s)` : '',
       row.direct === true ? 'direct I/O' : '',
       row.cached === true ? 'may be cached' : '',
     ].filter(Boolean);

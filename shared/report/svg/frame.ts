@@ -5,7 +5,8 @@ import { escapeHtml } from '../escape';
  * image), so the charts read in any browser, in a PDF and in a mail client that shows HTML.
  */
 
-export const chartPalette = ['#2563eb', '#dc2626', '#059669', '#d97706', '#7c3aed', '#0891b2', '#be185d', '#4b5563'];
+/** Blue, green, amber, violet, …: no red first, which would read as "a problem" on a bar. */
+export const chartPalette = ['#2563eb', '#059669', '#d97706', '#7c3aed', '#0891b2', '#be185d', '#4b5563', '#dc2626'];
 
 /** Round steps (1, 2, 5 × 10^n) from 0 to at least `max`, about `count` of them. */
 export function niceTicks(max: number, count = 5): number[] {
@@ -37,12 +38,33 @@ export function svgDocument(width: number, height: number, title: string, body: 
   );
 }
 
-/** A legend row of coloured squares and names, drawn left to right from (x, y). */
-export function legend(x: number, y: number, entries: { label: string; color: string }[]): string[] {
+/** Legend entries, left to right from (x, y), wrapping onto a new row 18 px lower before `maxX`. */
+export function legend(x: number, y: number, maxX: number, entries: { label: string; color: string }[]): string[] {
   let left = x;
+  let top = y;
   return entries.map(({ label, color }) => {
-    const item = `<rect x="${round(left)}" y="${round(y - 9)}" width="10" height="10" fill="${color}"/>${text(left + 14, y, label)}`;
-    left += 24 + label.length * 6.5;
+    const width = 24 + label.length * 6.5;
+    if (left > x && left + width > maxX) {
+      left = x;
+      top += 18;
+    }
+    const item = `<rect x="${round(left)}" y="${round(top - 9)}" width="10" height="10" fill="${color}"/>${text(left + 14, top, label)}`;
+    left += width;
     return item;
   });
+}
+
+/** How many legend rows `legend` draws for these labels. */
+export function legendRows(x: number, maxX: number, labels: readonly string[]): number {
+  let rows = labels.length > 0 ? 1 : 0;
+  let left = x;
+  for (const label of labels) {
+    const width = 24 + label.length * 6.5;
+    if (left > x && left + width > maxX) {
+      rows += 1;
+      left = x;
+    }
+    left += width;
+  }
+  return rows;
 }

@@ -1,4 +1,4 @@
-import { chartPalette, legend, niceTicks, round, svgDocument, text } from './frame';
+import { chartPalette, legend, legendRows, niceTicks, round, svgDocument, text } from './frame';
 
 export interface LineSeries {
   label: string;
@@ -20,11 +20,19 @@ export interface LineAxes {
 /** Lines on a shared x axis: throughput over time, or the cache-wall curve over file sizes. */
 export function lineChart(series: readonly LineSeries[], axes: LineAxes, title: string): string {
   const width = 760;
-  const height = 300;
   const left = 64;
   const right = 16;
   const top = 28;
-  const bottom = 52;
+  const extraLegendRows = Math.max(
+    0,
+    legendRows(
+      left,
+      width - right,
+      series.map((line) => line.label),
+    ) - 1,
+  );
+  const bottom = 52 + extraLegendRows * 18;
+  const height = 300 + extraLegendRows * 18;
   const plotWidth = width - left - right;
   const plotHeight = height - top - bottom;
   const all = series.flatMap((line) => line.points);
@@ -74,7 +82,9 @@ export function lineChart(series: readonly LineSeries[], axes: LineAxes, title: 
         body.push(`<circle cx="${round(scaleX(x))}" cy="${round(scaleY(y))}" r="3" fill="${color}"/>`);
     }
   });
-  body.push(text(left + plotWidth / 2, height - 22, axes.xTitle, { 'text-anchor': 'middle', fill: '#374151' }));
+  body.push(
+    text(left + plotWidth / 2, top + plotHeight + 32, axes.xTitle, { 'text-anchor': 'middle', fill: '#374151' }),
+  );
   body.push(
     text(14, top + plotHeight / 2, axes.yTitle, {
       'text-anchor': 'middle',
@@ -85,7 +95,8 @@ export function lineChart(series: readonly LineSeries[], axes: LineAxes, title: 
   body.push(
     ...legend(
       left,
-      height - 4,
+      top + plotHeight + 48,
+      width - right,
       series.map((line, index) => ({
         label: line.label,
         color: chartPalette[index % chartPalette.length] ?? '#2563eb',

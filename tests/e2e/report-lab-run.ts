@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import type { Engine } from '../../electron/engine';
+import type { RunRecord } from '../../shared/runs';
+import { nasExec } from '../lab/lab';
+import { connectedEngine, lab } from '../integration/lab-login';
+
+/**
+ * A real Quick check in the lab, through the engine's contract (startPlan), saved by the store:
+ * the network both ways over leg A, fio in a fresh folder on the NAS, and the share copy on the
+ * lab's sshfs mount. Short steps, so the reports test runs in well under a minute.
+ */
+export async function labQuickCheck(
+  name: string,
+): Promise<{ engine: Engine; record: RunRecord; cleanup: () => Promise<void> }> {
+  const folder = `${lab.share}/report-${randomUUID()}`;
+  const created = nasExec(['install', '-d', '-o', lab.users.test.name, '-g', lab.users.test.name, folder]);
+  if (created.code !== 0) throw new Error(`could not make ${folder} on the lab NAS: ${created.stderr}`);
+  const { engine, sessionId, events } = await connectedEngine(name);
+  const cleanup = async () => {
+    await engine.shutdown();
+    nasExec(['rm', '-rf', folder]);
+  };
+  try {
+    await engine.handlers.probeNas({ sessionId });
+    const { runId } = await engine.handlers.startPlan({
+      plan: 'quick',
+      sessionId,
+      nasFolder: folder,
+      shareFolder: lab.clientMount.path,
+      networkSeconds: 3,
+      diskSeconds: 2,
+      shareFileBytes: 32 * 2 ** 20,
+      tags: ['lab'],
+    });
+    const deadline = Date.now() + 120_000;
+    while (!events.some((event) => event.kind === 'end' && event.runId === runId)) {
+      if (Date.now() > deadline) throw new Error('the Quick check did not end within 2 minutes');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return { engine, record: await engine.handlers.getRun({ runId }), cleanup };
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}
