@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { DiskSweepRunInput } from '../../../../shared/disk';
-import { formatBytes, formatSeconds } from '../../../../shared/units';
+import { formatBytes, formatSeconds, sizeLabel } from '../../../../shared/units';
 import { largestCellBytes, planSweep, runSweep, type SweepResult } from '../../disk/sweep';
 import { requireFio, sweepGrid, sweepRunDetails } from '../../disk/sweep-run-plan';
 import { scratchIn } from './nas-folder';
@@ -15,7 +15,7 @@ export function sweepStep(spec: SweepSpec, facts: PlanFacts): PlanStep {
   const plan = planSweep(grid);
   const bytes = largestCellBytes(plan);
   const seconds = Math.min(plan.worstCaseSeconds, spec.budgetSeconds);
-  const sizes = (list: number[]) => list.map(formatBytes).join(', ');
+  const sizes = (list: number[]) => list.map(sizeLabel).join(', ');
   return {
     kind: 'sweep',
     label: `Disk sweep (${plan.cells.length} cells)`,

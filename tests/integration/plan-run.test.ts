@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readdir, rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Fingerprint } from '../../electron/engine/ssh/host-key';
+import type { RunEnd, RunProgress } from '../../shared/run-events';
+import { nasExec, nasPids, readHostKey } from '../lab/lab';
+import { tempDir } from '../unit/helpers';
+import { connectedEngine, lab } from './lab-login';
+
+/** Guided plans through the engine's contract, in the lab: one run per NAS, cancel, a failing step. */
+const folder = `${lab.share}/plan-run-${randomUUID()}`;
+beforeAll(() => {
+  expect(nasExec(['install', '-d', '-o', lab.users.test.name, '-g', lab.users.test.name, folder]).code).toBe(0);
+});
+afterAll(() => {
+  nasExec(['rm', '-rf', folder]);
+});
+
+/** Command lines of processes in the NAS namespace (ps alone would list the host's too: PIDs are shared). */
+function nasCommandLines(): string[] {
+  return nasPids().map((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+    } catch {
+      return ''; // it ended meanwhile
+    }
+  });
+}
+
+async function endOf(events: RunProgress[], runId: string): Promise<RunEnd> {
+  const find = () => events.find((event): event is RunEnd => event.kind === 'end' && event.runId === runId);
+  await expect.poll(find, { timeout: 60_000 }).toBeDefined();
+  const end = find();
+  if (!end) throw new Error('no end event');
+  return end;
+}
+
+describe('guided plans on the lab NAS', () => {
+  it('refuses a second run against the same NAS while one is active, even through another of its addresses', async () => {
+    const { engine, sessionId, events } = await connectedEngine('plan-busy');
+    try {
+      const first = await engine.dispatch('startPlan', { plan: 'quick', sessionId, networkSeconds: 3 });
+      expect(first.ok).toBe(true);
+      const runId = first.ok ? (first.data as { runId: string }).runId : '';
+      const again = await engine.dispatch('startPlan', { plan: 'quick', sessionId, networkSeconds: 3 });
+      expect(again).toMatchObject({
+        ok: false,
+        error: { code: 'NAS_BUSY', message: expect.stringMatching(/Quick check/), details: { runId } },
+      });
+      const single = await engine.dispatch('startNetworkRun', { sessionId, seconds: 2 });
+      expect(single).toMatchObject({ ok: false, error: { code: 'NAS_BUSY' } });
+      const slow = await engine.handlers.connectNas({
+        host: lab.legs.slow.nas,
+        port: lab.ssh.port,
+        username: lab.users.test.name,
+        auth: { kind: 'password', password: lab.users.test.password, remember: false },
+        trustFingerprint: sha256Fingerprint(readHostKey().blob),
+      });
+      const overSlowLeg = await engine.dispatch('startPlan', {
+        plan: 'quick',
+        sessionId: slow.sessionId,
+        networkSeconds: 3,
+      });
+      expect(overSlowLeg).toMatchObject({ ok: false, error: { code: 'NAS_BUSY' } });
+      await engine.dispatch('cancelRun', { runId });
+      expect((await endOf(events, runId)).state).toBe('cancelled');
+      // Free again once the first run has ended.
+      const after = await engine.dispatch('previewPlan', { plan: 'quick', sessionId: slow.sessionId });
+      expect(after).toMatchObject({ ok: true, data: { plan: 'quick', steps: expect.any(Array) } });
+    } finally {
+      await engine.shutdown();
+    }
+  });
+
+  it('cancel during the disk step keeps the network figures and leaves nothing on the NAS (no scratch folder, fio or iperf3)', async () => {
+    const { engine, sessionId, events } = await connectedEngine('plan-cancel');
+    try {
+      const started = await engine.handlers.startPlan({
+        plan: 'quick',
+        sessionId,
+        nasFolder: folder,
+        networkSeconds: 3,
+        diskSeconds: 3,
+      });
+      const { runId } = started;
+      await expect
+        .poll(() => events.some((event) => event.kind === 'sample' && event.series === '3:disk'), { timeout: 60_000 })
+        .toBe(true);
+      expect(nasCommandLines().some((line) => line.startsWith('fio') && line.includes(folder))).toBe(true);
+      await engine.handlers.cancelRun({ runId });
+      const end = await endOf(events, runId);
+      expect(end).toMatchObject({ state: 'cancelled', error: { code: 'CANCELLED' } });
+      const record = await engine.handlers.getRun({ runId });
+      expect(record.steps.map((step) => [step.name, step.status])).toEqual([
+        ['Network to the NAS', 'finished'],
+        ['Network from the NAS', 'finished'],
+        ['NAS disks', 'failed'],
+      ]);
+      const network = record.results.filter((result) => result.kind === 'network');
+      expect(network.map((result) => result.direction)).toEqual(['upload', 'download']);
+      expect(nasExec(['ls', '-A', folder]).stdout.trim()).toBe('');
+      const lines = nasCommandLines();
+      expect(lines.filter((line) => line.startsWith('fio') && line.includes(folder))).toEqual([]);
+      const ports = network.flatMap((result) => result.legs.map((leg) => String(leg.port)));
+      expect(
+        lines.filter((line) => line.startsWith('iperf3') && ports.some((port) => line.includes(`--port ${port}`))),
+      ).toEqual([]);
+    } finally {
+      await engine.shutdown();
+    }
+  });
+
+  it('a failing step keeps the other steps’ figures: network both ways and the share copy, with verdicts', async () => {
+    const { engine, sessionId, events } = await connectedEngine('plan-failing-step');
+    const shareFolder = await tempDir('plan-share');
+    try {
+      const { runId, preview } = await engine.handlers.startPlan({
+        plan: 'quick',
+        sessionId,
+        nasFolder: `${folder}/not-there`,
+        shareFolder,
+        networkSeconds: 3,
+        shareFileBytes: 32 * 2 ** 20,
+      });
+      expect(preview.steps.map((step) => step.kind)).toEqual(['network', 'network', 'disk', 'copy']);
+      const end = await endOf(events, runId);
+      expect(end).toMatchObject({
+        state: 'failed',
+        error: { code: 'INVALID_INPUT', message: expect.stringMatching(/^NAS disks: /) },
+      });
+      expect(end.verdicts).toEqual(expect.any(Array));
+      const record = await engine.handlers.getRun({ runId });
+      expect(record.steps.map((step) => step.status)).toEqual(['finished', 'finished', 'failed', 'finished']);
+      expect(record.steps[2]?.error?.message).toMatch(/does not exist/);
+      expect(record.results.map((result) => result.kind)).toEqual(['network', 'network', 'copy']);
+      expect(record.verdicts).toEqual(end.verdicts);
+      expect(await readdir(shareFolder)).toEqual([]);
+    } finally {
+      await engine.shutdown();
+      await rm(shareFolder, { recursive: true, force: true });
+    }
+  });
+});

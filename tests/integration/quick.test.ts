@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/cli/program';
+import type { NetworkResult } from '../../shared/runs';
+import { formatRate } from '../../shared/units';
+import type { Verdict } from '../../shared/verdicts';
+import { nasExec, type LabLeg } from '../lab/lab';
+import { tempDir } from '../unit/helpers';
+import { lab } from './lab-login';
+
+/**
+ * Acceptance: `nasbench quick` with its own defaults (share = a local folder) finishes in under
+ * 90 s and says the network is the limit, naming the rate it measured, over a 1 Gbit/s leg and over
+ * the 200 Mbit/s leg. The lab NAS's disks are this machine's, far faster than either link.
+ */
+const folder = `${lab.share}/quick-${randomUUID()}`;
+beforeAll(() => {
+  expect(nasExec(['install', '-d', '-o', lab.users.test.name, '-g', lab.users.test.name, folder]).code).toBe(0);
+});
+afterAll(() => {
+  nasExec(['rm', '-rf', folder]);
+});
+
+interface QuickJson {
+  ok: boolean;
+  kind: string;
+  runId: string;
+  seconds: number;
+  verdicts: Verdict[];
+  results: { net: NetworkResult[]; disk: { name: string; bytesPerSecond: number }[]; copy: { op: string }[] };
+}
+
+async function quick(leg: LabLeg, dataDir: string, shareDir: string) {
+  let stdout = '';
+  let stderr = '';
+  const startedAt = performance.now();
+  const argv = ['--json', '--data-dir', dataDir, 'quick', '--host', leg.nas, '--user', lab.users.test.name];
+  const code = await runCli([...argv, '--trust-new-host', '--dir', folder, '--share-dir', shareDir], {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    env: { NASBENCH_PASSWORD: lab.users.test.password },
+  });
+  return { code, stderr, seconds: (performance.now() - startedAt) / 1000, json: JSON.parse(stdout) as QuickJson };
+}
+
+describe('nasbench quick', () => {
+  it.each([
+    ['leg a (1 Gbit/s)', lab.legs.a],
+    ['the slow leg (200 Mbit/s)', lab.legs.slow],
+  ])(
+    'over %s: under 90 s, the network-limit verdict naming the measured rate, the run saved, nothing left behind',
+    async (_name, leg) => {
+      const dataDir = await tempDir('cli-quick');
+      const shareDir = await tempDir('cli-quick-share');
+      try {
+        const { code, stderr, seconds, json } = await quick(leg, dataDir, shareDir);
+        expect(code, stderr).toBe(0);
+        expect(seconds).toBeLessThan(90);
+        expect(json).toMatchObject({ ok: true, kind: 'quick', runId: expect.any(String) });
+        // The plan said what it would do before it started.
+        expect(stderr).toMatch(/^Quick check: .*About/);
+        const { net, disk, copy } = json.results;
+        expect(net.map((result) => result.direction)).toEqual(['upload', 'download']);
+        expect(disk).toHaveLength(4);
+        expect(copy.map((test) => test.op)).toEqual(['write', 'read']);
+
+        const measured = Math.max(...net.map((result) => result.summary.bitsPerSecond));
+        // The leg's shaping sets the rate: near it, never above it.
+        expect(measured).toBeGreaterThan(0.6 * leg.rateMbit * 1e6);
+        expect(measured).toBeLessThan(1.02 * leg.rateMbit * 1e6);
+        const verdict = json.verdicts.find((found) => found.id === 'network-limit');
+        expect(verdict, JSON.stringify(json.verdicts)).toBeDefined();
+        expect(verdict?.figures.bitsPerSecond).toBe(measured);
+        expect(verdict?.text).toContain(formatRate(measured / 8, 'MB/s'));
+        expect(json.verdicts.map((found) => found.id)).not.toContain('disk-limit');
+
+        let listed = '';
+        await runCli(['--json', '--data-dir', dataDir, 'runs'], {
+          stdout: (text) => (listed += text),
+          stderr: () => undefined,
+          env: {},
+        });
+        expect(JSON.parse(listed)).toMatchObject({ runs: [{ id: json.runId, plan: 'quick', host: leg.nas }] });
+        expect(nasExec(['ls', '-A', folder]).stdout.trim()).toBe('');
+        expect(await readdir(shareDir)).toEqual([]);
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+        await rm(shareDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
+});

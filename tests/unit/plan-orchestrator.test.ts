@@ -1,0 +1,218 @@
+import { describe, expect, it } from 'vitest';
+import { planRunPlan } from '../../electron/engine/runs/orchestrator';
+import type { PlanDraft, PlanStep } from '../../electron/engine/runs/plans';
+import { saveEndedRuns } from '../../electron/engine/runs/recorder';
+import { RunRegistry } from '../../electron/engine/runs/registry';
+import type { ScratchFolder } from '../../electron/engine/ssh/scratch';
+import type { NasSession } from '../../electron/engine/ssh/session';
+import { RunStore } from '../../electron/engine/store';
+import { NasbenchError } from '../../shared/errors';
+import type { ClientFacts } from '../../shared/probe';
+import type { RunEnd, RunProgress } from '../../shared/run-events';
+import type { TestResult } from '../../shared/runs';
+import { sampleNas, sampleRunRecord } from '../helpers/run-records';
+import { tempDir } from './helpers';
+
+/**
+ * The orchestrator with the real registry, recorder and store; the steps are small test steps
+ * (the single tests themselves are covered by their own tests and by tests/integration/plan-run.test.ts).
+ */
+const app = { name: 'NASBench', version: 'test', platform: 'linux', arch: 'x64', node: process.versions.node };
+const upload = sampleRunRecord().results[0] as TestResult;
+const client: ClientFacts = {
+  os: { platform: 'linux', release: '6.1' },
+  memoryBytes: 16 * 2 ** 30,
+  route: { interface: 'eth0', localAddress: '192.168.1.20', type: 'ethernet', speedMbps: 1000, wifi: null },
+};
+const diskPartial: TestResult = {
+  kind: 'disk',
+  engine: 'fio',
+  folder: '/mnt/tank',
+  fileSystem: 'zfs',
+  tests: [],
+  hints: [],
+};
+const copyResult: TestResult = { kind: 'copy', dir: '/mnt/share', fileSystem: null, share: null, tests: [], notes: [] };
+
+function session(host = '192.168.1.10', connected = () => true): NasSession {
+  return { info: { host, port: 22 }, isConnected: connected } as unknown as NasSession;
+}
+
+function step(label: string, run: PlanStep['run'], needsNas = true): PlanStep {
+  return {
+    kind: 'network',
+    label,
+    what: label,
+    seconds: 1,
+    writes: [],
+    series: [{ id: 'total', label }],
+    needsNas,
+    run,
+  };
+}
+
+function draft(steps: PlanStep[]): PlanDraft {
+  return { plan: 'quick', title: 'Quick check', answers: '', steps, leftOut: [], notes: [], tags: ['Ethernet'] };
+}
+
+async function harness() {
+  const store = new RunStore(await tempDir('plan-orchestrator'));
+  const events: RunProgress[] = [];
+  const waiting = new Map<string, (end: RunEnd) => void>();
+  const registry = new RunRegistry(
+    (event) => {
+      events.push(event);
+      if (event.kind === 'end') waiting.get(event.runId)?.(event);
+    },
+    saveEndedRuns(store, app),
+  );
+  const removed: string[] = [];
+  const deps = (nasSession = session()) => ({
+    session: nasSession,
+    nas: sampleNas,
+    client,
+    parameters: {},
+    openScratch: async (folder: string): Promise<ScratchFolder> => {
+      const path = `${folder}/.nasbench-test`;
+      return { path, remove: async () => void removed.push(path) };
+    },
+  });
+  const ended = (runId: string) => new Promise<RunEnd>((resolve) => waiting.set(runId, resolve));
+  return { store, events, registry, deps, removed, ended };
+}
+
+describe('running a plan', () => {
+  it('keeps going past a failed step, keeps every result (the failed step’s partial ones too) and ends failed naming the step', async () => {
+    const { store, events, registry, deps, ended } = await harness();
+    const runId = registry.start(
+      planRunPlan(
+        draft([
+          step('Network to the NAS', async (kit) => {
+            kit.sample('total', 117e6);
+            return [upload];
+          }),
+          step('NAS disks', async (kit) => {
+            kit.partial([diskPartial]);
+            throw new NasbenchError('DISK_FULL', 'The disk is full.', 'Free some space.');
+          }),
+          step('Share copy', async () => [copyResult], false),
+        ]),
+        deps(),
+      ),
+    );
+    const end = await ended(runId);
+    expect(end).toMatchObject({
+      state: 'failed',
+      error: { code: 'DISK_FULL', message: 'NAS disks: The disk is full.' },
+    });
+    expect(end.verdicts).toEqual(expect.any(Array));
+    const record = await store.get(runId);
+    expect(record.results).toEqual([upload, diskPartial, copyResult]);
+    expect(record.steps.map((saved) => [saved.name, saved.status, saved.error?.code])).toEqual([
+      ['Network to the NAS', 'finished', undefined],
+      ['NAS disks', 'failed', 'DISK_FULL'],
+      ['Share copy', 'finished', undefined],
+    ]);
+    expect(record.tags).toEqual(['Ethernet']);
+    expect(record.verdicts?.map((verdict) => verdict.id)).toContain('link-utilisation');
+    expect(events.find((event) => event.kind === 'sample')).toMatchObject({ series: '1:total' });
+    expect(events.find((event) => event.kind === 'begin')).toMatchObject({
+      series: expect.arrayContaining([{ id: '1:total', label: '1. Network to the NAS' }]),
+    });
+  });
+
+  it('skips the NAS’s steps once the connection to it is lost, but still copies to the local share', async () => {
+    const { store, registry, deps, ended } = await harness();
+    let ran = false;
+    const runId = registry.start(
+      planRunPlan(
+        draft([
+          step('Network to the NAS', async () => {
+            throw new NasbenchError('LINK_LOST', 'The connection to the NAS was lost.', 'Check the cable.');
+          }),
+          step('NAS disks', async () => {
+            ran = true;
+            return [];
+          }),
+          step('Share copy', async () => [copyResult], false),
+        ]),
+        deps(),
+      ),
+    );
+    await ended(runId);
+    const record = await store.get(runId);
+    expect(ran).toBe(false);
+    expect(record.steps.map((saved) => saved.status)).toEqual(['failed', 'skipped', 'finished']);
+    expect(record.steps[1]?.error?.message).toBe('Skipped: The connection to the NAS was lost.');
+    expect(record.results).toEqual([copyResult]);
+  });
+
+  it('on cancel: the running step fails as cancelled, the rest are skipped, and scratch folders left open are removed', async () => {
+    const { store, registry, deps, removed, events, ended } = await harness();
+    const runId = registry.start(
+      planRunPlan(
+        draft([
+          step('Network to the NAS', async () => [upload]),
+          step('NAS disks', async (kit) => {
+            await kit.openScratch('/mnt/tank', 1);
+            kit.partial([diskPartial]);
+            await new Promise((_resolve, reject) =>
+              kit.signal.addEventListener('abort', () => reject(new Error('killed'))),
+            );
+            return [];
+          }),
+          step('Share copy', async () => [copyResult], false),
+        ]),
+        deps(),
+      ),
+    );
+    await expect
+      .poll(() => events.some((event) => event.kind === 'step' && event.index === 1 && event.state === 'started'))
+      .toBe(true);
+    expect(registry.cancel(runId)).toBe(true);
+    const end = await ended(runId);
+    expect(end).toMatchObject({ state: 'cancelled', error: { code: 'CANCELLED' } });
+    const record = await store.get(runId);
+    expect(record.status).toBe('cancelled');
+    expect(record.steps.map((saved) => [saved.status, saved.error?.code])).toEqual([
+      ['finished', undefined],
+      ['failed', 'CANCELLED'],
+      ['skipped', 'CANCELLED'],
+    ]);
+    expect(record.results).toEqual([upload, diskPartial]);
+    expect(removed).toEqual(['/mnt/tank/.nasbench-test']);
+  });
+});
+
+describe('one run per NAS', () => {
+  it('refuses a second run against the same NAS (also over another of its addresses) with NAS_BUSY, and takes it once the first ends', async () => {
+    const { registry, deps, ended } = await harness();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const busy = draft([step('Network to the NAS', async () => (await held, [upload]))]);
+    const first = registry.start(planRunPlan(busy, deps()));
+    const again = () => registry.start(planRunPlan(draft([step('Network', async () => [upload])]), deps()));
+    expect(again).toThrow(NasbenchError);
+    try {
+      again();
+    } catch (error) {
+      expect(error).toMatchObject({
+        code: 'NAS_BUSY',
+        message: expect.stringMatching(/^Another run is already measuring this NAS: “Quick check”/),
+        hint: expect.stringMatching(/Wait until it ends, or cancel it/),
+        details: { runId: first },
+      });
+    }
+    // The same NAS logged in at another address: its probe lists 192.168.1.10 among its ports' addresses.
+    const viaOtherAddress = () =>
+      registry.start(planRunPlan(draft([step('Network', async () => [upload])]), deps(session('10.0.0.5'))));
+    expect(viaOtherAddress).toThrow(/already measuring this NAS/);
+    const otherNas = { ...deps(session('192.168.7.7')), nas: { ...sampleNas, interfaces: [] } };
+    const elsewhere = registry.start(planRunPlan(draft([step('Network', async () => [upload])]), otherNas));
+    await ended(elsewhere);
+    release();
+    await ended(first);
+    const later = registry.start(planRunPlan(draft([step('Network', async () => [upload])]), deps()));
+    expect((await ended(later)).state).toBe('done');
+  });
+});

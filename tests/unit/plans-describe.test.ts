@@ -1,0 +1,182 @@
+import { describe, expect, it } from 'vitest';
+import { describePlan, draftPlan, quickDiskTests, type PlanFacts } from '../../electron/engine/runs/plans';
+import { PlanInput, PlanPreview, type PlanInput as PlanInputShape } from '../../shared/plans';
+import type { ClientFacts, NasFacts } from '../../shared/probe';
+import { sampleNas } from '../helpers/run-records';
+
+const MiB = 2 ** 20;
+const GiB = 2 ** 30;
+const sessionId = '0f8fad5b-d9cb-469f-a165-70867728950e';
+
+const wired: ClientFacts = {
+  os: { platform: 'linux', release: '6.1' },
+  memoryBytes: 16 * GiB,
+  route: { interface: 'eth0', localAddress: '192.168.1.20', type: 'ethernet', speedMbps: 1000, wifi: null },
+};
+
+function facts(input: Omit<PlanInputShape, 'sessionId'>, changes: Partial<Omit<PlanFacts, 'options'>> = {}): PlanFacts {
+  return {
+    options: PlanInput.parse({ sessionId, ...input }),
+    host: '192.168.1.10',
+    nas: sampleNas,
+    client: wired,
+    shareFreeBytes: 500 * GiB,
+    links: null,
+    ...changes,
+  };
+}
+
+const preview = (planFacts: PlanFacts) => PlanPreview.parse(describePlan(draftPlan(planFacts)));
+
+describe('Quick check plan', () => {
+  it('is network both ways, four disk tests in the NAS folder and a share copy, in about a minute', () => {
+    const plan = preview(facts({ plan: 'quick', nasFolder: '/mnt/tank/bench', shareFolder: '/Volumes/tank' }));
+    expect(plan.steps.map((step) => step.label)).toEqual([
+      'Network to the NAS',
+      'Network from the NAS',
+      'NAS disks',
+      'Share copy',
+    ]);
+    expect(plan.leftOut).toEqual([]);
+    expect(plan.expectedSeconds).toBeGreaterThan(30);
+    expect(plan.expectedSeconds).toBeLessThanOrEqual(75);
+    const disks = plan.steps[2];
+    for (const test of quickDiskTests) expect(disks?.what).toContain(test);
+    expect(disks?.writes).toEqual([{ where: '/mnt/tank/bench/.nasbench-<run id>', bytes: 256 * MiB }]);
+    expect(plan.steps[3]?.writes).toEqual([{ where: '/Volumes/tank/.nasbench-<run id>', bytes: 256 * MiB }]);
+    expect(plan.steps[0]?.writes).toEqual([]);
+  });
+
+  it('leaves out the disks and the share, saying why, when no folders are chosen', () => {
+    const plan = preview(facts({ plan: 'quick' }));
+    expect(plan.steps).toHaveLength(2);
+    expect(plan.leftOut.map((left) => left.label)).toEqual(['NAS disks', 'Share copy']);
+    expect(plan.leftOut[0]?.reason).toMatch(/No folder on the NAS/);
+  });
+
+  it('follows the probe: a smaller disk file on a nearly full volume, dd without fio, SSH without iperf3', () => {
+    const nearlyFull: NasFacts = {
+      ...sampleNas,
+      volumes: [{ mount: '/mnt/tank', fsType: 'zfs', sizeBytes: 4e12, freeBytes: 400 * MiB }],
+    };
+    const small = preview(facts({ plan: 'quick', nasFolder: '/mnt/tank' }, { nas: nearlyFull }));
+    expect(small.steps[2]?.writes[0]?.bytes).toBe(100 * MiB);
+    expect(small.notes.join(' ')).toMatch(/smaller than usual/);
+
+    const full = preview(
+      facts(
+        { plan: 'quick', nasFolder: '/mnt/tank' },
+        {
+          nas: {
+            ...nearlyFull,
+            volumes: [{ mount: '/mnt/tank', fsType: 'zfs', sizeBytes: 4e12, freeBytes: 64 * MiB }],
+          },
+        },
+      ),
+    );
+    expect(full.leftOut[0]).toMatchObject({
+      label: 'NAS disks',
+      reason: expect.stringMatching(/too little free space/),
+    });
+
+    const bare: NasFacts = {
+      ...sampleNas,
+      tools: { fio: null, iperf3: null },
+      installHints: ['Install fio from Entware.'],
+    };
+    const noTools = preview(facts({ plan: 'quick', nasFolder: '/mnt/tank' }, { nas: bare }));
+    expect(noTools.steps[0]?.what).toMatch(/SSH connection.*lower bound/);
+    expect(noTools.steps[2]?.what).toMatch(/dd writes 256 MiB.*Install fio from Entware/);
+  });
+
+  it('takes the user’s durations', () => {
+    const plan = preview(facts({ plan: 'quick', nasFolder: '/mnt/tank', networkSeconds: 3, diskSeconds: 2 }));
+    expect(plan.steps[0]?.seconds).toBe(5);
+    expect(plan.steps[2]?.what).toContain('2 s each');
+  });
+});
+
+describe('the other plans', () => {
+  it('Cached vs uncached: the same sequential tests buffered then direct, the buffered file within a quarter of the NAS’s RAM', () => {
+    const nas = { ...sampleNas, memoryBytes: 2 * GiB };
+    const plan = preview(
+      facts({ plan: 'cached-vs-uncached', nasFolder: '/mnt/tank', shareFolder: '/mnt/share' }, { nas }),
+    );
+    expect(plan.steps.map((step) => step.label)).toEqual([
+      'NAS disks, through the cache',
+      'NAS disks, past the cache',
+      'Share cache wall',
+    ]);
+    expect(plan.steps[0]?.writes[0]?.bytes).toBe(512 * MiB);
+    expect(plan.steps[0]?.what).toMatch(/buffered/);
+    expect(plan.steps[1]?.what).toMatch(/direct I\/O/);
+    expect(plan.steps[2]?.what).toMatch(/doubling/);
+    expect(plan.notes[0]).toContain('2.00 GiB');
+  });
+
+  it('Bonded link: one stream on one link, then one per link at once; one path only leaves the second out', () => {
+    const links = {
+      legs: [
+        { target: '192.168.1.10', bindAddress: '192.168.1.20', label: 'eth0 → igb0' },
+        { target: '192.168.2.10', bindAddress: '192.168.2.20', label: 'eth1 → igb1' },
+      ],
+      notes: ['2 links found'],
+    };
+    const two = preview(facts({ plan: 'bonded-link', networkSeconds: 4 }, { links }));
+    expect(two.steps.map((step) => step.label)).toEqual([
+      'One stream, one link',
+      'One stream per link, 2 links at once',
+    ]);
+    expect(two.steps[1]?.what).toContain('on 2 links at once');
+    expect(two.notes).toEqual(['2 links found']);
+    const one = preview(facts({ plan: 'bonded-link' }, { links: { legs: links.legs.slice(0, 1), notes: [] } }));
+    expect(one.steps).toHaveLength(1);
+    expect(one.leftOut[0]?.reason).toMatch(/Only one path/);
+  });
+
+  it('Compare connections: tagged with the link this computer uses', () => {
+    const wifi: ClientFacts = { ...wired, route: { ...wired.route, interface: 'wlan0', type: 'wifi', speedMbps: 867 } };
+    const plan = preview(facts({ plan: 'compare-connections', tags: ['upstairs'] }, { client: wifi }));
+    expect(plan.tags).toEqual(['upstairs', 'Wi-Fi']);
+    expect(plan.title).toBe('Compare connections: Wi-Fi');
+    expect(plan.notes[0]).toContain('wlan0');
+  });
+
+  it('Disk sweep: needs fio, and keeps only file sizes the folder has room for', () => {
+    const plan = preview(facts({ plan: 'disk-sweep', nasFolder: '/mnt/tank' }));
+    expect(plan.steps[0]?.kind).toBe('sweep');
+    const tight = {
+      ...sampleNas,
+      volumes: [{ mount: '/mnt/tank', fsType: 'zfs', sizeBytes: 1e12, freeBytes: 1 * GiB }],
+    };
+    const cut = preview(facts({ plan: 'disk-sweep', nasFolder: '/mnt/tank' }, { nas: tight }));
+    expect(cut.steps[0]?.what).toContain('file sizes 64M ×');
+    expect(cut.notes[0]).toMatch(/left out/);
+    const noFio = preview(
+      facts(
+        { plan: 'disk-sweep', nasFolder: '/mnt/tank' },
+        { nas: { ...sampleNas, tools: { fio: null, iperf3: null } } },
+      ),
+    );
+    expect(noFio.steps).toEqual([]);
+    expect(noFio.leftOut[0]?.reason).toMatch(/fio is not installed/);
+  });
+
+  it('Custom: the given steps in order, each with the single test’s settings', () => {
+    const plan = preview(
+      facts({
+        plan: 'custom',
+        nasFolder: '/mnt/tank',
+        steps: [
+          { kind: 'network', direction: 'download', streams: 4, seconds: 20 },
+          { kind: 'disk', preset: 'bulk', uncached: true, runtimeSeconds: 30 },
+          { kind: 'copy', fileSizeBytes: GiB },
+        ],
+      }),
+    );
+    expect(plan.steps.map((step) => step.kind)).toEqual(['network', 'disk']);
+    expect(plan.steps[0]?.what).toContain('4 streams');
+    expect(plan.steps[1]?.what).toContain('SEQ128K Q1T32 write');
+    expect(plan.leftOut).toEqual([{ label: 'Step 3 (copy)', reason: 'No mounted share was chosen.' }]);
+  });
+});
