@@ -12,10 +12,10 @@ import {
 } from '../../engine/disk';
 import { probeNas } from '../../engine/probe';
 import { openScratchFolder, sweepStaleScratch } from '../../engine/ssh/scratch';
-import type { NasSession } from '../../engine/ssh/session';
-import { openDataDir, type GlobalOptions } from '../engine-session';
+import type { GlobalOptions } from '../engine-session';
 import { printProgress, printResult, type CliIo } from '../output';
-import { addSshLoginOptions, loginFromOptions, type SshLoginOptions } from '../ssh-login';
+import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
+import { withNasSession } from '../with-nas-session';
 
 interface DiskOptions extends SshLoginOptions {
   dir: string;
@@ -44,35 +44,31 @@ export function addDiskCommand(program: Command, io: CliIo, finish: (code: numbe
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     const samples: DiskSample[] = [];
     const finished: DiskTestResult[] = [];
-    const controller = new AbortController();
-    const cancel = () => controller.abort();
-    process.once('SIGINT', cancel);
-    let session: NasSession | undefined;
     try {
-      session = await loginFromOptions(options, io.env, await openDataDir(globals, io.env));
-      const nas = session;
-      const facts = await probeNas(nas, controller.signal);
-      // Leftovers of an earlier run that crashed or lost its connection go first.
-      await sweepStaleScratch(nas, options.dir).catch(() => []);
-      const result = await runNasDiskTest(nas, {
-        folder: options.dir,
-        preset: options.preset,
-        uncached: options.uncached,
-        ...(options.size !== undefined ? { sizeBytes: options.size } : {}),
-        ...(options.time !== undefined ? { runtimeSeconds: options.time } : {}),
-        facts,
-        openScratch: (neededBytes) => openScratchFolder(nas, options.dir, randomUUID(), neededBytes),
-        signal: controller.signal,
-        onSample: (sample) => {
-          samples.push(sample);
-          printProgress(
-            io,
-            `${sample.test.padEnd(22)} ${sample.t.toFixed(1).padStart(6)} s  ${formatRate(sample.bytesPerSecond, 'MB/s')}`,
-          );
-        },
-        onResult: (test) => finished.push(test),
+      await withNasSession(options, io, globals, async ({ session: nas, signal }) => {
+        const facts = await probeNas(nas, signal);
+        // Leftovers of an earlier run that crashed or lost its connection go first.
+        await sweepStaleScratch(nas, options.dir).catch(() => []);
+        const result = await runNasDiskTest(nas, {
+          folder: options.dir,
+          preset: options.preset,
+          uncached: options.uncached,
+          ...(options.size !== undefined ? { sizeBytes: options.size } : {}),
+          ...(options.time !== undefined ? { runtimeSeconds: options.time } : {}),
+          facts,
+          openScratch: (neededBytes) => openScratchFolder(nas, options.dir, randomUUID(), neededBytes),
+          signal,
+          onSample: (sample) => {
+            samples.push(sample);
+            printProgress(
+              io,
+              `${sample.test.padEnd(22)} ${sample.t.toFixed(1).padStart(6)} s  ${formatRate(sample.bytesPerSecond, 'MB/s')}`,
+            );
+          },
+          onResult: (test) => finished.push(test),
+        });
+        finish(printResult(io, globals, diskJson(result), () => describe(result)));
       });
-      finish(printResult(io, globals, diskJson(result), () => describe(result)));
     } catch (error) {
       finish(
         printResult(
@@ -82,9 +78,6 @@ export function addDiskCommand(program: Command, io: CliIo, finish: (code: numbe
           () => '',
         ),
       );
-    } finally {
-      process.removeListener('SIGINT', cancel);
-      session?.close();
     }
   });
 }

@@ -7,9 +7,10 @@ import { runNetworkTest, type Leg, type NetworkTestResult } from '../../engine/n
 import { shellCommand } from '../../engine/ssh/quote';
 import { probeNas } from '../../engine/probe';
 import type { NasSession } from '../../engine/ssh/session';
-import { openDataDir, type GlobalOptions } from '../engine-session';
+import type { GlobalOptions } from '../engine-session';
 import { printProgress, printResult, type CliIo } from '../output';
-import { addSshLoginOptions, loginFromOptions, type SshLoginOptions } from '../ssh-login';
+import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
+import { withCancelOnCtrlC, withNasSession } from '../with-nas-session';
 
 interface NetOptions extends Omit<SshLoginOptions, 'user'> {
   user?: string;
@@ -44,31 +45,14 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     const direction: Direction = options.bidir ? 'bidir' : options.reverse ? 'download' : 'upload';
     const samples: { t: number; bitsPerSecond: number }[] = [];
-    const controller = new AbortController();
-    const cancel = () => controller.abort();
-    process.once('SIGINT', cancel);
-    let session: NasSession | undefined;
-    try {
-      if (!options.user && options.iperf3Port === undefined) {
-        throw new NasbenchError(
-          'INVALID_INPUT',
-          'Give --user to log in to the NAS, or --iperf3-port for a running server.',
-          'Run nasbench net --help.',
-        );
-      }
-      if (options.user)
-        session = await loginFromOptions(
-          { ...options, user: options.user },
-          io.env,
-          await openDataDir(globals, io.env),
-        );
+    const measure = async (session: NasSession | undefined, signal: AbortSignal) => {
       const result = await runNetworkTest({
         legs: planLegs(options),
         ...(session ? { session } : {}),
         direction,
         streamsPerLeg: options.streams,
         seconds: options.time,
-        signal: controller.signal,
+        signal,
         onSample: (sample) => {
           samples.push({ t: sample.t, bitsPerSecond: sample.bitsPerSecond });
           printProgress(io, `${sample.t.toFixed(1).padStart(6)} s  ${formatRate(sample.bitsPerSecond / 8, 'Mb/s')}`);
@@ -82,13 +66,25 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
           describe(result, hints),
         ),
       );
+    };
+    try {
+      const user = options.user;
+      if (user) {
+        await withNasSession({ ...options, user }, io, globals, ({ session, signal }) => measure(session, signal));
+      } else if (options.iperf3Port !== undefined) {
+        // A server that already runs needs no login, only Ctrl+C handling.
+        await withCancelOnCtrlC(({ signal }) => measure(undefined, signal));
+      } else {
+        throw new NasbenchError(
+          'INVALID_INPUT',
+          'Give --user to log in to the NAS, or --iperf3-port for a running server.',
+          'Run nasbench net --help.',
+        );
+      }
     } catch (error) {
       finish(
         printResult(io, globals, { ok: false, kind: 'net', error: toAppError(error), partial: { samples } }, () => ''),
       );
-    } finally {
-      process.removeListener('SIGINT', cancel);
-      session?.close();
     }
   });
 }

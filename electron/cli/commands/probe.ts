@@ -3,24 +3,21 @@ import { toAppError } from '../../../shared/errors';
 import type { NasFacts } from '../../../shared/probe';
 import { formatBytes } from '../../../shared/units';
 import { probeClient, probeNas } from '../../engine/probe';
-import { openDataDir, type GlobalOptions } from '../engine-session';
+import type { GlobalOptions } from '../engine-session';
 import { printResult, type CliIo } from '../output';
-import { addSshLoginOptions, loginFromOptions, type SshLoginOptions } from '../ssh-login';
+import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
+import { withNasSession } from '../with-nas-session';
 
 /** `nasbench probe`: what the NAS is, and how this computer reaches it. */
 export function addProbeCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
   addSshLoginOptions(program.command('probe').description('show NAS facts and the client’s link to it')).action(
     async (options: SshLoginOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions & SshLoginOptions>();
-      const dataDir = await openDataDir(globals, io.env);
       try {
-        const session = await loginFromOptions(options, io.env, dataDir);
-        try {
-          const [nas, client] = await Promise.all([probeNas(session), probeClient(options.host)]);
+        await withNasSession(options, io, globals, async ({ session, signal }) => {
+          const [nas, client] = await Promise.all([probeNas(session, signal), probeClient(options.host)]);
           finish(printResult(io, globals, { ok: true, kind: 'probe', nas, client }, () => describeProbe(nas)));
-        } finally {
-          session.close();
-        }
+        });
       } catch (error) {
         finish(printResult(io, globals, { ok: false, kind: 'probe', error: toAppError(error) }, () => ''));
       }

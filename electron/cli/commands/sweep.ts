@@ -7,10 +7,10 @@ import { requireFio } from '../../engine/disk/sweep-run-plan';
 import { runSweep, sweepDefaults, type SweepDirection, type SweepResult } from '../../engine/disk/sweep';
 import { probeNas } from '../../engine/probe';
 import { openScratchFolder, sweepStaleScratch } from '../../engine/ssh/scratch';
-import type { NasSession } from '../../engine/ssh/session';
-import { openDataDir, type GlobalOptions } from '../engine-session';
+import type { GlobalOptions } from '../engine-session';
 import { printProgress, printResult, type CliIo } from '../output';
-import { addSshLoginOptions, loginFromOptions, type SshLoginOptions } from '../ssh-login';
+import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
+import { withNasSession } from '../with-nas-session';
 
 interface SweepCliOptions extends SshLoginOptions {
   dir: string;
@@ -43,37 +43,33 @@ export function addSweepCommand(program: Command, io: CliIo, finish: (code: numb
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     const samples: DiskSample[] = [];
     const finished: DiskTestResult[] = [];
-    const controller = new AbortController();
-    const cancel = () => controller.abort();
-    process.once('SIGINT', cancel);
-    let session: NasSession | undefined;
     try {
-      session = await loginFromOptions(options, io.env, await openDataDir(globals, io.env));
-      const nas = session;
-      const facts = await probeNas(nas, controller.signal);
-      const fioVersion = requireFio(facts);
-      await sweepStaleScratch(nas, options.dir).catch(() => []);
-      const result = await runSweep(nas, {
-        folder: options.dir,
-        blockSizes: options.bs,
-        fileSizes: options.size,
-        jobs: options.jobs,
-        rw: options.rw,
-        steadyState: options.steadyState,
-        maxRuntimeSeconds: options.maxRuntime,
-        timeBudgetSeconds: options.budget,
-        memoryBytes: facts.memoryBytes,
-        openScratch: (neededBytes) => openScratchFolder(nas, options.dir, randomUUID(), neededBytes),
-        signal: controller.signal,
-        onSample: (sample) => samples.push(sample),
-        onResult: (test) => {
-          finished.push(test);
-          printProgress(io, `${test.name.padEnd(34)} ${formatRate(test.bytesPerSecond, 'MB/s')}`);
-        },
-        onProgress: (progress) =>
-          printProgress(io, `${progress.done}/${progress.total} cells, about ${progress.etaSeconds} s to go`),
+      await withNasSession(options, io, globals, async ({ session: nas, signal }) => {
+        const facts = await probeNas(nas, signal);
+        const fioVersion = requireFio(facts);
+        await sweepStaleScratch(nas, options.dir).catch(() => []);
+        const result = await runSweep(nas, {
+          folder: options.dir,
+          blockSizes: options.bs,
+          fileSizes: options.size,
+          jobs: options.jobs,
+          rw: options.rw,
+          steadyState: options.steadyState,
+          maxRuntimeSeconds: options.maxRuntime,
+          timeBudgetSeconds: options.budget,
+          memoryBytes: facts.memoryBytes,
+          openScratch: (neededBytes) => openScratchFolder(nas, options.dir, randomUUID(), neededBytes),
+          signal,
+          onSample: (sample) => samples.push(sample),
+          onResult: (test) => {
+            finished.push(test);
+            printProgress(io, `${test.name.padEnd(34)} ${formatRate(test.bytesPerSecond, 'MB/s')}`);
+          },
+          onProgress: (progress) =>
+            printProgress(io, `${progress.done}/${progress.total} cells, about ${progress.etaSeconds} s to go`),
+        });
+        finish(printResult(io, globals, sweepJson(result, fioVersion), () => describe(result)));
       });
-      finish(printResult(io, globals, sweepJson(result, fioVersion), () => describe(result)));
     } catch (error) {
       finish(
         printResult(
@@ -83,9 +79,6 @@ export function addSweepCommand(program: Command, io: CliIo, finish: (code: numb
           () => '',
         ),
       );
-    } finally {
-      process.removeListener('SIGINT', cancel);
-      session?.close();
     }
   });
 }
