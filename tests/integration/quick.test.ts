@@ -91,4 +91,39 @@ describe('nasbench quick', () => {
     },
     120_000,
   );
+
+  it('exits 1 with ok:false, the failed step’s error and the other steps’ figures in partial when a step fails', async () => {
+    const dataDir = await tempDir('cli-quick-fail');
+    let stdout = '';
+    const argv = ['--json', '--data-dir', dataDir, 'quick', '--host', lab.legs.a.nas, '--user', lab.users.test.name];
+    const code = await runCli([...argv, '--trust-new-host', '--dir', `${folder}/missing`, '--time', '2'], {
+      stdout: (text) => (stdout += text),
+      stderr: () => undefined,
+      env: { NASBENCH_PASSWORD: lab.users.test.password },
+    });
+    expect(code).toBe(1);
+    expect(JSON.parse(stdout)).toMatchObject({
+      ok: false,
+      kind: 'quick',
+      error: { code: 'INVALID_INPUT', message: expect.stringMatching(/^NAS disks: .*does not exist/) },
+      partial: {
+        runId: expect.any(String),
+        status: 'failed',
+        results: { net: [{ direction: 'upload' }, { direction: 'download' }], disk: [], copy: [] },
+        verdicts: expect.any(Array),
+      },
+    });
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('exits 2 on bad usage', async () => {
+    let stdout = '';
+    const code = await runCli(['--json', 'quick', '--host', lab.legs.a.nas, '--user', 'x', '--time', 'soon'], {
+      stdout: (text) => (stdout += text),
+      stderr: () => undefined,
+      env: {},
+    });
+    expect(code).toBe(2);
+    expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  });
 });

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/plans';
 import type { RunEnd, RunProgress } from '../../../shared/run-events';
 import type { RunRecord } from '../../../shared/runs';
-import { formatSeconds } from '../../../shared/units';
+import { formatBytes, formatSeconds } from '../../../shared/units';
 import { explainFigures, figuresOfRun, type Verdict } from '../../../shared/verdicts';
 import { createEngine, type Engine } from '../../engine';
 import { parseByteSize } from '../../engine/disk';
@@ -127,7 +127,11 @@ function printPreview(io: CliIo, preview: PlanPreview): void {
   const lines = [
     `${preview.title}: ${preview.answers} About ${formatSeconds(preview.expectedSeconds)}.`,
     ...preview.steps.map(
-      (step) => `  ${step.index + 1}. ${step.label} (~${formatSeconds(step.seconds)}): ${step.what}`,
+      (step) =>
+        `  ${step.index + 1}. ${step.label} (~${formatSeconds(step.seconds)}): ${step.what}` +
+        step.writes
+          .map((write) => ` Writes up to ${formatBytes(write.bytes)} in ${write.where}, removed afterwards.`)
+          .join(''),
     ),
     ...preview.leftOut.map((left) => `  Left out: ${left.label}. ${left.reason}`),
     ...preview.notes.map((note) => `  ${note}`),

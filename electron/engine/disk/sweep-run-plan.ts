@@ -22,7 +22,9 @@ export function requireFio(facts: NasFacts): string {
 }
 
 /** The sweep's grid in the engine's terms, from the contract's input. */
-export function sweepGrid(input: SweepInput): Omit<SweepOptions, 'folder' | 'openScratch'> {
+export function sweepGrid(
+  input: Omit<SweepInput, 'sessionId' | 'folder'>,
+): Omit<SweepOptions, 'folder' | 'openScratch'> {
   return {
     blockSizes: input.blockSizes,
     fileSizes: input.fileSizes,

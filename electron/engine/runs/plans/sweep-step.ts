@@ -10,7 +10,7 @@ export type SweepSpec = Omit<z.output<typeof DiskSweepRunInput>, 'sessionId'>;
 
 /** A sweep step: the engine's fio grid (block size × file size × jobs) with steady-state stops. Needs fio. */
 export function sweepStep(spec: SweepSpec, facts: PlanFacts): PlanStep {
-  const grid = sweepGrid({ ...spec, sessionId: 'plan' });
+  const grid = sweepGrid(spec);
   // Refuses a grid that cannot run (e.g. a runtime shorter than the steady-state window) before the run starts.
   const plan = planSweep(grid);
   const bytes = largestCellBytes(plan);
