@@ -1,5 +1,5 @@
 import type { RunRecord } from '../runs';
-import { findPrivateText, isHarmless, type PrivateKind, type PrivateMatch } from './private-patterns';
+import { findPrivateText, isHarmless, isIpv6, type PrivateKind, type PrivateMatch } from './private-patterns';
 
 /**
  * The anonymiser behind every shareable report: host names, IPv4/IPv6 and MAC addresses, serial
@@ -57,8 +57,11 @@ function knownFromFields(record: RunRecord): PrivateMatch[] {
     // One-letter names would replace ordinary words; patterns still catch addresses of any length.
     if (!value || value.length < 2 || value === 'This computer' || value === 'localhost') return;
     // An address is named by its own kind (192.0.2.x, 2001:db8::x), wherever it was found.
-    const asAddress = findPrivateText(value).find((found) => found.text === value && /ip|mac/.test(found.kind));
-    known.push(asAddress ?? { kind, text: value });
+    if (isIpv6(value) || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(value)) {
+      known.push(...findPrivateText(value).filter((found) => found.text === value));
+      return;
+    }
+    known.push({ kind, text: value });
   };
   const { environment } = record;
   if (!/\s/.test(environment.target)) add('host', environment.target);
@@ -101,11 +104,14 @@ function mapStrings(value: unknown, change: (text: string) => string): unknown {
   return value;
 }
 
+/** Kinds that are words, which could also be part of an ordinary longer word. */
+const nameKinds = new Set<PrivateKind>(['host', 'user', 'share', 'wifi']);
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Builds the replacement for a set of private details: one pass over a string, longest detail
- * first, never inside a longer word ("bob" stays in "bobcat"), never touching what it put in.
+ * first, never touching what it put in.
  */
 export function privateTextReplacer(details: readonly PrivateMatch[]): {
   replace: (text: string) => string;
@@ -115,8 +121,10 @@ export function privateTextReplacer(details: readonly PrivateMatch[]): {
   const next: Partial<Record<PrivateKind, number>> = {};
   const originals = new Set(details.map((detail) => detail.text));
   const counts: Partial<Record<PrivateKind, number>> = {};
+  const names = new Set<string>();
   for (const { kind, text } of details) {
     if (standIns.has(text) || isHarmless(kind, text)) continue;
+    if (nameKinds.has(kind)) names.add(text);
     let stand: string;
     do {
       next[kind] = (next[kind] ?? 0) + 1;
@@ -126,8 +134,18 @@ export function privateTextReplacer(details: readonly PrivateMatch[]): {
     counts[kind] = (counts[kind] ?? 0) + 1;
   }
   if (standIns.size === 0) return { replace: (text) => text, counts };
-  const alternatives = [...standIns.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
-  const pattern = new RegExp(`(?<![A-Za-z0-9_])(?:${alternatives.join('|')})(?![A-Za-z0-9_])`, 'g');
+  // Names only as whole words ("bob" stays in "bobcat"); addresses, serials and paths wherever they are.
+  const isName = (text: string) => names.has(text);
+  const longestFirst = (texts: string[]) =>
+    texts
+      .sort((a, b) => b.length - a.length)
+      .map(escapeRegExp)
+      .join('|');
+  const found = [...standIns.keys()];
+  const others = longestFirst(found.filter((text) => !isName(text)));
+  const words = longestFirst(found.filter(isName));
+  const alternatives = [others, words ? `(?<![A-Za-z0-9_])(?:${words})(?![A-Za-z0-9_])` : ''].filter(Boolean);
+  const pattern = new RegExp(alternatives.join('|'), 'g');
   return { replace: (text) => text.replace(pattern, (found) => standIns.get(found) ?? found), counts };
 }
 

@@ -13,13 +13,14 @@ export function escapeHtml(text: string): string {
 /**
  * Run data inside Markdown (a table cell or a sentence, never at a line's start): the characters
  * that open a link, an image, emphasis, code or a new table column are backslash-escaped (so
- * `[x](javascript:…)` is no link and `|` no new column), HTML is written as entities (forums that
- * allow raw HTML show it as text), and line breaks become spaces (a table row is one line).
+ * `[x](javascript:…)` is no link and `|` no new column; `:` so no URL in the data becomes a live
+ * link), HTML is written as entities (forums that allow raw HTML show it as text), and line breaks
+ * become spaces (a table row is one line).
  */
 export function escapeMarkdown(text: string): string {
   return text
     .replace(/[\r\n]+/g, ' ')
-    .replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`)
+    .replace(/[\\`*_[\]|~:]/g, (char) => `\\${char}`)
     .replace(/[&<>"]/g, (char) => htmlEntities[char] ?? char);
 }
 

@@ -18,8 +18,9 @@ const ipv4 = new RegExp(`(?<![\\d.])(?:${octet}\\.){3}${octet}(?!\\.?\\d)`, 'g')
 /** aa:bb:cc:dd:ee:ff, aa-bb-…, and Cisco's aabb.ccdd.eeff. */
 const mac =
   /(?<![0-9A-Fa-f:-])(?:[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})(?![0-9A-Fa-f:-])/g;
-/** Anything made of hex digits and colons (an IPv4 tail and a zone allowed); isIpv6 decides. */
-const ipv6Candidate = /(?<![0-9A-Za-z:.%])[0-9A-Fa-f:]*:[0-9A-Fa-f:]*(?:\d{1,3}(?:\.\d{1,3}){3})?(?:%[\w.-]+)?/g;
+/** Groups of hex digits and colons, ending in a group or an IPv4 tail, with a zone; isIpv6 decides. */
+const ipv6Candidate =
+  /(?<![0-9A-Za-z:.%])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f]{0,4})(?:%[\w.-]+)?/g;
 /**
  * Serial numbers are upper-case letters and digits, 10 to 20 long (Synology "2030PDN123456", QNAP
  * "Q194I12345", a bare MAC "001132ABCDEF"), or anything after a "serial"/"S/N" label.
@@ -70,6 +71,9 @@ export function isHarmless(kind: PrivateKind, text: string): boolean {
     return /^(?:127\.|0\.0\.0\.0$|255\.255\.255\.255$|192\.0\.2\.|198\.51\.100\.|203\.0\.113\.)/.test(text);
   if (kind === 'ipv6') return /^(?:::1?$|0:0:0:0:0:0:0:[01]$|2001:db8:)/i.test(text.split('%')[0] ?? '');
   if (kind === 'mac') return /^02:00:00:00:00:[0-9a-f]{2}$/.test(text);
+  if (kind === 'serial') return /^SERIAL-\d+$/.test(text);
+  if (kind === 'host' || kind === 'user' || kind === 'share' || kind === 'wifi')
+    return new RegExp(`^${kind}-\\d+$`).test(text);
   if (kind === 'path')
     return systemFolders.test(text) || text === '/' || /^(?:\/|[A-Z]:\\)folder-\d+(?:[\\/]|$)/.test(text);
   return false;

@@ -1,0 +1,47 @@
+import MarkdownIt from 'markdown-it';
+import { describe, expect, it } from 'vitest';
+import { renderReport } from '../../shared/report';
+import { testRows } from '../../shared/report/report-model';
+import { formatRate } from '../../shared/units';
+import { labQuickRun } from '../fixtures/report/seeded-private-run';
+
+describe('the Markdown summary of a lab Quick check', () => {
+  const run = labQuickRun();
+  const markdown = renderReport(run, {
+    format: 'md',
+    anonymize: true,
+    unit: 'MB/s',
+    generatedAt: '2026-11-22T10:00:00Z',
+  }).text;
+
+  it('is short enough for a forum post', () => {
+    expect(markdown.split('\n').length).toBeLessThan(60);
+  });
+
+  it('renders as one table with a row per test and its figure', () => {
+    const parser = new MarkdownIt();
+    const tokens = parser.parse(markdown, {});
+    expect(tokens.filter((token) => token.type === 'table_open')).toHaveLength(1);
+    const header = tokens.findIndex((token) => token.type === 'thead_open');
+    const tableEnd = tokens.findIndex((token) => token.type === 'table_close');
+    const cells = tokens
+      .slice(header, tableEnd)
+      .filter((token) => token.type === 'inline')
+      .map((token) => token.content);
+    expect(cells.slice(0, 4)).toEqual(['Test', 'What', 'MB/s', 'Details']);
+    const rows = tokens.filter((token) => token.type === 'tr_open').length - 1;
+    expect(rows).toBe(testRows(run).length);
+    for (const row of testRows(run)) {
+      expect(cells).toContain(formatRate(row.bytesPerSecond, 'MB/s').replace(' MB/s', ''));
+    }
+    const html = parser.render(markdown);
+    expect(html).toContain('<table>');
+    expect(html).toContain('SEQ1M Q8T1 read');
+  });
+
+  it('says what the figures mean and on what they were measured', () => {
+    expect(markdown).toMatch(/^- \*\*(info|warn|problem)\*\*: /m);
+    expect(markdown).toMatch(/^NAS: Debian GNU\/Linux 12, \d+ GiB RAM, ext4/m);
+    expect(markdown).toMatch(/^Tools: fio 3\.33, iperf3 3\.12/m);
+  });
+});
