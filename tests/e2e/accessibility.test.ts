@@ -37,9 +37,10 @@ interface Violation {
 
 /** Serious and critical findings on the page as it is now, as "rule: where" lines. */
 async function seriousViolations(screen: string): Promise<string[]> {
-  if ((await page.evaluate(() => 'axe' in window)) === false) await page.evaluate(axeSource);
+  if ((await page.evaluate(() => 'axe' in globalThis)) === false) await page.evaluate(axeSource);
   const { violations, passes } = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(): Promise<{ violations: unknown[]; passes: unknown[] }> } }).axe;
+    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[]; passes: unknown[] }> } })
+      .axe;
     const results = await axe.run();
     return { violations: results.violations, passes: results.passes.length };
   });

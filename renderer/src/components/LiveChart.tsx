@@ -1,5 +1,6 @@
 import {
   Chart,
+  Decimation,
   Filler,
   Legend,
   LinearScale,
@@ -19,7 +20,7 @@ import type { RunBegin } from '../../../shared/run-events';
 import { chartColours, lineLegendLabels, partDashes, seriesDashes, withAlpha, type ChartColours } from './chart-theme';
 
 // Only what a line chart on linear axes needs, so the bundle stays small.
-Chart.register(LineController, LineElement, PointElement, LinearScale, Legend, Tooltip, Filler);
+Chart.register(LineController, LineElement, PointElement, LinearScale, Legend, Tooltip, Filler, Decimation);
 Chart.defaults.font.size = 13;
 
 type ThroughputChart = Chart<'line', ChartPoint[]>;
@@ -62,16 +63,26 @@ export function LiveChart({ runId, label }: { runId: string; label: string }) {
       if (summaryRef.current) summaryRef.current.textContent = describeLatest(run, unit);
     };
 
+    // Samples can come faster than frames (several legs, a backlog after a stall): draw once per frame at most.
+    let frame: number | null = null;
+    const scheduleDraw = () => {
+      frame ??= requestAnimationFrame(() => {
+        frame = null;
+        draw();
+      });
+    };
+
     draw();
     const stopRuns = useRunsStore.subscribe((state, previous) => {
-      if (state.runs[runId] !== previous.runs[runId]) draw();
+      if (state.runs[runId] !== previous.runs[runId]) scheduleDraw();
     });
     const stopSettings = useSettingsStore.subscribe((state, previous) => {
-      if (selectRateUnit(state) !== selectRateUnit(previous)) draw();
+      if (selectRateUnit(state) !== selectRateUnit(previous)) scheduleDraw();
     });
     return () => {
       stopRuns();
       stopSettings();
+      if (frame !== null) cancelAnimationFrame(frame);
       chart.destroy();
     };
   }, [runId, theme]);
@@ -156,6 +167,8 @@ function chartOptions(colours: ChartColours, currentUnit: () => RateUnit) {
       y: { type: 'linear' as const, beginAtZero: true, ...axis, title: title(throughputAxisTitle(currentUnit())) },
     },
     plugins: {
+      // An hour-long run has thousands of readings per line; a few hundred per line draw the same shape.
+      decimation: { enabled: true, algorithm: 'lttb' as const, samples: 400 },
       legend: { labels: lineLegendLabels(colours) },
       tooltip: {
         callbacks: {
