@@ -141,4 +141,29 @@ describe('guided plans on the lab NAS', () => {
       await rm(shareFolder, { recursive: true, force: true });
     }
   });
+
+  it('Bonded link: the leg planner’s links (a, b and the slow leg, each from its own interface) in the preview, then one stream on one and one per link at once', async () => {
+    const { engine, sessionId, events } = await connectedEngine('plan-bonded');
+    try {
+      const preview = await engine.handlers.previewPlan({ plan: 'bonded-link', sessionId, networkSeconds: 3 });
+      expect(preview.steps.map((step) => step.label)).toEqual([
+        'One stream, one link',
+        'One stream per link, 3 links at once',
+      ]);
+      expect(preview.notes[0]).toMatch(/^3 links found/);
+      const { runId } = await engine.handlers.startPlan({ plan: 'bonded-link', sessionId, networkSeconds: 3 });
+      expect((await endOf(events, runId)).state).toBe('done');
+      const record = await engine.handlers.getRun({ runId });
+      const network = record.results.flatMap((result) => (result.kind === 'network' ? [result] : []));
+      expect(network.map((result) => result.legs.length)).toEqual([1, 3]);
+      const together = network[1];
+      expect(new Set(together?.legs.map((leg) => leg.bindAddress))).toEqual(
+        new Set([lab.legs.a.host, lab.legs.b.host, lab.legs.slow.host]),
+      );
+      // Three shaped links at once carry more than the one link alone.
+      expect(together?.summary.bitsPerSecond ?? 0).toBeGreaterThan(network[0]?.summary.bitsPerSecond ?? Infinity);
+    } finally {
+      await engine.shutdown();
+    }
+  });
 });
