@@ -68,7 +68,10 @@ export function reportHtml(record: RunRecord, options: ReportOptions): string {
   const rows = testRows(record);
   const verdicts = verdictsOf(record, unit);
   const charts = reportCharts(record, rows, unit);
-  const [bars, ...moreCharts] = charts;
+  // The bars go with the verdicts when both fit on the first printed page; else with the other charts.
+  const barsFirst = verdicts.length <= 3 && rows.length <= 10;
+  const [bars, ...rest] = barsFirst ? charts : [undefined, ...charts];
+  const moreCharts = rest.filter((chart) => chart !== undefined);
   const figure = (chart: { title: string; svg: string }) =>
     `<figure><figcaption>${h(chart.title)}</figcaption>${chart.svg}</figure>`;
   const environment = environmentFacts(record);
