@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readLab, type LabInfo } from '../lab/lab';
+import { readFileSync } from 'node:fs';
+import { nasExec, nasPids, readLab, type LabInfo } from '../lab/lab';
 import { connectToLab, openConnectScreen, submitPassword } from './connect-flow';
 import { artifactsDir, launchChromium, screenshot, startWebApp, type WebApp } from './harness';
 
@@ -252,4 +253,39 @@ describe('the NAS disk test in browser mode', () => {
     await screenshot(page, 'disk-sweep-results');
     expect(pageErrors).toEqual([]);
   }, 150_000);
+
+  it('cancels mid-run: says cancelled, keeps the readings so far, and leaves nothing on the NAS', async () => {
+    await connectToLab(page, app, lab);
+    await typeFolder(lab.share);
+    await page.getByTestId('disk-preset-quick').check();
+    await page.getByTestId('disk-advanced').click();
+    await page.getByTestId('disk-size').fill('64');
+    await page.getByTestId('disk-seconds').fill('5');
+    await page.getByTestId('start-disk').click();
+    // Cancel once the chart has a few readings: fio is running in the scratch folder then.
+    await expect
+      .poll(async () => Number(await page.getByTestId('live-chart').getAttribute('data-points')), { timeout: 60_000 })
+      .toBeGreaterThan(3);
+    const scratch = nasExec(['find', lab.share, '-maxdepth', '1', '-name', '.nasbench-*']).stdout.trim();
+    expect(scratch).not.toBe('');
+    await page.getByTestId('cancel-run').click();
+    await expect.poll(runState, { timeout: 30_000 }).toBe('cancelled');
+    const kept = Number(await page.getByTestId('live-chart').getAttribute('data-points'));
+    expect(kept).toBeGreaterThan(3);
+    await screenshot(page, 'disk-cancelled');
+    await page.getByRole('button', { name: 'See results' }).click();
+    await expect(page.getByTestId('live-chart').getAttribute('data-points')).resolves.toBe(String(kept));
+    // The scratch folder and fio are gone from the NAS.
+    expect(nasExec(['test', '-e', scratch]).code).not.toBe(0);
+    // No fio of this run is left (other test runs on this machine may have their own).
+    const left = nasPids().filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(scratch);
+      } catch {
+        return false; // ended meanwhile
+      }
+    });
+    expect(left).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });
