@@ -1,11 +1,14 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
 import type { NetworkResult } from '../../shared/runs';
 import { formatRate } from '../../shared/units';
 import type { Verdict } from '../../shared/verdicts';
-import { nasExec, type LabLeg } from '../lab/lab';
+import { nasExec, nasPids, type LabLeg } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { lab } from './lab-login';
 
@@ -126,4 +129,53 @@ describe('nasbench quick', () => {
     expect(code).toBe(2);
     expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
+
+  it('Ctrl+C during the disk step cancels: exit 1, CANCELLED, the network figures kept, no fio or scratch folder left', async () => {
+    const dataDir = await tempDir('cli-quick-sigint');
+    // A real process, so the signal takes the path a user's Ctrl+C takes.
+    const argv = ['--json', '--data-dir', dataDir, 'quick', '--host', lab.legs.a.nas, '--user', lab.users.test.name];
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'electron/cli/index.ts', ...argv, '--trust-new-host', '--dir', folder, '--time', '2'],
+      {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        env: { ...process.env, NASBENCH_PASSWORD: lab.users.test.password },
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      await expect.poll(() => fioIn(folder).length > 0, { timeout: 60_000, interval: 200 }).toBe(true);
+      expect(stderr).toContain('… 3/3 NAS disks');
+      child.kill('SIGINT');
+      expect(await exited).toBe(1);
+      expect(JSON.parse(stdout)).toMatchObject({
+        ok: false,
+        kind: 'quick',
+        error: { code: 'CANCELLED' },
+        partial: { status: 'cancelled', results: { net: [{ direction: 'upload' }, { direction: 'download' }] } },
+      });
+      expect(fioIn(folder)).toEqual([]);
+      expect(nasExec(['ls', '-A', folder]).stdout.trim()).toBe('');
+    } finally {
+      child.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
 });
+
+/** fio processes in the NAS namespace working in a folder (ps alone would list the host's too: PIDs are shared). */
+function fioIn(path: string): string[] {
+  return nasPids()
+    .map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+      } catch {
+        return ''; // it ended meanwhile
+      }
+    })
+    .filter((line) => line.startsWith('fio') && line.includes(path));
+}
