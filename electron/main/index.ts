@@ -5,6 +5,7 @@ import { appFolderName } from '../engine/data-folder';
 import { appOrigin, registerAppScheme, serveRenderer } from './app-protocol';
 import { registerIpcHandlers, sendEventToWindows, trustedOrigins } from './ipc';
 import { keychainSecretStore } from './keychain';
+import { electronPdfPrinter } from './report-pdf';
 import { createSecureWindow, hardenSession } from './window';
 
 /**
@@ -39,7 +40,12 @@ void app.whenReady().then(async () => {
   hardenSession(session.defaultSession);
   serveRenderer(path.join(__dirname, '../renderer'));
   const dataDir = await ensureDataDir(app.getPath('userData'));
-  engine = createEngine({ dataDir, mode: 'desktop', secrets: keychainSecretStore(dataDir) });
+  engine = createEngine({
+    dataDir,
+    mode: 'desktop',
+    secrets: keychainSecretStore(dataDir),
+    printPdf: electronPdfPrinter,
+  });
   registerIpcHandlers(engine.dispatch, trustedOrigins(devServerUrl));
   engine.onEvent((event, payload) =>
     sendEventToWindows(() => BrowserWindow.getAllWindows().map((window) => window.webContents), event, payload),

@@ -49,6 +49,23 @@ export function createSecureWindow(options: SecureWindowOptions): BrowserWindow 
   return window;
 }
 
+/**
+ * A hidden window that only renders a document for printing (the report's PDF): the same secure
+ * preferences, no preload, scripts off, in the session given (one that lets nothing load).
+ */
+export function createPrintWindow(session: Session): BrowserWindow {
+  const window = new BrowserWindow({
+    show: false,
+    webPreferences: { ...secureWebPreferences, javascript: false, session },
+  });
+  const contents = window.webContents;
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  return window;
+}
+
 /** Denies every permission (camera, notifications, geolocation, …): the app needs none. */
 export function hardenSession(session: Session): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
