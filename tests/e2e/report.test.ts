@@ -151,6 +151,36 @@ describe('the PDF of a lab Quick check', () => {
   );
 });
 
+describe('the built command (out/main/cli.js)', () => {
+  it('prints a PDF with the Chromium on this machine (playwright-core loaded at run time, not bundled)', async () => {
+    const dataDir = await tempDir('report-built');
+    const run = seededPrivateRun();
+    await new RunStore(dataDir).save(run);
+    const out = path.join(dataDir, 'report.pdf');
+    const stdout = execFileSync(
+      process.execPath,
+      [
+        'out/main/cli.js',
+        '--json',
+        '--data-dir',
+        dataDir,
+        'report',
+        run.id,
+        '--format',
+        'pdf',
+        '--paper',
+        'letter',
+        '--out',
+        out,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(JSON.parse(stdout)).toMatchObject({ ok: true, kind: 'report', format: 'pdf', out, anonymized: true });
+    expect(pdfInfo(out)).toMatch(/\(letter\)/i);
+    expect(pdfPages(out)).toBeGreaterThanOrEqual(4);
+  });
+});
+
 describe('the anonymised PDF of a run seeded with private details', () => {
   it('shows none of them, in its text or its properties, while the figures are there', async () => {
     const dataDir = await tempDir('report-private');

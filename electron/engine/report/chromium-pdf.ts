@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type * as PlaywrightCore from 'playwright-core';
 import { NasbenchError } from '../../../shared/errors';
 import type { PaperSize } from '../../../shared/report';
 
@@ -29,6 +30,24 @@ const quietFlags = [
 ];
 
 /**
+ * playwright-core, loaded when a PDF is asked for, from node_modules at run time: bundled into
+ * out/main it cannot find its own files, and the name in a variable keeps the bundler from trying.
+ */
+async function loadPlaywright(): Promise<typeof PlaywrightCore> {
+  const name = 'playwright-core';
+  try {
+    return (await import(name)) as typeof PlaywrightCore;
+  } catch (cause) {
+    throw new NasbenchError(
+      'TOOL_MISSING',
+      'Making a PDF here needs the playwright-core package, and it is not installed.',
+      'Export HTML instead and print it from a browser (or use the desktop app, which prints by itself).',
+      { cause },
+    );
+  }
+}
+
+/**
  * Prints with a Chromium already on this computer, through playwright-core (the CLI has no
  * Electron). Scripts are off and every request is refused: the report must print from itself alone.
  */
@@ -41,7 +60,7 @@ export function chromiumPdfPrinter(executablePath = browserPaths.find((file) => 
         'Install Chromium (e.g. apt-get install chromium), or export HTML and print it from a browser.',
       );
     }
-    const { chromium } = await import('playwright-core');
+    const { chromium } = await loadPlaywright();
     const browser = await chromium.launch({ executablePath, args: quietFlags });
     try {
       const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
