@@ -8,6 +8,7 @@ import { selectResultsRun, useRunsStore, type RunRecord } from '../stores/runs';
 import { selectRateUnit, useSettingsStore } from '../stores/settings';
 import { CopyResults } from './copy/CopyResults';
 import { DiskResults } from './disk/DiskResults';
+import { PlanName } from '../../../shared/plans';
 import { EmptyState } from './EmptyState';
 import { RunFindings } from './results/RunFindings';
 import { LinkUse, SeriesAverages, useRunLinks } from './network/NetworkResults';
@@ -27,6 +28,8 @@ export function ResultsScreen() {
     );
   }
   const { end } = run;
+  // A guided plan's steps each have their own figures (below): none of them is the run's headline.
+  const isGuidedPlan = PlanName.safeParse(run.plan).success;
   return (
     <>
       <ScreenHeading>Results</ScreenHeading>
@@ -40,7 +43,7 @@ export function ResultsScreen() {
           <DiskResults details={end.details} unit={unit} state={end.state} />
         ) : end.details?.kind === 'copy' ? (
           <CopyResults details={end.details} unit={unit} state={end.state} />
-        ) : end.summary ? (
+        ) : isGuidedPlan ? null : end.summary ? (
           <>
             <p className="headline">
               <span className="headline__label">Average throughput</span>

@@ -4,6 +4,7 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { useSessionActions, useSessionStore } from '../../stores/session';
 import { DiskTestPanel } from '../disk/DiskTestPanel';
 import { NetworkTestPanel } from '../network/NetworkTestPanel';
+import { PlanPanel } from '../plan/PlanPanel';
 import { NasDetails } from './NasDetails';
 
 /** The connection (who, which key, what was cleaned up), the NAS's details, and the way out. */
@@ -66,6 +67,8 @@ export function ConnectedNas() {
           </button>
         </section>
       )}
+      {/* The guided plans come first: one question, several tests; the single tests follow. */}
+      {!probing && <PlanPanel />}
       {/* After the probe, whether it worked or not: its facts prefill the multi-link choices. */}
       {!probing && <NetworkTestPanel nasHost={connection.host} />}
       {/* Its folder list and the fio check come from the probe, so it waits for it too. */}
