@@ -11,6 +11,7 @@ import { DiskResults } from './disk/DiskResults';
 import { PlanName } from '../../../shared/plans';
 import { EmptyState } from './EmptyState';
 import { RunFindings } from './results/RunFindings';
+import { ExportDialog } from './results/ExportDialog';
 import { LinkUse, SeriesAverages, useRunLinks } from './network/NetworkResults';
 
 export function ResultsScreen() {
@@ -83,6 +84,7 @@ export function ResultsScreen() {
           state={end.state}
           shownKind={end.details?.kind === 'disk' || end.details?.kind === 'copy' ? end.details.kind : null}
         />
+        <ExportDialog runId={run.runId} />
       </section>
       <section className="card" aria-labelledby="results-chart-title">
         <h2 id="results-chart-title">Throughput over time</h2>

@@ -1,0 +1,154 @@
+import { useEffect, useId, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { ReportFormat } from '../../../../shared/report/schemas';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { useReportStore } from '../../stores/report';
+
+const formats: { value: ReportFormat; label: string; what: string }[] = [
+  { value: 'html', label: 'HTML', what: 'one file with charts; opens in any browser and can be imported again' },
+  { value: 'pdf', label: 'PDF', what: 'the HTML report, printed' },
+  { value: 'md', label: 'Markdown', what: 'a short table for forums and GitHub issues' },
+  { value: 'csv', label: 'CSV', what: 'one row per test' },
+  { value: 'csv-samples', label: 'CSV samples', what: 'one row per chart point' },
+  { value: 'json', label: 'JSON', what: 'the run file itself' },
+];
+
+/** The preview scrolls inside the dialog (styles.css has no report styles: this dialog keeps its own). */
+const previewBox = {
+  maxHeight: '24rem',
+  overflow: 'auto',
+  border: '1px solid var(--border)',
+  borderRadius: 'var(--radius)',
+};
+
+/** Longer text previews are cut here: the preview is for checking, the saved file has everything. */
+const previewChars = 20_000;
+
+/**
+ * The report as HTML, inside a shadow root so its style sheet cannot restyle the app. It comes
+ * from the engine's renderer, which escapes all run data and emits no active content (and
+ * innerHTML never runs scripts anyway).
+ */
+function HtmlPreview({ html }: { html: string }) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+    root.innerHTML = html;
+  }, [html]);
+  return <div ref={hostRef} style={previewBox} data-testid="report-preview-html" />;
+}
+
+/** "Export report…": choose a format, see what will be shared (anonymised unless unticked), save it. */
+export function ExportDialog({ runId }: { runId: string }) {
+  const id = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const state = useReportStore(
+    useShallow((store) => ({
+      openRunId: store.runId,
+      format: store.format,
+      anonymize: store.anonymize,
+      paperSize: store.paperSize,
+      preview: store.preview,
+      loading: store.loading,
+      saving: store.saving,
+      error: store.error,
+    })),
+  );
+  const actions = useReportStore((store) => store.actions);
+  const open = state.openRunId === runId;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (open && dialog && !dialog.open) dialog.showModal();
+    if (!open && dialog?.open) dialog.close();
+  }, [open]);
+
+  const replaced = Object.entries(state.preview?.replaced ?? {}).map(([kind, count]) => `${count} ${kind}`);
+  return (
+    <>
+      <button type="button" className="button" data-testid="export-report" onClick={() => void actions.openFor(runId)}>
+        Export report…
+      </button>
+      <dialog
+        ref={dialogRef}
+        className="dialog"
+        aria-labelledby={`${id}-title`}
+        data-testid="export-dialog"
+        onCancel={() => actions.close()}
+      >
+        <h2 id={`${id}-title`}>Export a report</h2>
+        <fieldset>
+          <legend>Format</legend>
+          {formats.map((format) => (
+            <label key={format.value} className="choice">
+              <input
+                type="radio"
+                name={`${id}-format`}
+                value={format.value}
+                checked={state.format === format.value}
+                onChange={() => void actions.choose({ format: format.value })}
+              />{' '}
+              <strong>{format.label}</strong> <span className="muted">{format.what}</span>
+            </label>
+          ))}
+        </fieldset>
+        {state.format === 'pdf' && (
+          <label>
+            Paper{' '}
+            <select
+              value={state.paperSize}
+              onChange={(event) =>
+                void actions.choose({ paperSize: event.target.value === 'letter' ? 'letter' : 'a4' })
+              }
+            >
+              <option value="a4">A4</option>
+              <option value="letter">Letter</option>
+            </select>
+          </label>
+        )}
+        <label className="choice">
+          <input
+            type="checkbox"
+            data-testid="export-anonymize"
+            checked={state.anonymize}
+            onChange={(event) => void actions.choose({ anonymize: event.target.checked })}
+          />{' '}
+          Anonymise: replace host names, addresses, serial numbers, user names, shares and folders (figures stay the
+          same)
+        </label>
+        <p className="muted" data-testid="export-replaced" aria-live="polite">
+          {state.loading
+            ? 'Preparing the preview…'
+            : state.anonymize
+              ? `Replaced: ${replaced.length > 0 ? replaced.join(', ') : 'nothing private was found'}.`
+              : 'Not anonymised: the report shows your names and addresses as the run saved them.'}
+        </p>
+        {state.error && <ErrorNotice error={state.error} title="The report could not be made" />}
+        {state.preview?.text !== undefined &&
+          (state.format === 'html' || state.format === 'pdf' ? (
+            <HtmlPreview html={state.preview.text} />
+          ) : (
+            <pre style={previewBox} data-testid="report-preview-text">
+              {state.preview.text.slice(0, previewChars)}
+            </pre>
+          ))}
+        <div className="actions">
+          <button
+            type="button"
+            className="button button--primary"
+            data-testid="export-save"
+            aria-disabled={state.saving}
+            onClick={() => void (state.saving ? undefined : actions.save())}
+          >
+            {state.saving ? 'Saving…' : 'Save'}
+          </button>
+          <button type="button" className="button" onClick={() => actions.close()}>
+            Close
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}
