@@ -1,7 +1,10 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEngine } from '../../electron/engine';
 import { sha256Fingerprint } from '../../electron/engine/ssh/host-key';
 import type { RunEnd, RunProgress } from '../../shared/run-events';
 import { nasExec, nasPids, readHostKey } from '../lab/lab';
@@ -164,6 +167,51 @@ describe('guided plans on the lab NAS', () => {
       expect(together?.summary.bitsPerSecond ?? 0).toBeGreaterThan(network[0]?.summary.bitsPerSecond ?? Infinity);
     } finally {
       await engine.shutdown();
+    }
+  });
+
+  it('refuses a run while another NASBench process (a `nasbench quick`) measures the NAS from the same data folder', async () => {
+    const dataDir = await tempDir('plan-cross-process');
+    const argv = ['--json', '--data-dir', dataDir, 'quick', '--host', lab.legs.a.nas, '--user', lab.users.test.name];
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'electron/cli/index.ts', ...argv, '--trust-new-host', '--time', '4'],
+      {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        env: { ...process.env, NASBENCH_PASSWORD: lab.users.test.password },
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const engine = createEngine({ dataDir, mode: 'web' });
+    try {
+      await expect.poll(() => stderr.includes('… 1/2 Network to the NAS'), { timeout: 30_000 }).toBe(true);
+      // Over the slow leg: another address of the same NAS.
+      const { sessionId } = await engine.handlers.connectNas({
+        host: lab.legs.slow.nas,
+        port: lab.ssh.port,
+        username: lab.users.test.name,
+        auth: { kind: 'password', password: lab.users.test.password, remember: false },
+        trustFingerprint: sha256Fingerprint(readHostKey().blob),
+      });
+      const refused = await engine.dispatch('startPlan', { plan: 'quick', sessionId, networkSeconds: 2 });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: {
+          code: 'NAS_BUSY',
+          message: expect.stringMatching(
+            /^Another NASBench \(process \d+\) is already measuring this NAS: “Quick check”/,
+          ),
+        },
+      });
+      expect(await exited).toBe(0);
+      const after = await engine.dispatch('startNetworkRun', { sessionId, seconds: 1 });
+      expect(after.ok).toBe(true);
+    } finally {
+      child.kill('SIGKILL');
+      await engine.shutdown();
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
@@ -87,6 +88,8 @@ describe('nasbench quick', () => {
         expect(JSON.parse(listed)).toMatchObject({ runs: [{ id: json.runId, plan: 'quick', host: leg.nas }] });
         expect(nasExec(['ls', '-A', folder]).stdout.trim()).toBe('');
         expect(await readdir(shareDir)).toEqual([]);
+        // The NAS is free again for other NASBench processes.
+        expect(await readdir(path.join(dataDir, 'busy'))).toEqual([]);
       } finally {
         await rm(dataDir, { recursive: true, force: true });
         await rm(shareDir, { recursive: true, force: true });

@@ -21,7 +21,8 @@ import { chromiumPdfPrinter, exportReport, type PrintPdf } from '../report';
 import { nasNamesOf } from '../runs/nas-names';
 import { preparePlanRun, previewPlan, type PlanAccess } from '../runs/plans/prepare';
 import { saveEndedRuns } from '../runs/recorder';
-import { RunRegistry } from '../runs/registry';
+import { BusyFiles } from '../runs/busy-files';
+import { RunRegistry, type RunPlan } from '../runs/registry';
 import { SettingsStore } from '../settings/store';
 import { RunStore } from '../store';
 import { createDispatcher, type Dispatch } from './dispatch';
@@ -71,13 +72,33 @@ export function createEngine(options: EngineOptions): Engine {
     arch: os.arch(),
     node: process.versions.node,
   };
+  // Every run that ends (completed, failed, cancelled) is saved before its end event goes out.
+  const save = saveEndedRuns(history, app, (runId, error) => console.error(`Could not save run ${runId}:`, error));
+  const busy = new BusyFiles(options.dataDir);
+  const releases = new Map<string, () => Promise<void>>();
   const runs = new RunRegistry(
     (payload) => {
       for (const listener of listeners) listener('runProgress', payload);
     },
-    // Every run that ends (completed, failed, cancelled) is saved before its end event goes out.
-    saveEndedRuns(history, app, (runId, error) => console.error(`Could not save run ${runId}:`, error)),
+    async (run) => {
+      const addendum = await save(run);
+      await releases.get(run.begin.runId)?.();
+      releases.delete(run.begin.runId);
+      return addendum;
+    },
   );
+  /** One run per NAS: the registry refuses a second one in this process, the busy files one in another NASBench. */
+  const startRun = async (plan: RunPlan): Promise<string> => {
+    const release = plan.nas ? await busy.claim(plan.nas, plan.title) : async () => undefined;
+    try {
+      const runId = runs.start(plan);
+      releases.set(runId, release);
+      return runId;
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  };
 
   const discoveries = new DiscoverySessions(
     async () => (await settings.read()).discoveryEnabled,
@@ -136,18 +157,18 @@ export function createEngine(options: EngineOptions): Engine {
       return planLinkLegs(nas, async (address) => (await probeClient(address)).route);
     },
     startDiskRun: async (input) => ({
-      runId: runs.start({ ...diskRunPlan(connections, input), ...savedWith(input) }),
+      runId: await startRun({ ...diskRunPlan(connections, input), ...savedWith(input) }),
     }),
     startDiskSweep: async (input) => ({
-      runId: runs.start({ ...diskSweepRunPlan(connections, input), ...savedWith(input) }),
+      runId: await startRun({ ...diskSweepRunPlan(connections, input), ...savedWith(input) }),
     }),
     startNetworkRun: async (input) => ({
-      runId: runs.start({ ...networkRunPlan(connections.session(input.sessionId), input), ...savedWith(input) }),
+      runId: await startRun({ ...networkRunPlan(connections.session(input.sessionId), input), ...savedWith(input) }),
     }),
     previewPlan: (input) => previewPlan(input, planAccess(input.sessionId)),
     startPlan: async (input) => {
       const { preview, run } = await preparePlanRun(input, planAccess(input.sessionId));
-      return { runId: runs.start(run), preview };
+      return { runId: await startRun(run), preview };
     },
     startShareCopyRun: async (input) => ({
       runId: runs.start({ ...shareCopyRunPlan(shareCopyOptionsOf(input)), parameters: input }),
