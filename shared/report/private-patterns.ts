@@ -30,6 +30,8 @@ const labelledSerial = /\b(?:serial(?:\s*(?:number|no\.?))?|s\/n|sn)\s*[:=#]?\s*
 /** Names only a home network resolves. */
 const localHost =
   /(?<![\w.-])[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9-]{1,63})*\.(?:local|lan|home|internal|localdomain|home\.arpa|fritz\.box|router)(?![\w-])/gi;
+/** An e-mail address or an SSH login ("admin@192.168.1.2"): the part before the @ is someone. */
+const login = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:[.:][\w-]+)+/g;
 /** A home folder says whose it is. */
 const homeFolder = /(?:\/home\/|\/Users\/|\/var\/services\/homes\/|[A-Za-z]:\\Users\\)([^/\\\s"'<>|]+)/g;
 /**
@@ -98,6 +100,7 @@ export function findPrivateText(text: string): PrivateMatch[] {
   for (const value of matchesOf(labelledSerial, text, 1)) add('serial', value);
   for (const value of matchesOf(serial, text)) add('serial', value);
   for (const value of matchesOf(localHost, text)) add('host', value);
+  for (const value of matchesOf(login, text)) add('user', value);
   for (const value of matchesOf(homeFolder, text, 1)) add('user', value);
   for (const value of matchesOf(posixPath, text)) add('path', value);
   for (const value of matchesOf(windowsPath, text)) add('path', value);

@@ -142,8 +142,17 @@ describe('the anonymiser, property-tested', () => {
 
   it('finds a seeded address of every kind in free text', () => {
     const found = findPrivateText(
-      `${seededSecrets.ipv4[0]} ${seededSecrets.ipv6[0]}%eth0 [${seededSecrets.ipv6[1]}]:5201 ${seededSecrets.mac} S/N: ${seededSecrets.serial} 12:30:45 version 7.2.1`,
+      `${seededSecrets.ipv4[0]} ${seededSecrets.ipv6[0]}%eth0 [${seededSecrets.ipv6[1]}]:5201 ${seededSecrets.mac} S/N: ${seededSecrets.serial} 12:30:45 version 7.2.1 ssh admin@nas.local`,
     );
-    expect(found.map((item) => item.kind).sort()).toEqual(['ipv4', 'ipv6', 'ipv6', 'mac', 'serial', 'serial']);
+    expect(found.map((item) => item.kind).sort()).toEqual([
+      'host',
+      'ipv4',
+      'ipv6',
+      'ipv6',
+      'mac',
+      'serial',
+      'serial',
+      'user',
+    ]);
   });
 });

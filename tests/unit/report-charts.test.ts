@@ -1,0 +1,107 @@
+import { XMLValidator } from 'fast-xml-parser';
+import { describe, expect, it } from 'vitest';
+import type { CacheWallSweep } from '../../shared/copy';
+import type { DiskSweepSummary } from '../../shared/disk';
+import { reportCharts } from '../../shared/report/charts';
+import { renderReport } from '../../shared/report';
+import { testRows } from '../../shared/report/report-model';
+import { niceTicks } from '../../shared/report/svg/frame';
+import type { RunRecord } from '../../shared/runs';
+import { formatBytes } from '../../shared/units';
+import { hostileRun } from '../fixtures/report/hostile-run';
+import { labQuickRun } from '../fixtures/report/seeded-private-run';
+
+const MiB = 2 ** 20;
+const GiB = 1024 * MiB;
+
+/** The lab Quick check with a cache-wall sweep on its share copy and a disk sweep added. */
+function runWithSweeps(): RunRecord {
+  const run = labQuickRun();
+  const sizes = [256 * MiB, 512 * MiB, GiB, 2 * GiB, 4 * GiB];
+  const cacheWall: CacheWallSweep = {
+    points: sizes.map((fileSize, index) => ({
+      fileSize,
+      writeBytesPerSecond: index < 3 ? 900e6 : 110e6,
+      readBytesPerSecond: index < 3 ? 1100e6 : 115e6,
+    })),
+    readWall: { fileSize: 2 * GiB, bytesPerSecond: 115e6, cachedBytesPerSecond: 1100e6 },
+    writeWall: { fileSize: 2 * GiB, bytesPerSecond: 110e6, cachedBytesPerSecond: 900e6 },
+    rule: 'a drop to half',
+    clientRamBytes: GiB,
+    nasRamBytes: 2 * GiB,
+    targetBytes: 4 * GiB,
+    stoppedBy: 'past-ram',
+    note: '',
+  };
+  const diskSweep: DiskSweepSummary = {
+    panels: [1, 4].map((jobs) => ({
+      jobs,
+      rw: 'write' as const,
+      x: [64 * MiB, 256 * MiB],
+      y: [4096, MiB],
+      values: [
+        [40e6 * jobs, 42e6 * jobs],
+        [400e6 * jobs, jobs === 4 ? null : 420e6],
+      ],
+    })),
+    skipped: ['1M blocks, 256 MiB files, 4 jobs'],
+    plannedSeconds: 60,
+    seconds: 40,
+  };
+  for (const result of run.results) {
+    if (result.kind === 'copy') result.sweep = cacheWall;
+    if (result.kind === 'disk') result.sweep = diskSweep;
+  }
+  return run;
+}
+
+describe('report charts', () => {
+  it('draws bars, throughput over time, the cache wall with its shaded regions, and one heatmap per sweep panel', () => {
+    const run = runWithSweeps();
+    const charts = reportCharts(run, testRows(run), 'MB/s');
+    expect(charts.map((chart) => chart.title)).toEqual([
+      'Every test, one bar each',
+      'Throughput over time',
+      'Disk sweep (write, 1 jobs)',
+      'Disk sweep (write, 4 jobs)',
+      'The cache wall: copy speed by file size',
+    ]);
+    const [bars, , heatmapOne, heatmapFour, cacheWall] = charts.map((chart) => chart.svg);
+    expect(bars?.match(/<rect /g)).toHaveLength(testRows(run).length);
+    // Each cell's figure is written in it; a cell that did not run says so.
+    expect(heatmapOne).toContain('>420<');
+    expect(heatmapFour).toContain('>1600<');
+    expect(heatmapFour).toContain('>not run<');
+    expect(cacheWall).toContain('Cached (before the wall)');
+    expect(cacheWall).toContain('Larger than the cache');
+    for (const size of [256 * MiB, 4 * GiB]) expect(cacheWall).toContain(`>${formatBytes(size)}<`);
+    expect(cacheWall?.match(/<polyline /g)).toHaveLength(2);
+  });
+
+  it('writes well-formed SVG, even with hostile labels', () => {
+    for (const run of [runWithSweeps(), hostileRun()]) {
+      for (const chart of reportCharts(run, testRows(run), 'Mb/s')) {
+        expect(XMLValidator.validate(chart.svg)).toBe(true);
+        // Element names only from the chart itself: a label's markup is escaped into text.
+        expect(chart.svg).not.toMatch(/<script|<svg onload|<[a-z]+\s[^>]*\bon\w+=|href=/i);
+      }
+    }
+  });
+
+  it('puts every chart in the HTML report, each on the charts page when there are several', () => {
+    const html = renderReport(runWithSweeps(), {
+      format: 'html',
+      anonymize: true,
+      unit: 'MB/s',
+      generatedAt: 'now',
+    }).text;
+    expect(html.match(/<figure>/g)).toHaveLength(5);
+    expect(html.match(/<section class="page"/g)).toHaveLength(5);
+  });
+
+  it('picks round axis steps that cover the largest value', () => {
+    expect(niceTicks(1803)).toEqual([0, 500, 1000, 1500, 2000]);
+    expect(niceTicks(119)).toEqual([0, 50, 100, 150]);
+    expect(niceTicks(0)).toEqual([0, 1]);
+  });
+});
