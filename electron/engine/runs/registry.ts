@@ -59,8 +59,9 @@ export interface RunPlan {
   /** What is known before it starts (the NAS's probe, this computer's link), kept with the saved run. */
   environment?: Partial<RunEnvironment>;
   /**
-   * Names of the NAS the run measures (its address and port, its host name): a run is refused
-   * while another one with any of these names is active, as two tests at once measure each other.
+   * Names of the NAS the run measures (nas-names.ts: the address it was reached at and its ports'
+   * addresses, with the SSH port): a run is refused while another one with any of these names is
+   * active, as two tests at once measure each other.
    */
   nas?: string[];
   work(context: RunContext): Promise<ThroughputSummary | undefined>;
