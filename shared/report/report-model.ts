@@ -82,7 +82,8 @@ function rowsOf(result: TestResult, record: RunRecord): TestRow[] {
         seconds: test.seconds,
         direct: test.direct,
         how: test.commandLine,
-        note: test.note ?? '',
+        // The dd fallback's install hints say how to get the real figures.
+        note: [test.note, ...result.hints].filter(Boolean).join(' '),
       }));
     case 'copy':
       return result.tests.map((test) => ({
@@ -97,6 +98,7 @@ function rowsOf(result: TestResult, record: RunRecord): TestRow[] {
         cached: test.cached,
         direct: test.direct,
         how: `${test.method}${result.share ? ` (${result.share.protocol.toUpperCase()})` : ''} in ${result.dir}`,
+        note: result.notes.join(' '),
       }));
     case 'disk-through-network':
       return [
