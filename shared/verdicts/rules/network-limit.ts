@@ -3,6 +3,7 @@ import {
   bitRate,
   formatPercent,
   goodputBytesPerSecond,
+  linkName,
   pathLink,
   rate,
   utilisationPercent,
@@ -67,7 +68,7 @@ function slowerThanTheDisks(
       text:
         `Your network is the limit: ${bitRate(best.bitsPerSecond, unit)} ${best.words}, while the NAS's disks are faster ` +
         `(${slowestDisk.test}: ${rate(slowestDisk.bytesPerSecond, unit)} at the slowest; the network carried ${formatPercent(percent)} of that). ` +
-        `This computer reaches the NAS over a virtual link${reported ? ` whose reported ${bitRate(reported, unit)} is not a real limit` : ''}, ` +
+        `This computer reaches the NAS over a virtual link${reported ? ` (it reports ${linkName(reported, 'virtual')}, a placeholder)` : ''}, ` +
         'so the path has no known rate: only a faster network path would make copies faster.',
       figures: {
         bitsPerSecond: best.bitsPerSecond,
