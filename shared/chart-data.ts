@@ -7,18 +7,24 @@ export interface ChartPoint {
   y: number;
 }
 
-/** Turns stored throughput samples (bytes per second) into chart points in the user's unit. */
-export function throughputPoints(samples: readonly TimedValue[], unit: RateUnit): ChartPoint[] {
-  return samples.map((sample) => ({ x: sample.t, y: rateInUnit(sample.value, unit) }));
-}
-
 /**
- * Replaces the contents of `target` in place, so chart.js keeps its own array (and its
- * bookkeeping) and a redraw with `update('none')` is all that is needed.
+ * Writes stored throughput samples (bytes per second) into `target` as chart points in the user's
+ * unit, in place: chart.js keeps its own array and the point objects are reused, so a redraw many
+ * times a second allocates next to nothing (the garbage collector's pauses are what stall a page).
  */
-export function replacePoints(target: ChartPoint[], points: readonly ChartPoint[]): void {
-  target.length = points.length;
-  for (let i = 0; i < points.length; i += 1) target[i] = points[i] as ChartPoint;
+export function updateThroughputPoints(target: ChartPoint[], samples: readonly TimedValue[], unit: RateUnit): void {
+  for (let i = 0; i < samples.length; i += 1) {
+    const sample = samples[i] as TimedValue;
+    const point = target[i];
+    const y = rateInUnit(sample.value, unit);
+    if (point) {
+      point.x = sample.t;
+      point.y = y;
+    } else {
+      target.push({ x: sample.t, y });
+    }
+  }
+  target.length = samples.length;
 }
 
 export function throughputAxisTitle(unit: RateUnit): string {

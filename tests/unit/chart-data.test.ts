@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  replacePoints,
-  runProgress,
-  throughputAxisTitle,
-  throughputPoints,
-  type ChartPoint,
-} from '../../shared/chart-data';
+import { runProgress, throughputAxisTitle, updateThroughputPoints, type ChartPoint } from '../../shared/chart-data';
 
 describe('chart data', () => {
   it('turns samples in bytes per second into points in the chosen unit', () => {
@@ -13,30 +7,38 @@ describe('chart data', () => {
       { t: 0.25, value: 125_000_000 },
       { t: 0.5, value: 62_500_000 },
     ];
-    expect(throughputPoints(samples, 'Mb/s')).toEqual([
+    const points: ChartPoint[] = [];
+    updateThroughputPoints(points, samples, 'Mb/s');
+    expect(points).toEqual([
       { x: 0.25, y: 1000 },
       { x: 0.5, y: 500 },
     ]);
-    expect(throughputPoints(samples, 'MB/s')).toEqual([
+    updateThroughputPoints(points, samples, 'MB/s');
+    expect(points).toEqual([
       { x: 0.25, y: 125 },
       { x: 0.5, y: 62.5 },
     ]);
     expect(throughputAxisTitle('MiB/s')).toBe('Throughput (MiB/s)');
   });
 
-  it('replaces points in the same array, growing or shrinking it', () => {
-    const target: ChartPoint[] = [{ x: 9, y: 9 }];
-    const sameArray = target;
-    replacePoints(target, [
+  it('writes into the same array and the same point objects, growing or shrinking it', () => {
+    const first = { x: 9, y: 9 };
+    const target: ChartPoint[] = [first];
+    updateThroughputPoints(
+      target,
+      [
+        { t: 1, value: 2e6 },
+        { t: 3, value: 4e6 },
+      ],
+      'MB/s',
+    );
+    expect(target).toEqual([
       { x: 1, y: 2 },
       { x: 3, y: 4 },
     ]);
-    expect(sameArray).toEqual([
-      { x: 1, y: 2 },
-      { x: 3, y: 4 },
-    ]);
-    replacePoints(target, []);
-    expect(sameArray).toEqual([]);
+    expect(target[0]).toBe(first);
+    updateThroughputPoints(target, [], 'MB/s');
+    expect(target).toEqual([]);
   });
 
   it('reports progress and time left without going past the end', () => {

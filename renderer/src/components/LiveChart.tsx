@@ -11,7 +11,7 @@ import {
   type ChartDataset,
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
-import { replacePoints, throughputAxisTitle, throughputPoints, type ChartPoint } from '../../../shared/chart-data';
+import { throughputAxisTitle, updateThroughputPoints, type ChartPoint } from '../../../shared/chart-data';
 import { bytesPerSecondFromUnit, formatRate, formatSeconds, type RateUnit } from '../../../shared/units';
 import { useRunsStore, type RunRecord } from '../stores/runs';
 import { selectRateUnit, useSettingsStore } from '../stores/settings';
@@ -49,11 +49,12 @@ export function LiveChart({ runId, label }: { runId: string; label: string }) {
       options: chartOptions(colours, () => unit),
     });
 
+    const lines = new Map<string, ChartPoint[]>();
     const draw = () => {
       const run = useRunsStore.getState().runs[runId];
       if (!run) return;
       unit = selectRateUnit(useSettingsStore.getState());
-      const plotted = syncDatasets(chart, run, unit, colours);
+      const plotted = syncDatasets(chart, lines, run, unit, colours);
       const { x, y } = chart.options.scales ?? {};
       if (x) x.suggestedMax = run.expectedSeconds;
       if (y && 'title' in y && y.title) y.title.text = throughputAxisTitle(unit);
@@ -97,8 +98,18 @@ export function LiveChart({ runId, label }: { runId: string; label: string }) {
   );
 }
 
-/** Makes the chart's datasets match the run's series; returns how many points are plotted. */
-function syncDatasets(chart: ThroughputChart, run: RunRecord, unit: RateUnit, colours: ChartColours): number {
+/**
+ * Makes the chart's datasets match the run's series; returns how many points are plotted. Each
+ * line's points live in `lines` (reused from draw to draw) and are handed to its dataset, which
+ * the decimation plugin then thins on its own side.
+ */
+function syncDatasets(
+  chart: ThroughputChart,
+  lines: Map<string, ChartPoint[]>,
+  run: RunRecord,
+  unit: RateUnit,
+  colours: ChartColours,
+): number {
   const single = run.series.length === 1;
   const hasTotal = run.series.some((info) => info.id === totalSeries);
   let plotted = 0;
@@ -108,8 +119,12 @@ function syncDatasets(chart: ThroughputChart, run: RunRecord, unit: RateUnit, co
       dataset = seriesDataset(info, index, { single, hasTotal }, colours);
       chart.data.datasets[index] = dataset;
     }
-    const points = throughputPoints(run.samples[info.id]?.toArray() ?? [], unit);
-    replacePoints(dataset.data, points);
+    let points = lines.get(info.id);
+    if (!points) lines.set(info.id, (points = []));
+    updateThroughputPoints(points, run.samples[info.id]?.toArray() ?? [], unit);
+    dataset.data = points;
+    // A plain number, not a function per point: chart.js then resolves one set of options for the whole line.
+    dataset.pointRadius = points.length <= sparsePoints ? 3 : 0;
     plotted += points.length;
   });
   chart.data.datasets.length = run.series.length;
@@ -143,7 +158,7 @@ function seriesDataset(
     borderDash: isTotal ? [] : (dashes[index % dashes.length] ?? []),
     borderWidth: isTotal && !run.single ? 3.5 : 2,
     // Readings far apart (a network test reports once a second) are marked, so a short test's one or two still show.
-    pointRadius: (context: { dataset: { data: unknown[] } }) => (context.dataset.data.length <= sparsePoints ? 3 : 0),
+    pointRadius: 3,
     pointHoverRadius: 4,
     pointBackgroundColor: colour,
     fill: run.single ? 'origin' : false,
@@ -168,7 +183,7 @@ function chartOptions(colours: ChartColours, currentUnit: () => RateUnit) {
     },
     plugins: {
       // An hour-long run has thousands of readings per line; a few hundred per line draw the same shape.
-      decimation: { enabled: true, algorithm: 'lttb' as const, samples: 400 },
+      decimation: { enabled: true, algorithm: 'lttb' as const, samples: 400, threshold: 500 },
       legend: { labels: lineLegendLabels(colours) },
       tooltip: {
         callbacks: {
