@@ -176,4 +176,27 @@ describe('the network test in browser mode', () => {
     await expect(page.getByTestId('network-test').innerText()).resolves.toContain('from 1 to 16');
     await expect(page.getByTestId('nav-run').textContent()).resolves.toBe('Run');
   });
+
+  it('runs the Bonded link plan and draws a bar per link on one scale', async () => {
+    await connectInMegabits();
+    const plan = page.getByTestId('plan-panel');
+    await plan.getByTestId('plan-bonded-link').check();
+    await plan.locator('summary', { hasText: 'Advanced' }).click();
+    await plan.getByTestId('plan-network-seconds').fill('2');
+    await expect.poll(() => plan.getByTestId('plan-step').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    await plan.getByTestId('start-plan').click();
+    await expect.poll(() => page.getByTestId('run-state').textContent(), { timeout: 90_000 }).toMatch(/done|failed/);
+    await expect(page.getByTestId('run-state').textContent()).resolves.toBe('done');
+    await page.getByRole('button', { name: 'See results' }).click();
+    const bars = page.getByTestId('leg-bars').last().locator('li');
+    await expect.poll(() => bars.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const values = (await bars.locator('.leg-bars__value').allTextContents()).map((text) =>
+      megabits(text.split(' over ')[0] ?? ''),
+    );
+    // Legs a and b are 1 Gbit/s each (the slow leg, if planned, 200 Mbit/s): every bar is a real, shaped figure.
+    for (const value of values) expect(value).toBeGreaterThan(100);
+    expect(Math.max(...values)).toBeLessThan(1000);
+    await screenshot(page, 'network-bonded-plan');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });

@@ -17,24 +17,43 @@ function NetworkFigure({ result, unit }: { result: Extract<TestResult, { kind: '
   return (
     <div className="network-figure" data-testid="saved-network-result">
       <p className="headline">
-        <span className="headline__label">{directionWords[result.direction]}</span>
+        <span className="headline__label">
+          {directionWords[result.direction]}
+          {result.legs.length > 1 ? `, ${result.legs.length} links at once` : ''}
+        </span>
         <span className="headline__value">{formatRate(result.summary.bitsPerSecond / 8, unit)}</span>
       </p>
       {result.method === 'ssh' && (
         <p className="muted">Measured by copying over SSH (iperf3 was missing): a lower bound, not the link’s speed.</p>
       )}
-      {result.legs.length > 1 && (
-        <ul className="legs">
-          {result.legs.map((leg) => (
-            <li key={`${leg.bindAddress ?? ''}-${leg.target}-${leg.port}`}>
-              {leg.bindAddress ? `${leg.bindAddress} → ` : ''}
-              {leg.target}: {formatRate(leg.bitsPerSecond / 8, unit)} over {formatSeconds(leg.seconds)}
-            </li>
-          ))}
-        </ul>
-      )}
+      {result.legs.length > 1 && <LegBars legs={result.legs} unit={unit} />}
       {result.note && <p className="muted">{result.note}</p>}
     </div>
+  );
+}
+
+type Leg = Extract<TestResult, { kind: 'network' }>['legs'][number];
+
+/** A bar per leg of a multi-link test, on one scale: a bond that spreads its streams shows bars of one length. */
+function LegBars({ legs, unit }: { legs: Leg[]; unit: RateUnit }) {
+  const fastest = Math.max(1, ...legs.map((leg) => leg.bitsPerSecond));
+  return (
+    <ul className="leg-bars" data-testid="leg-bars" aria-label="Each link of the test">
+      {legs.map((leg) => (
+        <li key={`${leg.bindAddress ?? ''}-${leg.target}-${leg.port}`}>
+          <span className="leg-bars__label">
+            {leg.bindAddress ? `${leg.bindAddress} → ` : ''}
+            {leg.target}
+          </span>
+          <span className="leg-bars__track" aria-hidden="true">
+            <span className="leg-bars__bar" style={{ width: `${(100 * leg.bitsPerSecond) / fastest}%` }} />
+          </span>
+          <span className="leg-bars__value">
+            {formatRate(leg.bitsPerSecond / 8, unit)} over {formatSeconds(leg.seconds)}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
