@@ -104,8 +104,8 @@ function mapStrings(value: unknown, change: (text: string) => string): unknown {
   return value;
 }
 
-/** Kinds that are words, which could also be part of an ordinary longer word. */
-const nameKinds = new Set<PrivateKind>(['host', 'user', 'share', 'wifi']);
+/** Kinds that are words (or word-like tokens), which could also be part of an ordinary longer word. */
+const nameKinds = new Set<PrivateKind>(['host', 'user', 'share', 'wifi', 'serial']);
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -26,7 +26,9 @@ const ipv6Candidate =
  * "Q194I12345", a bare MAC "001132ABCDEF"), or anything after a "serial"/"S/N" label.
  */
 const serial = /(?<![A-Za-z0-9])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,20}(?![A-Za-z0-9])/g;
-const labelledSerial = /\b(?:serial(?:\s*(?:number|no\.?))?|s\/n|sn)\s*[:=#]?\s*([A-Za-z0-9-]{4,40})/gi;
+/** After the label, a token with a digit in it: "serial port" names no serial number. */
+const labelledSerial =
+  /\b(?:serial(?:\s*(?:number|no\.?))?|s\/n|sn)\s*[:=#]?\s*((?=[A-Za-z-]*\d)[A-Za-z0-9-]{4,40})(?![A-Za-z0-9-])/gi;
 /** Names only a home network resolves. */
 const localHost =
   /(?<![\w.-])[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9-]{1,63})*\.(?:local|lan|home|internal|localdomain|home\.arpa|fritz\.box|router)(?![\w-])/gi;

@@ -75,6 +75,13 @@ describe('the anonymiser on a run seeded with private details', () => {
     expect(anonymizeRun(once).record).toEqual(once);
   });
 
+  it('leaves ordinary words alone: a "serial port" is no serial number, "bob" stays in "bobcat"', () => {
+    const run = labQuickRun();
+    run.tags = ['serial port support', 'bobcat'];
+    const { record } = anonymizeRun(run, { alsoPrivate: [{ kind: 'user', text: 'bob' }] });
+    expect(record.tags).toEqual(['serial port support', 'bobcat']);
+  });
+
   it('takes the names the caller knows are private too', () => {
     const run = labQuickRun();
     run.tags = ['made on workstation-7 by bob'];
