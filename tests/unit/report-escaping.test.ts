@@ -1,8 +1,10 @@
+import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
 import { renderReport, runFileTextOf, type ReportFormat } from '../../shared/report';
 import { parseRunFile } from '../../shared/runs';
 import { hostile, hostileRun } from '../fixtures/report/hostile-run';
+import { labQuickRun } from '../fixtures/report/seeded-private-run';
 
 const render = (format: ReportFormat, anonymize: boolean) =>
   renderReport(hostileRun(), { format, anonymize, unit: 'MB/s', generatedAt: '2026-11-22T10:00:00.000Z' }).text;
@@ -84,5 +86,51 @@ describe.each([true, false])('hostile run data (anonymised: %s)', (anonymize) =>
     const run = parseRunFile(json);
     expect(run.title).toBe(`Quick ${hostile.script}`);
     expect(run.tags).toContain(hostile.pipe);
+  });
+});
+
+/** Text an attacker controls, biased towards the characters each format gives a meaning to. */
+const nasty = fc.string({
+  unit: fc.oneof(
+    fc.constantFrom(...'<>&"\'|[]()!`*_\\:#=+-@\r\n/'.split('')),
+    fc.string({ maxLength: 1, unit: 'grapheme' }),
+  ),
+  maxLength: 30,
+});
+
+describe('any run data, property-tested', () => {
+  it('never changes the shape of any format, and comes back intact from the HTML', () => {
+    fc.assert(
+      fc.property(nasty, nasty, (name, note) => {
+        const run = labQuickRun();
+        run.title = name;
+        for (const result of run.results) {
+          if (result.kind === 'disk' && result.tests[0]) result.tests[0] = { ...result.tests[0], name };
+          if (result.kind === 'copy') result.notes.push(note);
+        }
+        const render = (format: ReportFormat) =>
+          renderReport(run, { format, anonymize: false, unit: 'MB/s', generatedAt: 'now' }).text;
+        const html = render('html');
+        expect(html.match(/<script/gi)).toHaveLength(1);
+        const back = parseRunFile(runFileTextOf(html));
+        expect(back.title).toBe(name);
+        const parser = new MarkdownIt({ html: true, linkify: true });
+        const markdown = render('md');
+        expect(parser.render(markdown)).not.toMatch(/<a |<img|<script/i);
+        const rows = parser.parse(markdown, {}).filter((token) => token.type === 'tr_open').length;
+        expect(rows).toBe(
+          1 +
+            run.results.reduce(
+              (count, result) => count + (result.kind === 'disk' || result.kind === 'copy' ? result.tests.length : 1),
+              0,
+            ),
+        );
+        const csv = parseCsv(render('csv'));
+        expect(new Set(csv.map((row) => row.length))).toEqual(new Set([18]));
+        const shown = csv.find((row) => row[1] === 'NAS disk')?.[2] ?? '';
+        expect(shown.replace(/^'(?=[=+\-@\t\r])/, '')).toBe(name);
+      }),
+      { numRuns: 150 },
+    );
   });
 });
