@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/engine';
@@ -94,6 +95,30 @@ describe('the HTML report of a lab Quick check', () => {
     const headline = await page.locator('#summary .headline').textContent();
     expect(headline).toContain('Network to the NAS');
     await screenshot(page, 'report-quick-check');
+    expect(requests).toEqual([]);
+    await page.close();
+  });
+
+  it('opened from its file, as the person it was sent to opens it, loads nothing but itself', async () => {
+    const { text: html, fileName } = await engine.handlers.exportReport({
+      runId: record.id,
+      format: 'html',
+      anonymize: true,
+      paperSize: 'a4',
+    });
+    const file = path.join(dir, fileName);
+    await writeFile(file, html ?? '');
+    const own = pathToFileURL(file).href;
+    const page = await browser.newPage();
+    const requests: string[] = [];
+    await page.route('**/*', (route) => {
+      if (route.request().url() === own) return route.continue();
+      requests.push(route.request().url());
+      return route.abort();
+    });
+    await page.goto(own);
+    expect(await page.locator('#summary h1').textContent()).toBe('Quick check');
+    expect(await page.locator('figure svg').count()).toBeGreaterThanOrEqual(2);
     expect(requests).toEqual([]);
     await page.close();
   });
