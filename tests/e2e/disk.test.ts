@@ -36,13 +36,15 @@ afterEach(async () => {
 /** Picks "Another folder…" when the probe listed volumes (else the field is already a text box) and types the path. */
 async function typeFolder(folder: string): Promise<void> {
   await page.getByTestId('disk-test').waitFor();
-  const select = page.getByTestId('disk-folder');
+  // The guided plans above share this folder choice; the disk test's own field is the one typed in here.
+  const panel = page.getByTestId('disk-test');
+  const select = panel.getByTestId('disk-folder');
   if ((await select.count()) > 0 && (await select.inputValue()) !== 'another') {
     await select.selectOption('another');
     // The keyboard follows to the new field, where the user will type.
-    await expect.poll(() => page.locator('[data-testid="disk-folder-typed"]:focus').count()).toBe(1);
+    await expect.poll(() => panel.locator('[data-testid="disk-folder-typed"]:focus').count()).toBe(1);
   }
-  await page.getByTestId('disk-folder-typed').fill(folder);
+  await panel.getByTestId('disk-folder-typed').fill(folder);
 }
 
 async function smallQuickCheck(): Promise<void> {
@@ -185,9 +187,11 @@ describe('the NAS disk test in browser mode', () => {
     await expect(page.getByTestId('disk-seconds').getAttribute('aria-invalid')).resolves.toBe('true');
     await typeFolder('share');
     await page.getByTestId('start-disk').click();
-    const folder = page.getByTestId('disk-folder-typed');
+    const folder = page.getByTestId('disk-test').getByTestId('disk-folder-typed');
     await expect(folder.getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect.poll(() => page.locator('[data-testid="disk-folder-typed"]:focus').count()).toBe(1);
+    await expect
+      .poll(() => page.locator('[data-testid="disk-test"] [data-testid="disk-folder-typed"]:focus').count())
+      .toBe(1);
     await expect(page.getByTestId('disk-seconds').getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(page.getByTestId('disk-test').innerText()).resolves.toContain('starting with /');
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -17,7 +17,15 @@ import { useRunsStore, type RunRecord } from '../stores/runs';
 import { selectRateUnit, useSettingsStore } from '../stores/settings';
 import { useResolvedTheme } from '../theme';
 import type { RunBegin } from '../../../shared/run-events';
-import { chartColours, lineLegendLabels, partDashes, seriesDashes, withAlpha, type ChartColours } from './chart-theme';
+import {
+  axisStyle,
+  chartColours,
+  lineLegendLabels,
+  partDashes,
+  seriesDashes,
+  withAlpha,
+  type ChartColours,
+} from './chart-theme';
 
 // Only what a line chart on linear axes needs, so the bundle stays small.
 Chart.register(LineController, LineElement, PointElement, LinearScale, Legend, Tooltip, Filler, Decimation);
@@ -168,8 +176,6 @@ function seriesDataset(
 }
 
 function chartOptions(colours: ChartColours, currentUnit: () => RateUnit) {
-  const axis = { ticks: { color: colours.text }, grid: { color: colours.grid }, border: { color: colours.grid } };
-  const title = (text: string) => ({ display: true, text, color: colours.text });
   return {
     animation: false as const,
     parsing: false as const,
@@ -178,8 +184,8 @@ function chartOptions(colours: ChartColours, currentUnit: () => RateUnit) {
     maintainAspectRatio: false,
     interaction: { mode: 'nearest' as const, axis: 'x' as const, intersect: false },
     scales: {
-      x: { type: 'linear' as const, min: 0, ...axis, title: title('Seconds since start') },
-      y: { type: 'linear' as const, beginAtZero: true, ...axis, title: title(throughputAxisTitle(currentUnit())) },
+      x: { type: 'linear' as const, min: 0, ...axisStyle(colours, 'Seconds since start') },
+      y: { type: 'linear' as const, beginAtZero: true, ...axisStyle(colours, throughputAxisTitle(currentUnit())) },
     },
     plugins: {
       // An hour-long run has thousands of readings per line; a few hundred per line draw the same shape.

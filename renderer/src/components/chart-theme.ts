@@ -45,6 +45,16 @@ export const partDashes: readonly number[][] = [
   [4, 4],
 ];
 
+/** Ticks, grid and axis line in the theme's colours; `title` names the axis. */
+export function axisStyle(colours: ChartColours, title?: string) {
+  return {
+    ticks: { color: colours.text },
+    grid: { color: colours.grid },
+    border: { color: colours.grid },
+    ...(title ? { title: { display: true, text: title, color: colours.text } } : {}),
+  };
+}
+
 /** A colour with transparency, for the area under a single line. */
 export function withAlpha(hex: string, alpha: number): string {
   const value = Number.parseInt(hex.slice(1), 16);

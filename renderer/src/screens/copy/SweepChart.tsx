@@ -9,20 +9,14 @@ import {
   Tooltip,
   type Plugin,
 } from 'chart.js';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { cacheRegions, type CacheRegion } from '../../../../shared/cache-regions';
 import type { CacheWallSweep } from '../../../../shared/copy';
 import { throughputAxisTitle } from '../../../../shared/chart-data';
 import { formatBytes, formatRate, rateInUnit, type RateUnit } from '../../../../shared/units';
-import {
-  chartColours,
-  lineLegendLabels,
-  seriesDashes,
-  withAlpha,
-  type ChartColours,
-} from '../../components/chart-theme';
+import { axisStyle, lineLegendLabels, seriesDashes, withAlpha, type ChartColours } from '../../components/chart-theme';
+import { useChart } from '../../components/use-chart';
 import { selectRateUnit, useSettingsStore } from '../../stores/settings';
-import { useResolvedTheme } from '../../theme';
 
 // File sizes double at each step: a log axis spaces them evenly, as iozone's curves do.
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
@@ -96,72 +90,61 @@ function markerPlugin(markers: Marker[], colours: ChartColours): Plugin<'line'> 
 
 /** Throughput against file size for the sweep's writes and reads, on a logarithmic size axis. */
 export function SweepChart({ sweep }: { sweep: CacheWallSweep }) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const theme = useResolvedTheme();
   const unit = useSettingsStore(selectRateUnit);
-
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const colours = chartColours[theme];
-    Chart.defaults.font.family = getComputedStyle(canvas).fontFamily;
-    const line = (label: string, index: number, pick: (point: CacheWallSweep['points'][number]) => number) => {
-      const colour = colours.series[index] ?? colours.text;
-      return {
-        label,
-        data: sweep.points.map((point) => ({ x: point.fileSize, y: rateInUnit(pick(point), unit) })),
-        borderColor: colour,
-        backgroundColor: colour,
-        borderDash: seriesDashes[index] ?? [],
-        borderWidth: 2,
-        pointRadius: 3,
+  const canvasRef = useChart(
+    (canvas, colours) => {
+      const line = (label: string, index: number, pick: (point: CacheWallSweep['points'][number]) => number) => {
+        const colour = colours.series[index] ?? colours.text;
+        return {
+          label,
+          data: sweep.points.map((point) => ({ x: point.fileSize, y: rateInUnit(pick(point), unit) })),
+          borderColor: colour,
+          backgroundColor: colour,
+          borderDash: seriesDashes[index] ?? [],
+          borderWidth: 2,
+          pointRadius: 3,
+        };
       };
-    };
-    const axis = { ticks: { color: colours.text }, grid: { color: colours.grid }, border: { color: colours.grid } };
-    const chart = new Chart(canvas, {
-      type: 'line',
-      data: {
-        datasets: [
-          line('Write', 0, (point) => point.writeBytesPerSecond),
-          line('Read', 1, (point) => point.readBytesPerSecond),
-        ],
-      },
-      options: {
-        animation: false,
-        responsive: true,
-        maintainAspectRatio: false,
-        scales: {
-          x: {
-            type: 'logarithmic',
-            ...axis,
-            title: { display: true, text: 'File size', color: colours.text },
-            // One tick per size tested (64 MiB, 128 MiB, …) instead of powers of ten.
-            afterBuildTicks: (scale) => {
-              scale.ticks = sweep.points.map((point) => ({ value: point.fileSize }));
-            },
-            ticks: { ...axis.ticks, callback: (value) => formatBytes(Number(value)) },
-          },
-          y: {
-            type: 'linear',
-            beginAtZero: true,
-            ...axis,
-            title: { display: true, text: throughputAxisTitle(unit), color: colours.text },
-          },
+      const axis = axisStyle(colours);
+      return new Chart(canvas, {
+        type: 'line',
+        data: {
+          datasets: [
+            line('Write', 0, (point) => point.writeBytesPerSecond),
+            line('Read', 1, (point) => point.readBytesPerSecond),
+          ],
         },
-        plugins: {
-          legend: { labels: lineLegendLabels(colours) },
-          tooltip: {
-            callbacks: {
-              title: (items) => formatBytes(items[0]?.parsed.x ?? Number.NaN),
-              label: (item) => `${item.dataset.label ?? ''}: ${(item.parsed.y ?? 0).toFixed(1)} ${unit}`,
+        options: {
+          animation: false,
+          responsive: true,
+          maintainAspectRatio: false,
+          scales: {
+            x: {
+              type: 'logarithmic',
+              ...axisStyle(colours, 'File size'),
+              // One tick per size tested (64 MiB, 128 MiB, …) instead of powers of ten.
+              afterBuildTicks: (scale) => {
+                scale.ticks = sweep.points.map((point) => ({ value: point.fileSize }));
+              },
+              ticks: { ...axis.ticks, callback: (value) => formatBytes(Number(value)) },
+            },
+            y: { type: 'linear', beginAtZero: true, ...axisStyle(colours, throughputAxisTitle(unit)) },
+          },
+          plugins: {
+            legend: { labels: lineLegendLabels(colours) },
+            tooltip: {
+              callbacks: {
+                title: (items) => formatBytes(items[0]?.parsed.x ?? Number.NaN),
+                label: (item) => `${item.dataset.label ?? ''}: ${(item.parsed.y ?? 0).toFixed(1)} ${unit}`,
+              },
             },
           },
         },
-      },
-      plugins: [regionPlugin(cacheRegions(sweep), colours), markerPlugin(sweepMarkers(sweep), colours)],
-    });
-    return () => chart.destroy();
-  }, [sweep, theme, unit]);
+        plugins: [regionPlugin(cacheRegions(sweep), colours), markerPlugin(sweepMarkers(sweep), colours)],
+      });
+    },
+    [sweep, unit],
+  );
 
   const walls = [sweep.writeWall && 'writing', sweep.readWall && 'reading'].filter(Boolean).join(' and ');
   return (

@@ -1,6 +1,5 @@
 import { CategoryScale, Chart, Tooltip, type ChartArea, type Plugin } from 'chart.js';
 import { MatrixController, MatrixElement } from 'chartjs-chart-matrix';
-import { useEffect, useRef } from 'react';
 import type { DiskSweepSummary, HeatmapPanel } from '../../../../shared/disk';
 import {
   describeSweep,
@@ -10,8 +9,8 @@ import {
   heatmapShade,
 } from '../../../../shared/sweep-words';
 import { formatBytes, formatRate, rateInUnit, sizeLabel, type RateUnit } from '../../../../shared/units';
-import { chartColours, withAlpha, type ChartColours } from '../../components/chart-theme';
-import { useResolvedTheme } from '../../theme';
+import { axisStyle, withAlpha, type ChartColours } from '../../components/chart-theme';
+import { useChart } from '../../components/use-chart';
 
 Chart.register(MatrixController, MatrixElement, CategoryScale, Tooltip);
 
@@ -66,69 +65,62 @@ function valuePlugin(panel: HeatmapPanel, scale: Scale, colours: ChartColours, u
 }
 
 function HeatmapPanelChart({ panel, scale, unit }: { panel: HeatmapPanel; scale: Scale; unit: RateUnit }) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const theme = useResolvedTheme();
-
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const colours = chartColours[theme];
-    Chart.defaults.font.family = getComputedStyle(canvas).fontFamily;
-    const cells = cellsOf(panel);
-    const columns = panel.x.length;
-    const rows = panel.y.length;
-    const axis = (labels: string[], title: string, reverse: boolean) => ({
-      type: 'category' as const,
-      labels,
-      offset: true,
-      reverse,
-      grid: { display: false },
-      border: { color: colours.grid },
-      ticks: { color: colours.text },
-      title: { display: true, text: title, color: colours.text },
-    });
-    const chart = new Chart(canvas, {
-      type: 'matrix',
-      data: {
-        datasets: [
-          {
-            label: heatmapPanelTitle(panel),
-            data: cells,
-            backgroundColor: (context) => cellColour(cells[context.dataIndex]?.v ?? null, scale, colours),
-            borderColor: colours.grid,
-            borderWidth: 1,
-            // chartArea is unset until the first layout, when the options are first resolved.
-            width: ({ chart: c }) => cellSize(c.chartArea as ChartArea | undefined, 'width', columns),
-            height: ({ chart: c }) => cellSize(c.chartArea as ChartArea | undefined, 'height', rows),
-          },
-        ],
-      },
-      options: {
-        animation: false,
-        responsive: true,
-        maintainAspectRatio: false,
-        scales: {
-          x: axis(panel.x.map(formatBytes), 'File size per job', false),
-          // Largest block size on top, as a table reads.
-          y: axis(panel.y.map(sizeLabel), 'Block size', true),
+  const canvasRef = useChart(
+    (canvas, colours) => {
+      const cells = cellsOf(panel);
+      const columns = panel.x.length;
+      const rows = panel.y.length;
+      const axis = (labels: string[], title: string, reverse: boolean) => ({
+        ...axisStyle(colours, title),
+        type: 'category' as const,
+        labels,
+        offset: true,
+        reverse,
+        grid: { display: false },
+      });
+      return new Chart(canvas, {
+        type: 'matrix',
+        data: {
+          datasets: [
+            {
+              label: heatmapPanelTitle(panel),
+              data: cells,
+              backgroundColor: (context) => cellColour(cells[context.dataIndex]?.v ?? null, scale, colours),
+              borderColor: colours.grid,
+              borderWidth: 1,
+              // chartArea is unset until the first layout, when the options are first resolved.
+              width: ({ chart: c }) => cellSize(c.chartArea as ChartArea | undefined, 'width', columns),
+              height: ({ chart: c }) => cellSize(c.chartArea as ChartArea | undefined, 'height', rows),
+            },
+          ],
         },
-        plugins: {
-          legend: { display: false },
-          tooltip: {
-            callbacks: {
-              title: () => heatmapPanelTitle(panel),
-              label: (item) => {
-                const cell = cells[item.dataIndex];
-                return cell ? heatmapCellLabel(panel, cell.y, cell.x, unit) : '';
+        options: {
+          animation: false,
+          responsive: true,
+          maintainAspectRatio: false,
+          scales: {
+            x: axis(panel.x.map(formatBytes), 'File size per job', false),
+            // Largest block size on top, as a table reads.
+            y: axis(panel.y.map(sizeLabel), 'Block size', true),
+          },
+          plugins: {
+            legend: { display: false },
+            tooltip: {
+              callbacks: {
+                title: () => heatmapPanelTitle(panel),
+                label: (item) => {
+                  const cell = cells[item.dataIndex];
+                  return cell ? heatmapCellLabel(panel, cell.y, cell.x, unit) : '';
+                },
               },
             },
           },
         },
-      },
-      plugins: [valuePlugin(panel, scale, colours, unit)],
-    });
-    return () => chart.destroy();
-  }, [panel, scale, theme, unit]);
+        plugins: [valuePlugin(panel, scale, colours, unit)],
+      });
+    },
+    [panel, scale, unit],
+  );
 
   const title = heatmapPanelTitle(panel);
   return (

@@ -1,53 +1,43 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { throughputAxisTitle } from '../../../../shared/chart-data';
 import { compareRuns, type Comparison } from '../../../../shared/compare-runs';
 import type { RunRecord as SavedRun } from '../../../../shared/runs';
 import { formatRate, rateInUnit, type RateUnit } from '../../../../shared/units';
-import { chartColours } from '../../components/chart-theme';
+import { axisStyle } from '../../components/chart-theme';
+import { useChart } from '../../components/use-chart';
 import { useSavedRunsActions } from '../../stores/saved-runs';
 import { selectRateUnit, useSettingsStore } from '../../stores/settings';
-import { useResolvedTheme } from '../../theme';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
 /** Grouped bars: one group per test, one bar per run, in the runs' link names. */
 function CompareChart({ comparison, unit }: { comparison: Comparison; unit: RateUnit }) {
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const theme = useResolvedTheme();
-  useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas) return;
-    const colours = chartColours[theme];
-    Chart.defaults.font.family = getComputedStyle(canvas).fontFamily;
-    const axis = { ticks: { color: colours.text }, grid: { color: colours.grid }, border: { color: colours.grid } };
-    const chart = new Chart(canvas, {
-      type: 'bar',
-      data: {
-        labels: comparison.rows.map((row) => row.test),
-        datasets: comparison.runs.map((run, index) => ({
-          label: run.link,
-          data: comparison.rows.map((row) => rateInUnit(row.values[index] ?? 0, unit)),
-          backgroundColor: colours.series[index % colours.series.length] ?? colours.text,
-        })),
-      },
-      options: {
-        animation: false,
-        responsive: true,
-        maintainAspectRatio: false,
-        scales: {
-          x: axis,
-          y: {
-            ...axis,
-            beginAtZero: true,
-            title: { display: true, text: throughputAxisTitle(unit), color: colours.text },
-          },
+  const canvasRef = useChart(
+    (canvas, colours) =>
+      new Chart(canvas, {
+        type: 'bar',
+        data: {
+          labels: comparison.rows.map((row) => row.test),
+          datasets: comparison.runs.map((run, index) => ({
+            label: run.link,
+            data: comparison.rows.map((row) => rateInUnit(row.values[index] ?? 0, unit)),
+            backgroundColor: colours.series[index % colours.series.length] ?? colours.text,
+          })),
         },
-        plugins: { legend: { labels: { color: colours.text } } },
-      },
-    });
-    return () => chart.destroy();
-  }, [comparison, theme, unit]);
+        options: {
+          animation: false,
+          responsive: true,
+          maintainAspectRatio: false,
+          scales: {
+            x: axisStyle(colours),
+            y: { ...axisStyle(colours, throughputAxisTitle(unit)), beginAtZero: true },
+          },
+          plugins: { legend: { labels: { color: colours.text } } },
+        },
+      }),
+    [comparison, unit],
+  );
   return (
     <div className="compare-chart">
       <canvas
