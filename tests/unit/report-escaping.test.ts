@@ -128,7 +128,8 @@ describe('any run data, property-tested', () => {
         const csv = parseCsv(render('csv'));
         expect(new Set(csv.map((row) => row.length))).toEqual(new Set([18]));
         const shown = csv.find((row) => row[1] === 'NAS disk')?.[2] ?? '';
-        expect(shown.replace(/^'(?=[=+\-@\t\r])/, '')).toBe(name);
+        // A text that would start a formula gets a ' in front; any other comes back as it was.
+        expect(shown).toBe(/^[=+\-@\t\r]/.test(name) ? `'${name}` : name);
       }),
       { numRuns: 150 },
     );
