@@ -20,7 +20,7 @@ const mac =
   /(?<![0-9A-Fa-f:-])(?:[0-9A-Fa-f]{2}([:-])(?:[0-9A-Fa-f]{2}\1){4}[0-9A-Fa-f]{2}|[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4}\.[0-9A-Fa-f]{4})(?![0-9A-Fa-f:-])/g;
 /** Groups of hex digits and colons, ending in a group or an IPv4 tail, with a zone; isIpv6 decides. */
 const ipv6Candidate =
-  /(?<![0-9A-Za-z:.%])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f]{0,4})(?:%[\w.-]+)?/g;
+  /(?<![0-9A-Za-z:.%])(?:[0-9A-Fa-f]{0,4}:){2,8}(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f]{0,4})(?:%[\w.-]+)?/g;
 /**
  * Serial numbers are upper-case letters and digits, 10 to 20 long (Synology "2030PDN123456", QNAP
  * "Q194I12345", a bare MAC "001132ABCDEF"), or anything after a "serial"/"S/N" label.

@@ -98,40 +98,47 @@ const nasty = fc.string({
   maxLength: 30,
 });
 
+/** Property tests run hundreds of cases: generous on a loaded two-core machine. */
+const propertyTimeout = 60_000;
+
 describe('any run data, property-tested', () => {
-  it('never changes the shape of any format, and comes back intact from the HTML', () => {
-    fc.assert(
-      fc.property(nasty, nasty, (name, note) => {
-        const run = labQuickRun();
-        run.title = name;
-        for (const result of run.results) {
-          if (result.kind === 'disk' && result.tests[0]) result.tests[0] = { ...result.tests[0], name };
-          if (result.kind === 'copy') result.notes.push(note);
-        }
-        const render = (format: ReportFormat) =>
-          renderReport(run, { format, anonymize: false, unit: 'MB/s', generatedAt: 'now' }).text;
-        const html = render('html');
-        expect(html.match(/<script/gi)).toHaveLength(1);
-        const back = parseRunFile(runFileTextOf(html));
-        expect(back.title).toBe(name);
-        const parser = new MarkdownIt({ html: true, linkify: true });
-        const markdown = render('md');
-        expect(parser.render(markdown)).not.toMatch(/<a |<img|<script/i);
-        const rows = parser.parse(markdown, {}).filter((token) => token.type === 'tr_open').length;
-        expect(rows).toBe(
-          1 +
-            run.results.reduce(
-              (count, result) => count + (result.kind === 'disk' || result.kind === 'copy' ? result.tests.length : 1),
-              0,
-            ),
-        );
-        const csv = parseCsv(render('csv'));
-        expect(new Set(csv.map((row) => row.length))).toEqual(new Set([18]));
-        const shown = csv.find((row) => row[1] === 'NAS disk')?.[2] ?? '';
-        // A text that would start a formula gets a ' in front; any other comes back as it was.
-        expect(shown).toBe(/^[=+\-@\t\r]/.test(name) ? `'${name}` : name);
-      }),
-      { numRuns: 150 },
-    );
-  });
+  it(
+    'never changes the shape of any format, and comes back intact from the HTML',
+    () => {
+      fc.assert(
+        fc.property(nasty, nasty, (name, note) => {
+          const run = labQuickRun();
+          run.title = name;
+          for (const result of run.results) {
+            if (result.kind === 'disk' && result.tests[0]) result.tests[0] = { ...result.tests[0], name };
+            if (result.kind === 'copy') result.notes.push(note);
+          }
+          const render = (format: ReportFormat) =>
+            renderReport(run, { format, anonymize: false, unit: 'MB/s', generatedAt: 'now' }).text;
+          const html = render('html');
+          expect(html.match(/<script/gi)).toHaveLength(1);
+          const back = parseRunFile(runFileTextOf(html));
+          expect(back.title).toBe(name);
+          const parser = new MarkdownIt({ html: true, linkify: true });
+          const markdown = render('md');
+          expect(parser.render(markdown)).not.toMatch(/<a |<img|<script/i);
+          const rows = parser.parse(markdown, {}).filter((token) => token.type === 'tr_open').length;
+          expect(rows).toBe(
+            1 +
+              run.results.reduce(
+                (count, result) => count + (result.kind === 'disk' || result.kind === 'copy' ? result.tests.length : 1),
+                0,
+              ),
+          );
+          const csv = parseCsv(render('csv'));
+          expect(new Set(csv.map((row) => row.length))).toEqual(new Set([18]));
+          const shown = csv.find((row) => row[1] === 'NAS disk')?.[2] ?? '';
+          // A text that would start a formula gets a ' in front; any other comes back as it was.
+          expect(shown).toBe(/^[=+\-@\t\r]/.test(name) ? `'${name}` : name);
+        }),
+        { numRuns: 150 },
+      );
+    },
+    propertyTimeout,
+  );
 });
