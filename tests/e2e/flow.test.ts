@@ -69,6 +69,12 @@ describe('from opening the app to a verdict in History', () => {
       .poll(() => page.getByTestId('run-state').textContent(), { timeout: 120_000 })
       .toMatch(/done|failed|cancelled/);
     await expect(page.getByTestId('run-state').textContent()).resolves.toBe('done');
+    // The log lists every step of the plan, each done.
+    const steps = page.getByTestId('step-log').locator('li');
+    await expect(steps.count()).resolves.toBeGreaterThan(3);
+    await expect(steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-state')))).resolves.toEqual(
+      Array.from({ length: await steps.count() }, () => 'finished'),
+    );
 
     await page.getByRole('button', { name: 'See results' }).click();
     const verdicts = page.getByTestId('verdicts');

@@ -35,8 +35,8 @@ function RunView({ runId }: { runId: string }) {
   const run = useRunsStore(
     useShallow((state) => {
       const record = state.runs[runId] as RunRecord;
-      const { plan, title, target, status, expectedSeconds, elapsedSeconds, step, end } = record;
-      return { plan, title, target, status, expectedSeconds, elapsedSeconds, step, end };
+      const { plan, title, target, status, expectedSeconds, elapsedSeconds, step, steps, end } = record;
+      return { plan, title, target, status, expectedSeconds, elapsedSeconds, step, steps, end };
     }),
   );
   const { cancelling, cancelError } = useRunsStore(
@@ -74,6 +74,7 @@ function RunView({ runId }: { runId: string }) {
             `${stepNoun} ${run.step.index + 1} of ${run.step.count}: ${run.step.label}` +
               (run.step.state !== 'started' ? ` (${run.step.state})` : '')}
         </p>
+        {run.steps.length > 1 && <StepLog steps={run.steps} noun={stepNoun} />}
         {running && (
           <div className="actions">
             <button
@@ -108,6 +109,26 @@ function RunView({ runId }: { runId: string }) {
         </section>
       )}
     </>
+  );
+}
+
+const stepStateWords = { started: 'running', finished: 'done', failed: 'failed', skipped: 'skipped' } as const;
+
+/** What each step did so far; a failed or skipped one says why, and the others still count. */
+function StepLog({ steps, noun }: { steps: RunStep[]; noun: string }) {
+  return (
+    <details className="step-log" open>
+      <summary>{noun}s so far</summary>
+      <ol data-testid="step-log">
+        {steps.map((step) => (
+          <li key={step.index} data-state={step.state}>
+            {step.label}:{' '}
+            <span className={`step-log__state step-log__state--${step.state}`}>{stepStateWords[step.state]}</span>
+            {step.error && <span className="muted"> ({step.error.message})</span>}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
 

@@ -23,6 +23,8 @@ export interface RunRecord {
   /** Seconds since the run began, as far as the engine has reported. */
   elapsedSeconds: number;
   step: RunStep | null;
+  /** Every step seen so far, by index, in its latest state: the Run screen's log. */
+  steps: RunStep[];
   status: RunStatus;
   end: RunEnd | null;
 }
@@ -49,6 +51,11 @@ interface RunsState {
     /** A run that ended before this session (opened from History): shown, not watched. */
     addFinishedRun(run: RunRecord): void;
   };
+}
+
+/** The log keeps one line per step, in step order, each in its latest state. */
+function withStep(steps: RunStep[], event: RunStep): RunStep[] {
+  return [...steps.filter((step) => step.index !== event.index), event].sort((a, b) => a.index - b.index);
 }
 
 export const useRunsStore = create<RunsState>()((set, get) => {
@@ -140,6 +147,7 @@ export const useRunsStore = create<RunsState>()((set, get) => {
               sampleCount: 0,
               elapsedSeconds: 0,
               step: null,
+              steps: [],
               status: 'running',
               end: null,
             };
@@ -149,7 +157,7 @@ export const useRunsStore = create<RunsState>()((set, get) => {
           case 'sample':
             return addSample(event);
           case 'step':
-            return updateRun(event.runId, () => ({ step: event }));
+            return updateRun(event.runId, (run) => ({ step: event, steps: withStep(run.steps, event) }));
           case 'end':
             return finishRun(event);
         }

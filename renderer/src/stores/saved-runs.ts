@@ -58,6 +58,15 @@ export function shownRunOf(saved: SavedRun): ShownRun {
     sampleCount: saved.samples.reduce((count, line) => count + line.points.length, 0),
     elapsedSeconds: saved.seconds,
     step: null,
+    steps: saved.steps.map((step) => ({
+      runId: saved.id,
+      kind: 'step',
+      index: step.index,
+      count: saved.steps.length,
+      label: step.name,
+      state: step.status,
+      ...(step.error ? { error: step.error } : {}),
+    })),
     status: stateOf[saved.status],
     end: {
       runId: saved.id,
