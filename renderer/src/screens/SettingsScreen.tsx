@@ -81,7 +81,10 @@ export function SettingsScreen() {
           <div className="field">
             <label htmlFor="data-folder">Data folder</label>
             <input id="data-folder" type="text" readOnly value={dataDir ?? 'Unknown'} className="mono" />
-            <p className="muted field__help">Where NASBench keeps its settings. Shown here for reference.</p>
+            <p className="muted field__help">
+              Where NASBench keeps its settings, saved runs and the NASes’ identity keys. To use another folder, start
+              NASBench with the environment variable NASBENCH_DATA_DIR set to it.
+            </p>
           </div>
         </form>
       )}
