@@ -1,32 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readLab } from '../lab/lab';
 import { openConnectScreen, submitPassword } from './connect-flow';
-import { launchChromium, startWebApp, type WebApp } from './harness';
+import { useAppPage } from './harness';
 
 /**
  * axe-core, injected into the built renderer, on every screen in both themes: no serious or
  * critical violation (missing labels, contrast, ARIA misuse, keyboard traps it can detect).
  */
+const ui = useAppPage();
 // Evaluated through the DevTools protocol: the app's CSP (rightly) refuses an injected <script>.
 const axeSource = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
-
-let app: WebApp;
-let browser: Browser;
-let page: Page;
-
-beforeEach(async () => {
-  app = await startWebApp();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-
-afterEach(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 interface Violation {
   id: string;
@@ -37,8 +22,8 @@ interface Violation {
 
 /** Serious and critical findings on the page as it is now, as "rule: where" lines. */
 async function seriousViolations(screen: string): Promise<string[]> {
-  if ((await page.evaluate(() => 'axe' in globalThis)) === false) await page.evaluate(axeSource);
-  const { violations, passes } = await page.evaluate(async () => {
+  if ((await ui.page.evaluate(() => 'axe' in globalThis)) === false) await ui.page.evaluate(axeSource);
+  const { violations, passes } = await ui.page.evaluate(async () => {
     const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: unknown[]; passes: unknown[] }> } })
       .axe;
     const results = await axe.run();
@@ -55,30 +40,30 @@ describe('accessibility (axe-core)', () => {
   it('finds no serious or critical violation on any screen, light or dark', async () => {
     const found: string[] = [];
     const lab = readLab();
-    await page.goto(app.url);
-    await page.getByTestId('nas-address').waitFor();
+    await ui.page.goto(ui.app.url);
+    await ui.page.getByTestId('nas-address').waitFor();
     found.push(...(await seriousViolations('devices')));
-    await openConnectScreen(page, app, lab);
+    await openConnectScreen(ui.page, ui.app, lab);
     found.push(...(await seriousViolations('connect')));
-    await submitPassword(page, lab.users.test.password);
+    await submitPassword(ui.page, lab.users.test.password);
     found.push(...(await seriousViolations('host-key question')));
-    await page.getByTestId('trust-host').click();
-    await page.getByTestId('nas-details').waitFor({ timeout: 30_000 });
+    await ui.page.getByTestId('trust-host').click();
+    await ui.page.getByTestId('nas-details').waitFor({ timeout: 30_000 });
     for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
+      await ui.page.emulateMedia({ colorScheme: scheme });
       found.push(...(await seriousViolations(`devices with the NAS's details (${scheme})`)));
       // A short loopback test fills Run and Results.
-      await page.getByTestId('nav-devices').click();
-      await page.getByTestId('start-demo').click();
-      await expect.poll(() => page.getByTestId('run-state').textContent(), { timeout: 60_000 }).toBe('done');
+      await ui.page.getByTestId('nav-devices').click();
+      await ui.page.getByTestId('start-demo').click();
+      await expect.poll(() => ui.page.getByTestId('run-state').textContent(), { timeout: 60_000 }).toBe('done');
       found.push(...(await seriousViolations(`run (${scheme})`)));
-      await page.getByRole('button', { name: 'See results' }).click();
-      await page.getByTestId('verdicts').waitFor();
+      await ui.page.getByRole('button', { name: 'See results' }).click();
+      await ui.page.getByTestId('verdicts').waitFor();
       found.push(...(await seriousViolations(`results (${scheme})`)));
-      await page.getByTestId('nav-history').click();
-      await page.getByTestId('history-list').waitFor();
+      await ui.page.getByTestId('nav-history').click();
+      await ui.page.getByTestId('history-list').waitFor();
       found.push(...(await seriousViolations(`history (${scheme})`)));
-      await page.getByTestId('nav-settings').click();
+      await ui.page.getByTestId('nav-settings').click();
       found.push(...(await seriousViolations(`settings (${scheme})`)));
     }
     expect(found).toEqual([]);

@@ -1,51 +1,40 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nasExec, readLab } from '../lab/lab';
 import { connectToLab } from './connect-flow';
-import { artifactsDir, launchChromium, screenshot, startWebApp, type WebApp } from './harness';
+import { artifactsDir, screenshot, useAppPage } from './harness';
 
 /**
  * The share copy test from the Devices screen, in the built renderer: no NAS needed, since a
  * mounted share is a folder on this computer. A folder on /var/tmp (a real disk) stands in.
  */
-let app: WebApp;
-let browser: Browser;
-let page: Page;
-let pageErrors: string[];
+const ui = useAppPage();
 let folder: string;
 
 beforeEach(async () => {
   folder = await mkdtemp(path.join('/var/tmp', 'nasbench-e2e-copy-'));
-  app = await startWebApp();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
 });
 
 afterEach(async () => {
-  await browser?.close();
-  await app?.stop();
   await rm(folder, { recursive: true, force: true });
 });
 
 describe('the share copy test in browser mode', () => {
   it('copies a 32 MiB file to a typed folder and shows each figure in Results', async () => {
-    await page.goto(app.url);
-    await page.getByTestId('nav-devices').click();
-    await page.getByTestId('share-copy').waitFor();
-    await page.getByTestId('copy-folder').fill(folder);
-    await page.getByTestId('copy-size').fill('32');
-    await page.getByTestId('start-copy').click();
+    await ui.page.goto(ui.app.url);
+    await ui.page.getByTestId('nav-devices').click();
+    await ui.page.getByTestId('share-copy').waitFor();
+    await ui.page.getByTestId('copy-folder').fill(folder);
+    await ui.page.getByTestId('copy-size').fill('32');
+    await ui.page.getByTestId('start-copy').click();
 
-    const runState = () => page.getByTestId('run-state').textContent();
+    const runState = () => ui.page.getByTestId('run-state').textContent();
     await expect.poll(runState, { timeout: 60_000, interval: 100 }).toMatch(/done|failed|cancelled/);
     await expect(runState()).resolves.toBe('done');
 
-    await page.getByRole('button', { name: 'See results' }).click();
-    const table = page.getByTestId('copy-results');
+    await ui.page.getByRole('button', { name: 'See results' }).click();
+    const table = ui.page.getByTestId('copy-results');
     await table.waitFor();
     const ops = await table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-op')));
     expect(ops).toEqual(['write', 'read']);
@@ -54,43 +43,43 @@ describe('the share copy test in browser mode', () => {
       await expect(cell.innerText()).resolves.toMatch(/^[\d,.]+ MB\/s$/);
     }
     await expect(table.locator('tbody tr').first().innerText()).resolves.toContain('32.0 MiB');
-    await screenshot(page, 'copy-results');
+    await screenshot(ui.page, 'copy-results');
     expect(await readdir(folder)).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
   });
 
   it('offers the connected NAS’s mounted share first, and sweeps it with the NAS’s RAM taken into account', async () => {
     const lab = readLab();
     const before = nasExec(['find', lab.share]).stdout;
-    await connectToLab(page, app, lab);
-    await page.getByTestId('nav-devices').click();
+    await connectToLab(ui.page, ui.app, lab);
+    await ui.page.getByTestId('nav-devices').click();
     // The lab share, mounted over sshfs through leg a, is marked as being on the NAS just connected.
-    const offered = page.getByTestId('copy-mounted-shares').locator('li').first();
+    const offered = ui.page.getByTestId('copy-mounted-shares').locator('li').first();
     await expect.poll(() => offered.innerText(), { timeout: 15_000 }).toContain(lab.clientMount.path);
     await expect(offered.getByTestId('share-on-nas').textContent()).resolves.toBe('on the connected NAS');
     await offered.getByRole('button', { name: `Use this share: ${lab.clientMount.path}` }).click();
-    await expect(page.getByTestId('copy-folder').inputValue()).resolves.toBe(lab.clientMount.path);
-    await page.getByTestId('copy-size').fill('32');
-    await page.getByTestId('copy-sweep').check();
-    await page.getByTestId('copy-sweep-minutes').fill('1');
-    await page.getByTestId('share-copy').screenshot({ path: `${artifactsDir}/copy-panel-nas-share.png` });
-    await page.getByTestId('start-copy').click();
+    await expect(ui.page.getByTestId('copy-folder').inputValue()).resolves.toBe(lab.clientMount.path);
+    await ui.page.getByTestId('copy-size').fill('32');
+    await ui.page.getByTestId('copy-sweep').check();
+    await ui.page.getByTestId('copy-sweep-minutes').fill('1');
+    await ui.page.getByTestId('share-copy').screenshot({ path: `${artifactsDir}/copy-panel-nas-share.png` });
+    await ui.page.getByTestId('start-copy').click();
 
-    const runState = () => page.getByTestId('run-state').textContent();
+    const runState = () => ui.page.getByTestId('run-state').textContent();
     await expect.poll(runState, { timeout: 150_000, interval: 250 }).toMatch(/done|failed|cancelled/);
     await expect(runState()).resolves.toBe('done');
-    await page.getByRole('button', { name: 'See results' }).click();
-    await page.getByTestId('copy-sweep-chart').waitFor();
+    await ui.page.getByRole('button', { name: 'See results' }).click();
+    await ui.page.getByTestId('copy-sweep-chart').waitFor();
     // The probe's RAM reached the sweep: the NAS's RAM is stated, not "unknown".
-    await expect(page.getByTestId('copy-sweep-ram').innerText()).resolves.toMatch(
+    await expect(ui.page.getByTestId('copy-sweep-ram').innerText()).resolves.toMatch(
       /this computer [\d.]+ GiB; the NAS [\d.]+ GiB\.$/,
     );
     // Nothing fell off within a minute of sizes: every size tested may still be cached, and the chart says so.
-    await expect(page.getByTestId('copy-sweep-chart').locator('canvas').getAttribute('aria-label')).resolves.toMatch(
+    await expect(ui.page.getByTestId('copy-sweep-chart').locator('canvas').getAttribute('aria-label')).resolves.toMatch(
       /shaded: (fits in ram \(may be cached\)|cached \(before the wall\))/,
     );
-    await screenshot(page, 'copy-sweep-nas-share');
+    await screenshot(ui.page, 'copy-sweep-nas-share');
     expect(nasExec(['find', lab.share]).stdout).toBe(before);
-    expect(pageErrors).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
   }, 200_000);
 });

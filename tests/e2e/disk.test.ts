@@ -1,43 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { nasExec, nasPids, readLab, type LabInfo } from '../lab/lab';
 import { connectToLab, openConnectScreen, submitPassword } from './connect-flow';
-import { artifactsDir, launchChromium, screenshot, startWebApp, type WebApp } from './harness';
+import { artifactsDir, screenshot, useAppPage } from './harness';
 
 /**
  * The NAS disk test from the connected NAS's screen, in the built renderer against the lab NAS:
  * fio's Quick check in the lab's share (small and short, so it runs in seconds), then a folder
  * the NAS must refuse. Each test gets a fresh data folder and browser.
  */
+const ui = useAppPage();
 let lab: LabInfo;
-let app: WebApp;
-let browser: Browser;
-let page: Page;
-let pageErrors: string[];
 
 beforeAll(() => {
   lab = readLab();
 });
 
-beforeEach(async () => {
-  app = await startWebApp();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-
-afterEach(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
 /** Picks "Another folder…" when the probe listed volumes (else the field is already a text box) and types the path. */
 async function typeFolder(folder: string): Promise<void> {
-  await page.getByTestId('disk-test').waitFor();
+  await ui.page.getByTestId('disk-test').waitFor();
   // The guided plans above share this folder choice; the disk test's own field is the one typed in here.
-  const panel = page.getByTestId('disk-test');
+  const panel = ui.page.getByTestId('disk-test');
   const select = panel.getByTestId('disk-folder');
   if ((await select.count()) > 0 && (await select.inputValue()) !== 'another') {
     await select.selectOption('another');
@@ -48,26 +31,26 @@ async function typeFolder(folder: string): Promise<void> {
 }
 
 async function smallQuickCheck(): Promise<void> {
-  await page.getByTestId('disk-preset-quick').check();
-  await expect(page.getByTestId('disk-uncached').isChecked()).resolves.toBe(true);
-  await page.getByTestId('disk-advanced').click();
-  await page.getByTestId('disk-size').fill('32');
-  await page.getByTestId('disk-seconds').fill('1');
+  await ui.page.getByTestId('disk-preset-quick').check();
+  await expect(ui.page.getByTestId('disk-uncached').isChecked()).resolves.toBe(true);
+  await ui.page.getByTestId('disk-advanced').click();
+  await ui.page.getByTestId('disk-size').fill('32');
+  await ui.page.getByTestId('disk-seconds').fill('1');
 }
 
 async function runState(): Promise<string | null> {
-  return page.getByTestId('run-state').textContent();
+  return ui.page.getByTestId('run-state').textContent();
 }
 
 describe('the NAS disk test in browser mode', () => {
   it('runs the Quick check in the lab share and shows CrystalDiskMark’s table', async () => {
-    await connectToLab(page, app, lab);
+    await connectToLab(ui.page, ui.app, lab);
     await typeFolder(lab.share);
     await smallQuickCheck();
-    await page.getByTestId('start-disk').click();
+    await ui.page.getByTestId('start-disk').click();
 
     // The Run screen names each test as it comes: "Test 3 of 8: RND4K Q32T1 read".
-    const step = page.getByTestId('run-step');
+    const step = ui.page.getByTestId('run-step');
     await step.waitFor();
     const seen = new Set<string>();
     let live = false;
@@ -78,7 +61,7 @@ describe('the NAS disk test in browser mode', () => {
           if (text) seen.add(text.replace(/ \((finished|started)\)$/, ''));
           if (!live && seen.size >= 2 && (await runState()) === 'running') {
             live = true;
-            await screenshot(page, 'disk-live');
+            await screenshot(ui.page, 'disk-live');
           }
           return runState();
         },
@@ -90,10 +73,10 @@ describe('the NAS disk test in browser mode', () => {
     expect(labels.length, labels.join(' | ')).toBeGreaterThanOrEqual(3);
     for (const label of labels) expect(label).toMatch(/^Test [1-8] of 8: (SEQ1M|RND4K) Q\d+T1 (read|write)$/);
     await expect(step.textContent()).resolves.toBe('Test 8 of 8: RND4K Q1T1 write (finished)');
-    await expect(page.locator('progress').getAttribute('value')).resolves.toBe('1');
+    await expect(ui.page.locator('progress').getAttribute('value')).resolves.toBe('1');
 
-    await page.getByRole('button', { name: 'See results' }).click();
-    const table = page.getByTestId('disk-results');
+    await ui.page.getByRole('button', { name: 'See results' }).click();
+    const table = ui.page.getByTestId('disk-results');
     await table.waitFor();
     const shapes = await table
       .locator('tbody tr')
@@ -107,25 +90,25 @@ describe('the NAS disk test in browser mode', () => {
       expect(Number(await cell.getAttribute('data-iops'))).toBeGreaterThan(0);
       await expect(cell.innerText()).resolves.toMatch(/^[\d,.]+ MB\/s\n[\d,.]+ IOPS\np99 [\d.]+ (µs|ms|s)$/);
     }
-    await expect(page.getByTestId('disk-measured-with').innerText()).resolves.toMatch(/fio \d+\.\d+/);
+    await expect(ui.page.getByTestId('disk-measured-with').innerText()).resolves.toMatch(/fio \d+\.\d+/);
 
-    await page.getByTestId('disk-commands').click();
-    const commands = page.locator('.commands pre');
+    await ui.page.getByTestId('disk-commands').click();
+    const commands = ui.page.locator('.commands pre');
     await expect(commands.count()).resolves.toBe(8);
     await expect(commands.first().textContent()).resolves.toMatch(/^'?fio'? .*--name=seq1m-q8t1-read/);
-    await screenshot(page, 'disk-results');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, 'disk-results-dark');
-    expect(pageErrors).toEqual([]);
+    await screenshot(ui.page, 'disk-results');
+    await ui.page.emulateMedia({ colorScheme: 'dark' });
+    await screenshot(ui.page, 'disk-results-dark');
+    expect(ui.pageErrors).toEqual([]);
   });
 
   it('refuses /proc with a plain message and what to do instead', async () => {
-    await connectToLab(page, app, lab);
-    await screenshot(page, 'disk-panel');
+    await connectToLab(ui.page, ui.app, lab);
+    await screenshot(ui.page, 'disk-panel');
     await typeFolder('/proc');
-    await page.getByTestId('start-disk').click();
+    await ui.page.getByTestId('start-disk').click();
     await expect.poll(runState, { timeout: 60_000 }).toBe('failed');
-    const notice = page.locator('.notice[data-code]');
+    const notice = ui.page.locator('.notice[data-code]');
     await expect(notice.getAttribute('data-code')).resolves.toBe('INVALID_INPUT');
     const text = await notice.innerText();
     expect(text).toContain('/proc');
@@ -133,91 +116,91 @@ describe('the NAS disk test in browser mode', () => {
     expect(text).toMatch(/Choose a folder inside a shared folder/);
     // Words for people: no stack trace, no error class names.
     expect(text).not.toMatch(/\bat \S+:\d+|Error:|NasbenchError/);
-    await screenshot(page, 'disk-refused');
+    await screenshot(ui.page, 'disk-refused');
 
     // Results says the same, and that no test ran.
-    await page.getByRole('button', { name: 'See results' }).click();
-    await expect(page.locator('.notice[data-code]').getAttribute('data-code')).resolves.toBe('INVALID_INPUT');
-    expect(pageErrors).toEqual([]);
+    await ui.page.getByRole('button', { name: 'See results' }).click();
+    await expect(ui.page.locator('.notice[data-code]').getAttribute('data-code')).resolves.toBe('INVALID_INPUT');
+    expect(ui.pageErrors).toEqual([]);
   });
 
   it('says so when the NAS has no fio, and measures with dd instead', async () => {
     const user = lab.users.notools;
-    await openConnectScreen(page, app, lab);
-    await page.getByTestId('username').fill(user.name);
-    await submitPassword(page, user.password);
-    await page.getByTestId('trust-host').click();
-    await page.getByTestId('nas-details').waitFor({ timeout: 30_000 });
-    const missing = page.getByTestId('disk-fio-missing');
+    await openConnectScreen(ui.page, ui.app, lab);
+    await ui.page.getByTestId('username').fill(user.name);
+    await submitPassword(ui.page, user.password);
+    await ui.page.getByTestId('trust-host').click();
+    await ui.page.getByTestId('nas-details').waitFor({ timeout: 30_000 });
+    const missing = ui.page.getByTestId('disk-fio-missing');
     await expect(missing.innerText()).resolves.toMatch(
       /fio is not installed on this NAS[\s\S]*dd test will run instead/,
     );
     await expect(missing.innerText()).resolves.toMatch(/apt install fio/);
     await typeFolder(user.home);
-    await page.getByTestId('disk-advanced').click();
-    await page.getByTestId('disk-size').fill('32');
-    await page.getByTestId('disk-test').screenshot({ path: `${artifactsDir}/disk-panel-no-fio.png` });
-    await page.getByTestId('start-disk').click();
+    await ui.page.getByTestId('disk-advanced').click();
+    await ui.page.getByTestId('disk-size').fill('32');
+    await ui.page.getByTestId('disk-test').screenshot({ path: `${artifactsDir}/disk-panel-no-fio.png` });
+    await ui.page.getByTestId('start-disk').click();
     await expect.poll(runState, { timeout: 60_000 }).toMatch(/done|failed/);
     await expect(runState()).resolves.toBe('done');
 
-    await page.getByRole('button', { name: 'See results' }).click();
-    const cells = page.locator('[data-testid="disk-results"] td[data-bytes-per-second]');
+    await ui.page.getByRole('button', { name: 'See results' }).click();
+    const cells = ui.page.locator('[data-testid="disk-results"] td[data-bytes-per-second]');
     await expect(cells.count()).resolves.toBe(2);
     for (const cell of await cells.all()) {
       expect(Number(await cell.getAttribute('data-bytes-per-second'))).toBeGreaterThan(0);
       // dd counts no operations and times no requests: only the throughput is shown.
       await expect(cell.innerText()).resolves.toMatch(/^[\d,.]+ MB\/s$/);
     }
-    await expect(page.getByTestId('disk-measured-with').innerText()).resolves.toContain('dd fallback');
-    await expect(page.getByTestId('disk-notes').innerText()).resolves.toMatch(/fio is not installed/);
-    await screenshot(page, 'disk-results-dd');
-    expect(pageErrors).toEqual([]);
+    await expect(ui.page.getByTestId('disk-measured-with').innerText()).resolves.toContain('dd fallback');
+    await expect(ui.page.getByTestId('disk-notes').innerText()).resolves.toMatch(/fio is not installed/);
+    await screenshot(ui.page, 'disk-results-dd');
+    expect(ui.pageErrors).toEqual([]);
   });
 
   it('says what to fix before starting, and starts nothing', async () => {
-    await connectToLab(page, app, lab);
+    await connectToLab(ui.page, ui.app, lab);
     await typeFolder('/srv');
-    await page.getByTestId('disk-advanced').click();
-    await page.getByTestId('disk-seconds').fill('0');
+    await ui.page.getByTestId('disk-advanced').click();
+    await ui.page.getByTestId('disk-seconds').fill('0');
     // Folded away again: the check must unfold it to show what is wrong there.
-    await page.getByTestId('disk-advanced').click();
-    await page.getByTestId('start-disk').click();
-    await expect.poll(() => page.locator('[data-testid="disk-seconds"]:focus').count()).toBe(1);
-    await expect(page.getByTestId('disk-seconds').getAttribute('aria-invalid')).resolves.toBe('true');
+    await ui.page.getByTestId('disk-advanced').click();
+    await ui.page.getByTestId('start-disk').click();
+    await expect.poll(() => ui.page.locator('[data-testid="disk-seconds"]:focus').count()).toBe(1);
+    await expect(ui.page.getByTestId('disk-seconds').getAttribute('aria-invalid')).resolves.toBe('true');
     await typeFolder('share');
-    await page.getByTestId('start-disk').click();
-    const folder = page.getByTestId('disk-test').getByTestId('disk-folder-typed');
+    await ui.page.getByTestId('start-disk').click();
+    const folder = ui.page.getByTestId('disk-test').getByTestId('disk-folder-typed');
     await expect(folder.getAttribute('aria-invalid')).resolves.toBe('true');
     await expect
-      .poll(() => page.locator('[data-testid="disk-test"] [data-testid="disk-folder-typed"]:focus').count())
+      .poll(() => ui.page.locator('[data-testid="disk-test"] [data-testid="disk-folder-typed"]:focus').count())
       .toBe(1);
-    await expect(page.getByTestId('disk-seconds').getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect(page.getByTestId('disk-test').innerText()).resolves.toContain('starting with /');
-    await page.emulateMedia({ colorScheme: 'dark' });
-    await page.getByTestId('disk-test').screenshot({ path: `${artifactsDir}/disk-panel-problems-dark.png` });
-    await expect(page.getByTestId('nav-run').textContent()).resolves.toBe('Run');
+    await expect(ui.page.getByTestId('disk-seconds').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(ui.page.getByTestId('disk-test').innerText()).resolves.toContain('starting with /');
+    await ui.page.emulateMedia({ colorScheme: 'dark' });
+    await ui.page.getByTestId('disk-test').screenshot({ path: `${artifactsDir}/disk-panel-problems-dark.png` });
+    await expect(ui.page.getByTestId('nav-run').textContent()).resolves.toBe('Run');
   });
 
   it('runs a sweep and shows a heatmap per jobs value on one colour scale', async () => {
-    await connectToLab(page, app, lab);
+    await connectToLab(ui.page, ui.app, lab);
     await typeFolder(lab.share);
-    await page.getByTestId('disk-preset-sweep').check();
-    await page.getByTestId('disk-uncached').uncheck();
-    await page.getByTestId('sweep-block-sizes').fill('4k, 1M');
-    await page.getByTestId('sweep-file-sizes').fill('16M');
-    await page.getByTestId('sweep-jobs').fill('1, 2');
-    await page.getByTestId('sweep-max-seconds').fill('6');
-    await page.getByTestId('disk-test').screenshot({ path: `${artifactsDir}/disk-sweep-panel.png` });
-    await page.getByTestId('start-disk').click();
+    await ui.page.getByTestId('disk-preset-sweep').check();
+    await ui.page.getByTestId('disk-uncached').uncheck();
+    await ui.page.getByTestId('sweep-block-sizes').fill('4k, 1M');
+    await ui.page.getByTestId('sweep-file-sizes').fill('16M');
+    await ui.page.getByTestId('sweep-jobs').fill('1, 2');
+    await ui.page.getByTestId('sweep-max-seconds').fill('6');
+    await ui.page.getByTestId('disk-test').screenshot({ path: `${artifactsDir}/disk-sweep-panel.png` });
+    await ui.page.getByTestId('start-disk').click();
     await expect.poll(runState, { timeout: 120_000, interval: 250 }).toMatch(/done|failed|cancelled/);
     await expect(runState()).resolves.toBe('done');
-    await expect(page.getByTestId('run-step').textContent()).resolves.toMatch(
+    await expect(ui.page.getByTestId('run-step').textContent()).resolves.toMatch(
       /^Cell 4 of 4: bs=1M size=16M jobs=2 write/,
     );
 
-    await page.getByRole('button', { name: 'See results' }).click();
-    const panels = page.getByTestId('sweep-heatmap');
+    await ui.page.getByRole('button', { name: 'See results' }).click();
+    const panels = ui.page.getByTestId('sweep-heatmap');
     await panels.first().waitFor();
     await expect(
       panels.evaluateAll((figures) => figures.map((figure) => figure.getAttribute('data-jobs'))),
@@ -226,10 +209,10 @@ describe('the NAS disk test in browser mode', () => {
       '1 job, writing',
       '2 jobs, writing',
     ]);
-    await expect(page.getByTestId('sweep-summary').textContent()).resolves.toMatch(
+    await expect(ui.page.getByTestId('sweep-summary').textContent()).resolves.toMatch(
       /^Fastest: (4k|1M) blocks on 16(\.0)? MiB files with [12] jobs?, writing \([\d,.]+ MB\/s\)\.$/,
     );
-    await expect(page.getByTestId('sweep-scale').textContent()).resolves.toMatch(
+    await expect(ui.page.getByTestId('sweep-scale').textContent()).resolves.toMatch(
       /palest [\d,.]+ MB\/s, darkest [\d,.]+ MB\/s/,
     );
     // Each panel is drawn: its canvas has coloured pixels, not a blank box.
@@ -250,35 +233,37 @@ describe('the NAS disk test in browser mode', () => {
       });
       expect(inked).toBeGreaterThan(0.1);
     }
-    await page.getByText('Sweep figures as a table').click();
-    const rows = page.locator('[data-testid="sweep-table"] tbody tr');
+    await ui.page.getByText('Sweep figures as a table').click();
+    const rows = ui.page.locator('[data-testid="sweep-table"] tbody tr');
     await expect(rows.count()).resolves.toBe(4);
     for (const text of await rows.allInnerTexts()) expect(text).toMatch(/^(4k|1M)\t[\d,.]+ MB\/s$/);
-    await screenshot(page, 'disk-sweep-results');
-    expect(pageErrors).toEqual([]);
+    await screenshot(ui.page, 'disk-sweep-results');
+    expect(ui.pageErrors).toEqual([]);
   }, 150_000);
 
   it('cancels mid-run: says cancelled, keeps the readings so far, and leaves nothing on the NAS', async () => {
-    await connectToLab(page, app, lab);
+    await connectToLab(ui.page, ui.app, lab);
     await typeFolder(lab.share);
-    await page.getByTestId('disk-preset-quick').check();
-    await page.getByTestId('disk-advanced').click();
-    await page.getByTestId('disk-size').fill('64');
-    await page.getByTestId('disk-seconds').fill('5');
-    await page.getByTestId('start-disk').click();
+    await ui.page.getByTestId('disk-preset-quick').check();
+    await ui.page.getByTestId('disk-advanced').click();
+    await ui.page.getByTestId('disk-size').fill('64');
+    await ui.page.getByTestId('disk-seconds').fill('5');
+    await ui.page.getByTestId('start-disk').click();
     // Cancel once the chart has a few readings: fio is running in the scratch folder then.
     await expect
-      .poll(async () => Number(await page.getByTestId('live-chart').getAttribute('data-points')), { timeout: 60_000 })
+      .poll(async () => Number(await ui.page.getByTestId('live-chart').getAttribute('data-points')), {
+        timeout: 60_000,
+      })
       .toBeGreaterThan(3);
     const scratch = nasExec(['find', lab.share, '-maxdepth', '1', '-name', '.nasbench-*']).stdout.trim();
     expect(scratch).not.toBe('');
-    await page.getByTestId('cancel-run').click();
+    await ui.page.getByTestId('cancel-run').click();
     await expect.poll(runState, { timeout: 30_000 }).toBe('cancelled');
-    const kept = Number(await page.getByTestId('live-chart').getAttribute('data-points'));
+    const kept = Number(await ui.page.getByTestId('live-chart').getAttribute('data-points'));
     expect(kept).toBeGreaterThan(3);
-    await screenshot(page, 'disk-cancelled');
-    await page.getByRole('button', { name: 'See results' }).click();
-    await expect(page.getByTestId('live-chart').getAttribute('data-points')).resolves.toBe(String(kept));
+    await screenshot(ui.page, 'disk-cancelled');
+    await ui.page.getByRole('button', { name: 'See results' }).click();
+    await expect(ui.page.getByTestId('live-chart').getAttribute('data-points')).resolves.toBe(String(kept));
     // The scratch folder and fio are gone from the NAS.
     expect(nasExec(['test', '-e', scratch]).code).not.toBe(0);
     // No fio of this run is left (other test runs on this machine may have their own).
@@ -290,6 +275,6 @@ describe('the NAS disk test in browser mode', () => {
       }
     });
     expect(left).toEqual([]);
-    expect(pageErrors).toEqual([]);
+    expect(ui.pageErrors).toEqual([]);
   }, 120_000);
 });

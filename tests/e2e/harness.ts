@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterEach, beforeEach } from 'vitest';
 
 /** Screenshots and other artifacts of the e2e tests (kept by CI, ignored by git). */
 export const artifactsDir = path.resolve('test-results/e2e');
@@ -81,4 +82,32 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(artifactsDir, `${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   return file;
+}
+
+/** One test's browser-mode app and Chromium page, and the page's uncaught errors (a test ends expecting none). */
+export interface AppPage {
+  app: WebApp;
+  browser: Browser;
+  page: Page;
+  pageErrors: string[];
+}
+
+/**
+ * For a test file: before each test a fresh browser-mode app (its own data folder) and a Chromium
+ * page on it; after each test both are closed. Read the fields inside the tests, not at load time.
+ */
+export function useAppPage(): AppPage {
+  const current = { pageErrors: [] as string[] } as AppPage;
+  beforeEach(async () => {
+    current.app = await startWebApp();
+    current.browser = await launchChromium();
+    current.page = await current.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    current.pageErrors = [];
+    current.page.on('pageerror', (error) => current.pageErrors.push(error.message));
+  });
+  afterEach(async () => {
+    await current.browser?.close();
+    await current.app?.stop();
+  });
+  return current;
 }
