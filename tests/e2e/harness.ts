@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterEach, beforeEach } from 'vitest';
+import { quietChromiumFlags } from '../../electron/engine/report/chromium-pdf';
 
 /** Screenshots and other artifacts of the e2e tests (kept by CI, ignored by git). */
 export const artifactsDir = path.resolve('test-results/e2e');
@@ -62,19 +63,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
  * Playwright gives every launch a fresh, empty profile of its own.
  */
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: quietChromiumFlags });
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

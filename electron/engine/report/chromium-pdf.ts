@@ -18,7 +18,7 @@ const browserPaths = [
 ];
 
 /** Flags that keep a headless Chromium off the network (no updates, no sync, no first-run pages). */
-const quietFlags = [
+export const quietChromiumFlags = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -61,7 +61,7 @@ export function chromiumPdfPrinter(executablePath = browserPaths.find((file) => 
       );
     }
     const { chromium } = await loadPlaywright();
-    const browser = await chromium.launch({ executablePath, args: quietFlags });
+    const browser = await chromium.launch({ executablePath, args: quietChromiumFlags });
     try {
       const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
       const page = await context.newPage();

@@ -1,6 +1,6 @@
 import { useEffect, useId, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { StartActions } from '../../components/StartActions';
 import { focusFirstProblem } from '../../components/focus-first-problem';
 import { NumberField } from '../../components/NumberField';
 import { useNavigationActions } from '../../stores/navigation';
@@ -158,17 +158,15 @@ export function ShareCopyPanel() {
             />
           </div>
         )}
-        <div className="actions">
-          <button type="submit" className="button button--primary" data-testid="start-copy" aria-disabled={busy}>
-            {form.starting ? 'Starting…' : 'Start the copy test'}
-          </button>
-          <span className="muted" role="status">
-            {running ? 'A test is already running: see Run.' : ''}
-          </span>
-        </div>
-        {form.startError && (
-          <ErrorNotice title="The copy test did not start." error={form.startError} testId="copy-start-error" />
-        )}
+        <StartActions
+          testId="start-copy"
+          label="Start the copy test"
+          starting={form.starting}
+          busy={busy}
+          running={running}
+          startError={form.startError}
+          errorTitle="The copy test did not start."
+        />
       </form>
     </section>
   );

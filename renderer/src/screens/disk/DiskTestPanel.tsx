@@ -1,6 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { StartActions } from '../../components/StartActions';
 import { focusFirstProblem } from '../../components/focus-first-problem';
 import { NumberField } from '../../components/NumberField';
 import { PlainText } from '../../components/PlainText';
@@ -129,17 +129,15 @@ export function DiskTestPanel() {
             </div>
           </details>
         )}
-        <div className="actions">
-          <button type="submit" className="button button--primary" data-testid="start-disk" aria-disabled={busy}>
-            {form.starting ? 'Starting…' : form.preset === 'sweep' ? 'Start the sweep' : 'Start the disk test'}
-          </button>
-          <span className="muted" role="status">
-            {running ? 'A test is already running: see Run.' : ''}
-          </span>
-        </div>
-        {form.startError && (
-          <ErrorNotice title="The disk test did not start." error={form.startError} testId="disk-start-error" />
-        )}
+        <StartActions
+          testId="start-disk"
+          label={form.preset === 'sweep' ? 'Start the sweep' : 'Start the disk test'}
+          starting={form.starting}
+          busy={busy}
+          running={running}
+          startError={form.startError}
+          errorTitle="The disk test did not start."
+        />
       </form>
     </section>
   );

@@ -2,7 +2,7 @@ import { useId, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { NetworkDirection } from '../../../../shared/network';
 import { maxStreamsOffered } from '../../../../shared/network-words';
-import { ErrorNotice } from '../../components/ErrorNotice';
+import { StartActions } from '../../components/StartActions';
 import { focusFirstProblem } from '../../components/focus-first-problem';
 import { NumberField } from '../../components/NumberField';
 import { useNavigationActions } from '../../stores/navigation';
@@ -106,23 +106,20 @@ export function NetworkTestPanel({ nasHost }: { nasHost: string }) {
           </p>
           {form.severalLinks && <LegList />}
         </details>
-        <div className="actions">
-          <button type="submit" className="button button--primary" data-testid="start-network" aria-disabled={busy}>
-            {startLabel(form.starting, form.severalLinks ? form.legCount : 1)}
-          </button>
-          <span className="muted" role="status">
-            {running ? 'A test is already running: see Run.' : ''}
-          </span>
-        </div>
-        {form.startError && (
-          <ErrorNotice title="The network test did not start." error={form.startError} testId="network-start-error" />
-        )}
+        <StartActions
+          testId="start-network"
+          label={startLabel(form.severalLinks ? form.legCount : 1)}
+          starting={form.starting}
+          busy={busy}
+          running={running}
+          startError={form.startError}
+          errorTitle="The network test did not start."
+        />
       </form>
     </section>
   );
 }
 
-function startLabel(starting: boolean, legs: number): string {
-  if (starting) return 'Starting…';
+function startLabel(legs: number): string {
   return legs > 1 ? `Start the test over ${legs} links` : 'Start the network test';
 }

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { PlanName, PlanPreview } from '../../../../shared/plans';
 import { formatBytes, formatSeconds } from '../../../../shared/units';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { StartActions } from '../../components/StartActions';
 import { NumberField } from '../../components/NumberField';
 import { useDiskTestStore } from '../../stores/disk-test';
 import { useNavigationActions } from '../../stores/navigation';
@@ -141,19 +142,15 @@ export function PlanPanel() {
         </details>
         {form.preview && <PlanSteps preview={form.preview} />}
         {form.previewError && <ErrorNotice title="This plan cannot run here." error={form.previewError} />}
-        <div className="actions">
-          <button type="submit" className="button button--primary" data-testid="start-plan" aria-disabled={running}>
-            {form.starting
-              ? 'Starting…'
-              : `Start: ${form.preview?.title ?? planCards[form.plan as Exclude<PlanName, 'custom'>].title}`}
-          </button>
-          <span className="muted" role="status">
-            {running ? 'A test is already running: see Run.' : ''}
-          </span>
-        </div>
-        {form.startError && (
-          <ErrorNotice title="The plan did not start." error={form.startError} testId="plan-start-error" />
-        )}
+        <StartActions
+          testId="start-plan"
+          label={`Start: ${form.preview?.title ?? planCards[form.plan as Exclude<PlanName, 'custom'>].title}`}
+          starting={form.starting}
+          busy={form.starting || running}
+          running={running}
+          startError={form.startError}
+          errorTitle="The plan did not start."
+        />
       </form>
     </section>
   );
