@@ -107,11 +107,11 @@ export function PlanPanel() {
             <button
               key={share.localPath}
               type="button"
-              className="button"
+              className="button plan-share-choice"
               data-testid="plan-use-share"
               onClick={() => actions.choose({ shareFolder: share.localPath })}
             >
-              Use {share.localPath}
+              Use the NAS’s share at {share.localPath}
             </button>
           ))}
         </div>
