@@ -152,6 +152,29 @@ describe('Windows net use', () => {
   });
 });
 
+describe('real captures from a Mac and a Windows PC (published with bug reports)', () => {
+  it('reads an sshfs mount on osxfuse from macOS `mount`', () => {
+    // From a macOS user's report in ericpruitt/sshfsexec#2 (2016), unchanged.
+    expect(parseMacMounts(fixture('macos-public-capture.txt'))).toEqual([
+      {
+        localPath: '/Users/umar/Development/mount',
+        server: 'devmount',
+        share: '/var/www/files/',
+        fsType: 'osxfusefs',
+        protocol: 'sshfs',
+      },
+    ]);
+  });
+
+  it('reads `net use` with an unavailable drive and a provider wrapped under a long share name', () => {
+    // From wakatime/wakatime-cli#619 (2022), a Windows user's output, unchanged (the page kept LF line ends).
+    expect(parseWindowsNetUse(fixture('windows-net-use-public-capture.txt'))).toEqual([
+      { localPath: 'I:', server: '192.168.0.10', share: 'Documentos', fsType: 'smb', protocol: 'smb' },
+      { localPath: 'J:', server: '192.168.68.110', share: 'Desenvolvimento', fsType: 'smb', protocol: 'smb' },
+    ]);
+  });
+});
+
 describe('linking shares to a NAS', () => {
   const linux = parseLinuxMounts(fixture('linux-shares.txt'));
   const mac = parseMacMounts(fixture('macos-mount.txt'));

@@ -115,8 +115,8 @@ function macShare(device: string, localPath: string, fsType: string): MountedSha
     const url = /^https?:\/\/([^/:]+)(?::\d+)?(\/.*)?$/.exec(device);
     return url?.[1] ? { localPath, server: url[1], share: url[2] ?? '/', fsType, protocol: 'webdav' } : undefined;
   }
-  // sshfs runs on macFUSE (older: osxfuse); the source is `user@host:path`.
-  if (fsType === 'macfuse' || fsType === 'osxfuse' || fsType === 'fusefs') {
+  // sshfs runs on macFUSE (older: osxfuse, whose mounts say `osxfusefs`); the source is `user@host:path`.
+  if (['macfuse', 'osxfuse', 'osxfusefs', 'fusefs'].includes(fsType)) {
     const ssh = splitHostPath(device);
     return (
       ssh && {
