@@ -160,5 +160,8 @@ export function anonymizeRun(record: RunRecord, options: AnonymizeOptions = {}):
     details.push(...findPrivateText(text).filter((found) => found.kind !== 'path' || !insideKnown(found.text)));
   }
   const { replace, counts } = privateTextReplacer(details.filter((detail) => detail.text.length >= 2));
-  return { record: mapStrings(record, replace) as RunRecord, replaced: counts };
+  const anonymized = mapStrings(record, replace) as RunRecord;
+  // A stand-in can be longer than what it replaced ("/#" → "/folder-5"); a tag must stay within its 40 characters.
+  anonymized.tags = anonymized.tags.map((tag) => tag.slice(0, 40));
+  return { record: anonymized, replaced: counts };
 }

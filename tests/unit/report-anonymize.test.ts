@@ -107,6 +107,8 @@ const mac = fc
   .chain((bytes) => fc.constantFrom(':', '-').map((sep) => bytes.map((b) => b.toString(16).padStart(2, '0')).join(sep)))
   .filter((text) => !text.startsWith('02:00:00:00:00:'));
 const secret = fc.oneof(privateIpv4, privateIpv6, mac);
+/** The anonymiser's stand-ins for addresses and MACs (shared/report/anonymize.ts standIn). */
+const standIns = /2001:db8::[0-9a-f]+|(?:192\.0\.2|198\.51\.100|203\.0\.113)\.\d+|02:00:00:00:00:[0-9a-f]{2}/g;
 const filler = fc.string({ maxLength: 12 });
 
 describe('the anonymiser, property-tested', () => {
@@ -129,7 +131,9 @@ describe('the anonymiser, property-tested', () => {
             const kept = RunRecord.safeParse(run);
             fc.pre(kept.success);
             const { record } = anonymizeRun(run);
-            const json = JSON.stringify(record);
+            // The stand-ins come from the documentation ranges, and a short address ("8::") can be part of one
+            // ("2001:db8::1"): look for the originals in what is left once the stand-ins are taken out.
+            const json = JSON.stringify(record).replace(standIns, '');
             for (const [, value] of pieces) expect(json).not.toContain(value);
             expect(numbersOf(record)).toEqual(numbersOf(run));
             expect(RunRecord.safeParse(record).success).toBe(true);
