@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { ShareCopyRunInput } from '../../../shared/copy';
+import type { CopyRunDetails, ShareCopyRunInput } from '../../../shared/copy';
 import type { RunPlan } from '../runs/registry';
 import type { CopyTestResult } from './sequential';
-import { runShareCopy, type ShareCopyOptions } from './share-copy';
+import { runShareCopy, type ShareCopyOptions, type ShareCopyResult } from './share-copy';
 
 type RunPlanOptions = Omit<ShareCopyOptions, 'signal' | 'onSample' | 'onStep'>;
 
@@ -12,22 +12,7 @@ type RunPlanOptions = Omit<ShareCopyOptions, 'signal' | 'onSample' | 'onStep'>;
  * the end event's details (the summary has room for one figure only), finished tests as they finish.
  */
 export function shareCopyRunPlan(options: RunPlanOptions): RunPlan {
-  const series = [
-    { id: 'write', label: 'Writing to the share' },
-    { id: 'read', label: 'Reading from the share' },
-    ...(options.smallFiles
-      ? [
-          { id: 'small files write', label: 'Small files, writing' },
-          { id: 'small files read', label: 'Small files, reading' },
-        ]
-      : []),
-    ...(options.sweep
-      ? [
-          { id: 'sweep write', label: 'Sweep, writing' },
-          { id: 'sweep read', label: 'Sweep, reading' },
-        ]
-      : []),
-  ];
+  const series = copySeries(options, { write: 'Writing to the share', read: 'Reading from the share' });
   return {
     plan: 'share-copy',
     title: 'Copying files to and from the share',
@@ -59,16 +44,7 @@ export function shareCopyRunPlan(options: RunPlanOptions): RunPlan {
         },
         onStep: (index, count, label, state) => context.step(index, count, label, state),
       });
-      context.setDetails({
-        kind: 'copy',
-        dir: result.dir,
-        fileSystem: result.fileSystem,
-        share: result.share,
-        tests: result.tests,
-        ...(result.sweep ? { sweep: result.sweep } : {}),
-        ...(result.roundTripIdentical !== undefined ? { roundTripIdentical: result.roundTripIdentical } : {}),
-        notes: result.notes,
-      });
+      context.setDetails(copyRunDetails(result));
       const read = result.tests.find((test) => test.test === 'sequential' && test.op === 'read');
       return read
         ? {
@@ -94,5 +70,42 @@ export function shareCopyOptionsOf(input: z.output<typeof ShareCopyRunInput>): R
       : {}),
     ...(input.sweepBudgetSeconds !== undefined ? { timeBudgetSeconds: input.sweepBudgetSeconds } : {}),
     ...(input.nasRamBytes !== undefined ? { nasRamBytes: input.nasRamBytes } : {}),
+  };
+}
+
+/** The live lines of a copy run: write and read always, small files and the sweep when asked for. */
+export function copySeries(
+  options: { smallFiles?: unknown; sweep?: boolean | undefined },
+  labels: { write: string; read: string },
+) {
+  return [
+    { id: 'write', label: labels.write },
+    { id: 'read', label: labels.read },
+    ...(options.smallFiles
+      ? [
+          { id: 'small files write', label: 'Small files, writing' },
+          { id: 'small files read', label: 'Small files, reading' },
+        ]
+      : []),
+    ...(options.sweep
+      ? [
+          { id: 'sweep write', label: 'Sweep, writing' },
+          { id: 'sweep read', label: 'Sweep, reading' },
+        ]
+      : []),
+  ];
+}
+
+/** A finished copy run as the contract reports it (the single test's end event and a plan's step alike). */
+export function copyRunDetails(result: ShareCopyResult): z.infer<typeof CopyRunDetails> {
+  return {
+    kind: 'copy',
+    dir: result.dir,
+    fileSystem: result.fileSystem,
+    share: result.share,
+    tests: result.tests,
+    ...(result.sweep ? { sweep: result.sweep } : {}),
+    ...(result.roundTripIdentical !== undefined ? { roundTripIdentical: result.roundTripIdentical } : {}),
+    notes: result.notes,
   };
 }

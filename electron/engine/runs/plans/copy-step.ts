@@ -1,10 +1,8 @@
-import type { CopyRunDetails, CopyTestResult } from '../../../../shared/copy';
+import type { CopyTestResult } from '../../../../shared/copy';
 import { formatBytes, formatSeconds } from '../../../../shared/units';
-import type { z } from 'zod';
+import { copyRunDetails, copySeries } from '../../copy/run-plan';
 import { copyDefaults, runShareCopy } from '../../copy/share-copy';
 import type { PlanFacts, PlanStep } from './types';
-
-type CopyDetails = z.infer<typeof CopyRunDetails>;
 
 export interface CopyStepSpec {
   label: string;
@@ -30,22 +28,7 @@ export function copyStep(spec: CopyStepSpec, facts: PlanFacts): PlanStep {
     ? `The app writes and reads back files in ${spec.folder}, sizes doubling from 64 MiB until they pass this computer’s and the NAS’s RAM ` +
       `(at most ${formatSeconds(budget)}): where the cache wall is, and the speed behind it.`
     : `The app writes a ${formatBytes(spec.fileSize)} file in ${spec.folder} and reads it back past this computer’s cache: what copying to the share really gives.`;
-  const series = [
-    { id: 'write', label: `${spec.label}: writing` },
-    { id: 'read', label: `${spec.label}: reading` },
-    ...(spec.smallFiles
-      ? [
-          { id: 'small files write', label: 'Small files, writing' },
-          { id: 'small files read', label: 'Small files, reading' },
-        ]
-      : []),
-    ...(spec.sweep
-      ? [
-          { id: 'sweep write', label: 'Sweep, writing' },
-          { id: 'sweep read', label: 'Sweep, reading' },
-        ]
-      : []),
-  ];
+  const series = copySeries(spec, { write: `${spec.label}: writing`, read: `${spec.label}: reading` });
   return {
     kind: 'copy',
     label: spec.label,
@@ -72,16 +55,7 @@ export function copyStep(spec: CopyStepSpec, facts: PlanFacts): PlanStep {
           ]);
         },
       });
-      const details: CopyDetails = {
-        kind: 'copy',
-        dir: result.dir,
-        fileSystem: result.fileSystem,
-        share: result.share,
-        tests: result.tests,
-        ...(result.sweep ? { sweep: result.sweep } : {}),
-        notes: result.notes,
-      };
-      return [details];
+      return [copyRunDetails(result)];
     },
   };
 }
