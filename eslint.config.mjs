@@ -17,7 +17,21 @@ const noIpcOutsideWrappers = {
   name: 'electron',
   importNames: ['ipcMain', 'ipcRenderer'],
   message:
-    'Only electron/main/ipc.ts and electron/preload/index.ts touch IPC; they are generated from shared/contract.ts.',
+    'Only electron/main/ipc.ts and electron/preload/index.ts touch IPC; they are generated from shared/contract.',
+};
+
+/** The engine's capabilities: plain functions behind an index.ts, knowing nothing of runs, transports or sessions. */
+const capabilities = ['ssh', 'probe', 'net', 'disk', 'copy', 'discovery', 'store', 'settings', 'report'];
+const capabilityInnerFiles = {
+  regex: `^(\\.\\./)+(engine/)?(${capabilities.join('|')})/.+`,
+  message:
+    'Import a capability through its index.ts (e.g. ../disk), not its inner files: its index says what it offers.',
+};
+const noRunsFromCapabilities = {
+  regex: '^(\\.\\./)+(runs|api|connections)(/|$)',
+  message:
+    'A capability (ssh, probe, net, disk, copy, discovery, store, settings, report) knows nothing of runs, the API or ' +
+    'connections: take what you need as a parameter (a session, a scratch folder opener, a callback).',
 };
 
 export default tseslint.config(
@@ -39,7 +53,16 @@ export default tseslint.config(
   },
   {
     files: ['electron/engine/**', 'electron/cli/**', 'electron/web/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [capabilityInnerFiles] }] },
+  },
+  {
+    files: capabilities.map((name) => `electron/engine/${name}/**`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [noElectron], patterns: [capabilityInnerFiles, noRunsFromCapabilities] },
+      ],
+    },
   },
   {
     files: ['electron/main/**', 'electron/preload/**'],

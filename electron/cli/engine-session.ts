@@ -1,4 +1,5 @@
 import { createEngine, defaultDataDir, ensureDataDir, type Engine } from '../engine';
+import { connectFromOptions, type SshLoginOptions } from './ssh-login';
 
 /** Options every command accepts (../shared/cli-contract.md, "Common options"). */
 export interface GlobalOptions {
@@ -12,6 +13,57 @@ export function openDataDir(options: GlobalOptions, env: NodeJS.ProcessEnv): Pro
 }
 
 /** The same engine as the desktop app, in the data folder the user chose. */
-export async function openEngine(options: GlobalOptions, env: NodeJS.ProcessEnv): Promise<Engine> {
-  return createEngine({ dataDir: await openDataDir(options, env), mode: 'cli' });
+export async function openEngine(
+  options: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+  knownHostsFile?: string,
+): Promise<Engine> {
+  return createEngine({
+    dataDir: await openDataDir(options, env),
+    mode: 'cli',
+    ...(knownHostsFile ? { knownHostsFile } : {}),
+  });
+}
+
+export interface EngineScope {
+  engine: Engine;
+  /** Aborted on Ctrl+C: the command cancels its run, which cleans up on the NAS, and still prints what it has. */
+  signal: AbortSignal;
+}
+
+/** Runs `work` with an engine in the user's data folder, Ctrl+C turned into a cancel, and the engine shut down after. */
+export async function withEngine<T>(
+  globals: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+  work: (scope: EngineScope) => Promise<T>,
+  knownHostsFile?: string,
+): Promise<T> {
+  const controller = new AbortController();
+  const cancel = () => controller.abort();
+  process.once('SIGINT', cancel);
+  const engine = await openEngine(globals, env, knownHostsFile);
+  try {
+    return await work({ engine, signal: controller.signal });
+  } finally {
+    process.removeListener('SIGINT', cancel);
+    await engine.shutdown();
+  }
+}
+
+/** The same, logged in to the NAS with the command's SSH options first. */
+export async function withConnectedEngine<T>(
+  login: SshLoginOptions,
+  globals: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+  work: (scope: EngineScope & { sessionId: string }) => Promise<T>,
+): Promise<T> {
+  return withEngine(
+    globals,
+    env,
+    async (scope) => {
+      const { sessionId } = await connectFromOptions(scope.engine, login, env);
+      return work({ ...scope, sessionId });
+    },
+    login.knownHosts,
+  );
 }

@@ -1,4 +1,4 @@
-import type { AppError } from '../../shared/errors';
+import type { AppError } from '../../shared/contract/errors';
 
 /** Where the CLI writes; passed in so tests can run the CLI in-process. */
 export interface CliIo {

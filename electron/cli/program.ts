@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import packageJson from '../../package.json';
-import { toAppError } from '../../shared/errors';
+import { toAppError } from '../../shared/contract/errors';
 import { addCopyCommand } from './commands/copy';
 import { addDemoCommand } from './commands/demo';
 import { addDiscoverCommand } from './commands/discover';

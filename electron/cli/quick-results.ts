@@ -1,6 +1,6 @@
-import type { RunRecord } from '../../shared/runs';
-import { formatRate, formatSeconds, type RateUnit } from '../../shared/units';
-import type { Verdict } from '../../shared/verdicts';
+import type { RunRecord } from '../../shared/contract/runs';
+import { formatRate, formatSeconds, type RateUnit } from '../../shared/util/units';
+import type { Verdict } from '../../shared/words/verdicts';
 
 /** A plan's results grouped as the CLI contract's `quick` JSON has them: `net`, `disk` and `copy`. */
 export function quickResults(record: RunRecord) {

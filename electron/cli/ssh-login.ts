@@ -1,11 +1,10 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { HostName } from '../../shared/connect';
-import { NasbenchError } from '../../shared/errors';
-import { connectToNas, type SshAuth } from '../engine/ssh/connect';
-import { KnownHosts } from '../engine/ssh/known-hosts';
-import type { NasSession } from '../engine/ssh/session';
+import { access } from 'node:fs/promises';
+import type { Command } from 'commander';
+import type { ConnectInput } from '../../shared/contract/connect';
+import { NasbenchError } from '../../shared/contract/errors';
+import type { Engine } from '../engine';
+import { fingerprint, hostName, port } from './arguments';
+import { call } from './front-door';
 
 /** The SSH options of ../shared/cli-contract.md, shared by every command that logs in to a NAS. */
 export interface SshLoginOptions {
@@ -15,40 +14,50 @@ export interface SshLoginOptions {
   identity?: string;
   knownHosts?: string;
   trustNewHost: boolean;
+  replaceHostKey?: string;
 }
 
 export function addSshLoginOptions(command: Command): Command {
   return command
-    .requiredOption('--host <host>', 'NAS address or name', parseHost)
+    .requiredOption('--host <host>', 'NAS address or name', hostName)
     .requiredOption('--user <user>', 'SSH user on the NAS')
-    .option('--port <port>', 'SSH port', parsePort, 22)
+    .option('--port <port>', 'SSH port', port, 22)
     .option('--identity <file>', 'private key file (passphrase from NASBENCH_KEY_PASSPHRASE)')
     .option('--known-hosts <file>', 'pinned host keys (default: known_hosts in the data folder)')
-    .option('--trust-new-host', 'accept and pin the key of a NAS seen for the first time', false);
+    .option('--trust-new-host', 'accept and pin the key of a NAS seen for the first time', false)
+    .option(
+      '--replace-host-key <fingerprint>',
+      'a NAS you reset on purpose: replace its pinned key, only if it now shows exactly this SHA256:… fingerprint',
+      fingerprint,
+    );
 }
 
 /**
- * Logs in with a key (--identity), else the password in NASBENCH_PASSWORD, else the SSH
- * agent. Passwords are never accepted as arguments: those show up in process lists.
+ * Logs in through the engine's contract (connectNas), as the app does: a key (--identity), else the
+ * password in NASBENCH_PASSWORD, else the SSH agent. Passwords are never accepted as arguments:
+ * those show up in process lists. --trust-new-host pins the key the NAS shows the first time.
  */
-export async function loginFromOptions(
-  options: SshLoginOptions,
-  env: NodeJS.ProcessEnv,
-  dataDir: string,
-): Promise<NasSession> {
-  return connectToNas({
+export async function connectFromOptions(engine: Engine, options: SshLoginOptions, env: NodeJS.ProcessEnv) {
+  const input: ConnectInput = {
     host: options.host,
     port: options.port,
     username: options.user,
     auth: await authFrom(options, env),
-    knownHosts: new KnownHosts(options.knownHosts ?? path.join(dataDir, 'known_hosts')),
-    trustNewHost: options.trustNewHost,
-  });
+    ...(options.replaceHostKey ? { replaceFingerprint: options.replaceHostKey } : {}),
+  };
+  try {
+    return await call(engine, 'connectNas', input);
+  } catch (error) {
+    const shown = error instanceof NasbenchError ? error.details?.fingerprint : undefined;
+    const unknown = error instanceof NasbenchError && error.code === 'HOST_KEY_UNKNOWN';
+    if (!options.trustNewHost || !unknown || typeof shown !== 'string') throw error;
+    return call(engine, 'connectNas', { ...input, trustFingerprint: shown });
+  }
 }
 
-async function authFrom(options: SshLoginOptions, env: NodeJS.ProcessEnv): Promise<SshAuth> {
+async function authFrom(options: SshLoginOptions, env: NodeJS.ProcessEnv): Promise<ConnectInput['auth']> {
   if (options.identity) {
-    const privateKey = await readFile(options.identity, 'utf8').catch(() => {
+    await access(options.identity).catch(() => {
       throw new NasbenchError(
         'INVALID_INPUT',
         `The key file ${options.identity} could not be read.`,
@@ -56,25 +65,15 @@ async function authFrom(options: SshLoginOptions, env: NodeJS.ProcessEnv): Promi
       );
     });
     const passphrase = env.NASBENCH_KEY_PASSPHRASE;
-    return passphrase ? { kind: 'key', privateKey, passphrase } : { kind: 'key', privateKey };
+    return passphrase
+      ? { kind: 'key', keyPath: options.identity, passphrase }
+      : { kind: 'key', keyPath: options.identity };
   }
   if (env.NASBENCH_PASSWORD) return { kind: 'password', password: env.NASBENCH_PASSWORD };
-  if (env.SSH_AUTH_SOCK) return { kind: 'agent', socket: env.SSH_AUTH_SOCK };
+  if (env.SSH_AUTH_SOCK) return { kind: 'agent' };
   throw new NasbenchError(
     'INVALID_INPUT',
     'No way to log in was given.',
     'Set NASBENCH_PASSWORD in the environment, give a key with --identity, or start an SSH agent.',
   );
-}
-
-function parseHost(value: string): string {
-  if (!HostName.safeParse(value).success) throw new InvalidArgumentError('give a host name or an IP address.');
-  return value;
-}
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535)
-    throw new InvalidArgumentError('give a port from 1 to 65535.');
-  return port;
 }

@@ -1,10 +1,24 @@
 import { net, protocol } from 'electron';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { contentSecurityPolicy } from '../../shared/csp';
+import { contentSecurityPolicy } from '../../shared/util/csp';
 
 export const appScheme = 'app';
 export const appOrigin = 'app://nasbench';
+
+/**
+ * electron-vite's dev server, when this is a development run. Its address comes from an
+ * environment variable, which whoever starts the app can set: a packaged app ignores it, so it
+ * only ever loads (and trusts IPC from) its own page.
+ */
+export function devServerUrlOf(isPackaged: boolean, env: NodeJS.ProcessEnv): string | undefined {
+  return isPackaged ? undefined : env.ELECTRON_RENDERER_URL || undefined;
+}
+
+/** The page the main window loads: the dev server in development, else the built renderer. */
+export function mainPageUrl(devServerUrl: string | undefined): string {
+  return devServerUrl ?? `${appOrigin}/index.html`;
+}
 
 /** Must run before the app is ready: app:// behaves like https (secure, standard origin). */
 export function registerAppScheme(): void {

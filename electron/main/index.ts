@@ -2,7 +2,7 @@ import { app, BrowserWindow, session } from 'electron';
 import path from 'node:path';
 import { createEngine, ensureDataDir, type Engine } from '../engine';
 import { appFolderName } from '../engine/data-folder';
-import { appOrigin, registerAppScheme, serveRenderer } from './app-protocol';
+import { devServerUrlOf, mainPageUrl, registerAppScheme, serveRenderer } from './app-protocol';
 import { registerIpcHandlers, sendEventToWindows, trustedOrigins } from './ipc';
 import { keychainSecretStore } from './keychain';
 import { electronPdfPrinter } from './report-pdf';
@@ -12,7 +12,7 @@ import { createSecureWindow, hardenSession } from './window';
  * Electron wiring only: the data folder, the hardened window, and IPC generated from the
  * contract. Everything the app does lives in the engine.
  */
-const devServerUrl = process.env.ELECTRON_RENDERER_URL;
+const devServerUrl = devServerUrlOf(app.isPackaged, process.env);
 app.setName(appFolderName);
 const dataDirArgument = process.argv.find((arg) => arg.startsWith('--data-dir='))?.slice('--data-dir='.length);
 const chosenDataDir = dataDirArgument ?? process.env.NASBENCH_DATA_DIR;
@@ -27,7 +27,7 @@ function openMainWindow(): void {
     title: 'NASBench',
     preload: path.join(__dirname, '../preload/index.js'),
   });
-  void window.loadURL(devServerUrl ?? `${appOrigin}/index.html`);
+  void window.loadURL(mainPageUrl(devServerUrl));
 }
 
 app.on('web-contents-created', (_event, contents) => {

@@ -1,6 +1,6 @@
 import { ipcMain, type IpcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { eventNames, ipcChannel, methodNames, type EventName } from '../../shared/contract';
-import type { Result } from '../../shared/errors';
+import { eventNames, ipcChannel, methodNames, type EventName } from '../../shared/contract/index';
+import type { Result } from '../../shared/contract/errors';
 import type { Dispatch } from '../engine/api/dispatch';
 
 /** Decides whether a call comes from the app's own page (and not, say, an injected frame). */

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { buildApi, ipcChannel } from '../../shared/contract';
+import { buildApi, ipcChannel } from '../../shared/contract/index';
 
 /**
  * The page gets exactly the contract's methods and `on()`, nothing else: no ipcRenderer,

@@ -4,8 +4,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { contentSecurityPolicy } from '../../shared/csp';
-import { WebCall, webBridgePath, webTokenParam, type WebServerMessage } from '../../shared/web-protocol';
+import { contentSecurityPolicy } from '../../shared/util/csp';
+import { WebCall, webBridgePath, webTokenParam, type WebServerMessage } from '../../shared/contract/web-protocol';
 import type { Engine } from '../engine';
 
 export interface WebServerOptions {
@@ -30,6 +30,19 @@ const listenAddress = '127.0.0.1';
 const maxMessageBytes = 1024 * 1024;
 
 /**
+ * Sent with every response, the error pages too. No other page may put the app in a frame, where
+ * it could be dressed up to trick a click (clickjacking): `frame-ancestors` works only as a header,
+ * never in the page's meta tag, and X-Frame-Options says the same to browsers that predate it.
+ */
+const securityHeaders = {
+  'Content-Security-Policy': `${contentSecurityPolicy}; frame-ancestors 'none'`,
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/**
  * Browser mode: serves the built renderer on 127.0.0.1 and carries the contract over a
  * WebSocket. Other local programs and web pages can reach 127.0.0.1 too, so the socket
  * needs the per-launch token and the page's own Origin, and HTTP requests need our Host
@@ -37,18 +50,11 @@ const maxMessageBytes = 1024 * 1024;
  */
 export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
-  const serveStatic = sirv(options.rendererDir, {
-    etag: true,
-    setHeaders: (response) => {
-      response.setHeader('Content-Security-Policy', contentSecurityPolicy);
-      response.setHeader('X-Content-Type-Options', 'nosniff');
-      response.setHeader('Referrer-Policy', 'no-referrer');
-      response.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    },
-  });
+  const serveStatic = sirv(options.rendererDir, { etag: true });
   let allowedHosts = new Set<string>();
 
   const server = http.createServer((request, response) => {
+    for (const [name, value] of Object.entries(securityHeaders)) response.setHeader(name, value);
     if (!allowedHosts.has(request.headers.host ?? '')) {
       response.writeHead(421, { 'Content-Type': 'text/plain' }).end('Wrong host.');
       return;

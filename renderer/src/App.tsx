@@ -1,10 +1,12 @@
 import { useEffect } from 'react';
+import styles from './App.module.css';
 import { ConnectionLostBanner, ConnectionProblemPage } from './components/ConnectionProblem';
 import { Nav } from './components/Nav';
 import { EngineEvents } from './EngineEvents';
 import { ConnectScreen } from './screens/connect/ConnectScreen';
 import { DevicesScreen } from './screens/DevicesScreen';
 import { HistoryScreen } from './screens/HistoryScreen';
+import { PlanScreen } from './screens/plan/PlanScreen';
 import { ResultsScreen } from './screens/ResultsScreen';
 import { RunScreen } from './screens/RunScreen';
 import { SettingsScreen } from './screens/SettingsScreen';
@@ -12,11 +14,12 @@ import { useAppInfoStore } from './stores/app-info';
 import { useConnectionStore } from './stores/connection';
 import { useNavigationStore, type Screen } from './stores/navigation';
 import { useSettingsStore } from './stores/settings';
-import { useThemeAttribute } from './theme';
+import { useThemeAttribute } from './theme/use-theme';
 
 const screenViews: Record<Screen, () => React.JSX.Element> = {
   devices: DevicesScreen,
   connect: ConnectScreen,
+  plan: PlanScreen,
   run: RunScreen,
   results: ResultsScreen,
   history: HistoryScreen,
@@ -38,10 +41,10 @@ export function App() {
 
   const ScreenView = screenViews[screen];
   return (
-    <div className="layout">
+    <div className={styles.layout}>
       <EngineEvents />
       <Nav />
-      <main className="main" id="main">
+      <main className={styles.main} id="main">
         {problem && <ConnectionLostBanner problem={problem} />}
         <ScreenView key={screen} />
       </main>

@@ -1,4 +1,4 @@
-import type { NasbenchApi } from '../../shared/contract';
+import type { NasbenchApi } from '../../shared/contract/index';
 
 declare global {
   interface Window {

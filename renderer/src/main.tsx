@@ -1,3 +1,5 @@
+import './theme/tokens.css';
+import './theme/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { z } from 'zod';
@@ -6,7 +8,6 @@ import { connectionErrors, createUnavailableApi, createWebBridge, type Connectio
 import { reloadWhenNewTokenArrives, takeWebToken } from './bridge/web-token';
 import { useConnectionStore } from './stores/connection';
 import { useRunsStore } from './stores/runs';
-import './styles.css';
 
 // zod would probe `new Function` for speed; the CSP forbids it and would log a violation.
 z.config({ jitless: true });

@@ -8,7 +8,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { runIperfTest, type Direction } from '../../electron/engine/net/client';
+import { runIperfTest, type Direction } from '../../electron/engine/net/iperf-client';
 
 const { values } = parseArgs({
   options: {

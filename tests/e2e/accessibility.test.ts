@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { readLab } from '../lab/lab';
-import { openConnectScreen, submitPassword } from './connect-flow';
+import { openConnectScreen, openPlanScreen, submitPassword } from './connect-flow';
 import { useAppPage } from './harness';
 
 /**
@@ -52,6 +52,9 @@ describe('accessibility (axe-core)', () => {
     for (const scheme of ['light', 'dark'] as const) {
       await ui.page.emulateMedia({ colorScheme: scheme });
       found.push(...(await seriousViolations(`devices with the NAS's details (${scheme})`)));
+      // The NAS's tests: the guided plans, the network, disk and share copy forms.
+      await openPlanScreen(ui.page);
+      found.push(...(await seriousViolations(`plan (${scheme})`)));
       // A short loopback test fills Run and Results.
       await ui.page.getByTestId('nav-devices').click();
       await ui.page.getByTestId('start-demo').click();

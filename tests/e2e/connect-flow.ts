@@ -31,3 +31,9 @@ export async function connectToLab(page: Page, app: WebApp, lab: LabInfo): Promi
   await page.getByTestId('trust-host').click();
   await page.getByTestId('nas-details').waitFor({ timeout: 30_000 });
 }
+
+/** From anywhere, once connected: the Plan screen with the NAS's tests on it (the guided plans first). */
+export async function openPlanScreen(page: Page): Promise<void> {
+  await page.getByTestId('nav-plan').click();
+  await page.getByTestId('plan-panel').waitFor();
+}

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { nasExec, nasPids, readLab, type LabInfo } from '../lab/lab';
-import { connectToLab, openConnectScreen, submitPassword } from './connect-flow';
+import { connectToLab, openConnectScreen, openPlanScreen, submitPassword } from './connect-flow';
 import { artifactsDir, screenshot, useAppPage } from './harness';
 
 /**
- * The NAS disk test from the connected NAS's screen, in the built renderer against the lab NAS:
+ * The NAS disk test from the Plan screen of the connected NAS, in the built renderer against the lab NAS:
  * fio's Quick check in the lab's share (small and short, so it runs in seconds), then a folder
  * the NAS must refuse. Each test gets a fresh data folder and browser.
  */
@@ -35,7 +35,8 @@ async function smallQuickCheck(): Promise<void> {
   await expect(ui.page.getByTestId('disk-uncached').isChecked()).resolves.toBe(true);
   await ui.page.getByTestId('disk-advanced').click();
   await ui.page.getByTestId('disk-size').fill('32');
-  await ui.page.getByTestId('disk-seconds').fill('1');
+  // Two seconds: a one-second fio test can end with a single rate sample, too few for a spread (it then shows no ±).
+  await ui.page.getByTestId('disk-seconds').fill('2');
 }
 
 async function runState(): Promise<string | null> {
@@ -45,6 +46,7 @@ async function runState(): Promise<string | null> {
 describe('the NAS disk test in browser mode', () => {
   it('runs the Quick check in the lab share and shows CrystalDiskMark’s table', async () => {
     await connectToLab(ui.page, ui.app, lab);
+    await openPlanScreen(ui.page);
     await typeFolder(lab.share);
     await smallQuickCheck();
     await ui.page.getByTestId('start-disk').click();
@@ -88,14 +90,14 @@ describe('the NAS disk test in browser mode', () => {
     for (const cell of await cells.all()) {
       expect(Number(await cell.getAttribute('data-bytes-per-second'))).toBeGreaterThan(0);
       expect(Number(await cell.getAttribute('data-iops'))).toBeGreaterThan(0);
-      await expect(cell.innerText()).resolves.toMatch(/^[\d,.]+ MB\/s\n[\d,.]+ IOPS\np99 [\d.]+ (µs|ms|s)$/);
+      await expect(cell.innerText()).resolves.toMatch(/^[\d,.]+ MB\/s ±[\d.]+%\n[\d,.]+ IOPS\np99 [\d.]+ (µs|ms|s)$/);
     }
     await expect(ui.page.getByTestId('disk-measured-with').innerText()).resolves.toMatch(/fio \d+\.\d+/);
 
     await ui.page.getByTestId('disk-commands').click();
-    const commands = ui.page.locator('.commands pre');
+    const commands = ui.page.getByTestId('disk-command');
     await expect(commands.count()).resolves.toBe(8);
-    await expect(commands.first().textContent()).resolves.toMatch(/^'?fio'? .*--name=seq1m-q8t1-read/);
+    await expect(commands.first().textContent()).resolves.toMatch(/^'?(\/usr\/bin\/)?fio'? .*--name=seq1m-q8t1-read/);
     await screenshot(ui.page, 'disk-results');
     await ui.page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(ui.page, 'disk-results-dark');
@@ -104,11 +106,12 @@ describe('the NAS disk test in browser mode', () => {
 
   it('refuses /proc with a plain message and what to do instead', async () => {
     await connectToLab(ui.page, ui.app, lab);
+    await openPlanScreen(ui.page);
     await screenshot(ui.page, 'disk-panel');
     await typeFolder('/proc');
     await ui.page.getByTestId('start-disk').click();
     await expect.poll(runState, { timeout: 60_000 }).toBe('failed');
-    const notice = ui.page.locator('.notice[data-code]');
+    const notice = ui.page.getByTestId('run-error');
     await expect(notice.getAttribute('data-code')).resolves.toBe('INVALID_INPUT');
     const text = await notice.innerText();
     expect(text).toContain('/proc');
@@ -120,7 +123,7 @@ describe('the NAS disk test in browser mode', () => {
 
     // Results says the same, and that no test ran.
     await ui.page.getByRole('button', { name: 'See results' }).click();
-    await expect(ui.page.locator('.notice[data-code]').getAttribute('data-code')).resolves.toBe('INVALID_INPUT');
+    await expect(ui.page.getByTestId('results-error').getAttribute('data-code')).resolves.toBe('INVALID_INPUT');
     expect(ui.pageErrors).toEqual([]);
   });
 
@@ -131,6 +134,7 @@ describe('the NAS disk test in browser mode', () => {
     await submitPassword(ui.page, user.password);
     await ui.page.getByTestId('trust-host').click();
     await ui.page.getByTestId('nas-details').waitFor({ timeout: 30_000 });
+    await openPlanScreen(ui.page);
     const missing = ui.page.getByTestId('disk-fio-missing');
     await expect(missing.innerText()).resolves.toMatch(
       /fio is not installed on this NAS[\s\S]*dd test will run instead/,
@@ -150,7 +154,7 @@ describe('the NAS disk test in browser mode', () => {
     for (const cell of await cells.all()) {
       expect(Number(await cell.getAttribute('data-bytes-per-second'))).toBeGreaterThan(0);
       // dd counts no operations and times no requests: only the throughput is shown.
-      await expect(cell.innerText()).resolves.toMatch(/^[\d,.]+ MB\/s$/);
+      await expect(cell.innerText()).resolves.toMatch(/^[\d,.]+ MB\/s ±[\d.]+%$/);
     }
     await expect(ui.page.getByTestId('disk-measured-with').innerText()).resolves.toContain('dd fallback');
     await expect(ui.page.getByTestId('disk-notes').innerText()).resolves.toMatch(/fio is not installed/);
@@ -160,6 +164,7 @@ describe('the NAS disk test in browser mode', () => {
 
   it('says what to fix before starting, and starts nothing', async () => {
     await connectToLab(ui.page, ui.app, lab);
+    await openPlanScreen(ui.page);
     await typeFolder('/srv');
     await ui.page.getByTestId('disk-advanced').click();
     await ui.page.getByTestId('disk-seconds').fill('0');
@@ -184,6 +189,7 @@ describe('the NAS disk test in browser mode', () => {
 
   it('runs a sweep and shows a heatmap per jobs value on one colour scale', async () => {
     await connectToLab(ui.page, ui.app, lab);
+    await openPlanScreen(ui.page);
     await typeFolder(lab.share);
     await ui.page.getByTestId('disk-preset-sweep').check();
     await ui.page.getByTestId('disk-uncached').uncheck();
@@ -236,13 +242,14 @@ describe('the NAS disk test in browser mode', () => {
     await ui.page.getByText('Sweep figures as a table').click();
     const rows = ui.page.locator('[data-testid="sweep-table"] tbody tr');
     await expect(rows.count()).resolves.toBe(4);
-    for (const text of await rows.allInnerTexts()) expect(text).toMatch(/^(4k|1M)\t[\d,.]+ MB\/s$/);
+    for (const text of await rows.allInnerTexts()) expect(text).toMatch(/^(4k|1M)\t[\d,.]+ MB\/s ±[\d.]+%$/);
     await screenshot(ui.page, 'disk-sweep-results');
     expect(ui.pageErrors).toEqual([]);
   }, 150_000);
 
   it('cancels mid-run: says cancelled, keeps the readings so far, and leaves nothing on the NAS', async () => {
     await connectToLab(ui.page, ui.app, lab);
+    await openPlanScreen(ui.page);
     await typeFolder(lab.share);
     await ui.page.getByTestId('disk-preset-quick').check();
     await ui.page.getByTestId('disk-advanced').click();

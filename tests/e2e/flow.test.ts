@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readLab } from '../lab/lab';
-import { openConnectScreen, submitPassword } from './connect-flow';
+import { openConnectScreen, openPlanScreen, submitPassword } from './connect-flow';
 import { screenshot, useAppPage } from './harness';
 
 /**
@@ -32,6 +32,7 @@ describe('from opening the app to a verdict in History', () => {
     await screenshot(ui.page, 'flow-3-host-key');
     await ui.page.getByTestId('trust-host').click();
     await ui.page.getByTestId('nas-details').waitFor({ timeout: 30_000 });
+    await openPlanScreen(ui.page);
 
     const plan = ui.page.getByTestId('plan-panel');
     await plan.getByTestId('plan-quick').check();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readLab, type LabInfo, type LabLeg } from '../lab/lab';
-import { connectToLab } from './connect-flow';
+import { connectToLab, openPlanScreen } from './connect-flow';
 import { screenshot, useAppPage } from './harness';
 
 /**
@@ -15,10 +15,9 @@ beforeAll(() => {
   lab = readLab();
 });
 
-/** An upload over one leg, from the connected NAS's screen, until it is done. */
+/** An upload over one leg, from the NAS's tests on Plan, until it is done. */
 async function uploadOver(leg: LabLeg): Promise<void> {
-  await ui.page.getByTestId('nav-devices').click();
-  await ui.page.getByRole('button', { name: 'Show details' }).click();
+  await openPlanScreen(ui.page);
   await ui.page.getByTestId('network-test').waitFor();
   await ui.page.getByTestId('direction-upload').check();
   await ui.page.getByTestId('network-seconds').fill('2');
@@ -47,7 +46,7 @@ describe('History and Compare in browser mode', () => {
     await screenshot(ui.page, 'history');
 
     // The older run (leg a) opens on Results from the saved file, with its chart and a verdict section.
-    await runs.nth(1).locator('.history__item').click();
+    await runs.nth(1).getByTestId('history-open').click();
     await ui.page.getByTestId('verdicts').waitFor();
     await expect(ui.page.getByTestId('results-average').textContent()).resolves.toMatch(/^[\d,.]+ MB\/s$/);
     await expect(ui.page.getByTestId('live-chart').getAttribute('data-points')).resolves.not.toBe('0');

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readLab, type LabInfo, type LabLeg } from '../lab/lab';
-import { connectToLab } from './connect-flow';
+import { connectToLab, openPlanScreen } from './connect-flow';
 import { screenshot, useAppPage } from './harness';
 
 /**
- * The network test from the connected NAS's screen, in the built renderer against the lab:
+ * The network test from the Plan screen of the connected NAS, in the built renderer against the lab:
  * legs A and B (1 Gbit each) side by side, then the 200 Mbit "Wi-Fi" leg alone. Figures are
  * read in Mb/s, as links are rated, and checked against the lab's shaping.
  */
@@ -15,14 +15,13 @@ beforeAll(() => {
   lab = readLab();
 });
 
-/** Connects, switches figures to Mb/s in Settings, and comes back to the NAS's screen. */
+/** Connects, switches figures to Mb/s in Settings, and goes on to the NAS's tests on Plan. */
 async function connectInMegabits(): Promise<void> {
   await connectToLab(ui.page, ui.app, lab);
   await ui.page.getByTestId('nav-settings').click();
   await ui.page.locator('input[name="units"][value="Mb/s"]').check();
   await expect.poll(() => ui.page.getByTestId('settings-status').textContent()).toBe('Saved.');
-  await ui.page.getByTestId('nav-devices').click();
-  await ui.page.getByRole('button', { name: 'Show details' }).click();
+  await openPlanScreen(ui.page);
   await ui.page.getByTestId('network-test').waitFor();
 }
 
@@ -41,9 +40,9 @@ async function pointsPlotted(): Promise<number> {
   return Number(await ui.page.getByTestId('live-chart').getAttribute('data-points'));
 }
 
-/** "1,880 Mb/s" → 1880 */
+/** "1,880 Mb/s" or "940 Mb/s ±2%" → the figure */
 function megabits(text: string | null): number {
-  const match = /^([\d,.]+) Mb\/s$/.exec(text?.trim() ?? '');
+  const match = /^([\d,.]+) Mb\/s( ±[\d.]+%)?$/.exec(text?.trim() ?? '');
   if (!match?.[1]) throw new Error(`not a figure in Mb/s: ${text}`);
   return Number(match[1].replaceAll(',', ''));
 }
@@ -129,6 +128,7 @@ describe('the network test in browser mode', () => {
 
   it('says in plain words when a link cannot be reached, and what to check', async () => {
     await connectToLab(ui.page, ui.app, lab);
+    await openPlanScreen(ui.page);
     await ui.page.getByTestId('network-seconds').fill('2');
     await openSeveralLinks();
     await ui.page.getByTestId('remove-leg-2').click();
@@ -139,7 +139,7 @@ describe('the network test in browser mode', () => {
     await ui.page.getByTestId('leg-1-local').fill('');
     await ui.page.getByTestId('start-network').click();
     await expect.poll(() => ui.page.getByTestId('run-state').textContent(), { timeout: 60_000 }).toBe('failed');
-    const notice = ui.page.locator('.notice[data-code]');
+    const notice = ui.page.getByTestId('run-error');
     await expect(notice.getAttribute('data-code')).resolves.toBe('UNREACHABLE');
     await expect(notice.innerText()).resolves.toMatch(/198\.18\.7\.2/);
     await screenshot(ui.page, 'network-unreachable');
@@ -148,6 +148,7 @@ describe('the network test in browser mode', () => {
 
   it('says what to fix before starting, and starts nothing', async () => {
     await connectToLab(ui.page, ui.app, lab);
+    await openPlanScreen(ui.page);
     await ui.page.getByTestId('network-streams').fill('17');
     await openSeveralLinks();
     await ui.page.getByTestId('leg-2-local').fill('my laptop');
@@ -173,7 +174,7 @@ describe('the network test in browser mode', () => {
     await ui.page.getByRole('button', { name: 'See results' }).click();
     const bars = ui.page.getByTestId('leg-bars').last().locator('li');
     await expect.poll(() => bars.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    const values = (await bars.locator('.leg-bars__value').allTextContents()).map((text) =>
+    const values = (await bars.getByTestId('leg-bar-value').allTextContents()).map((text) =>
       megabits(text.split(' over ')[0] ?? ''),
     );
     // Legs a and b are 1 Gbit/s each (the slow leg, if planned, 200 Mbit/s): every bar is a real, shaped figure.

@@ -36,7 +36,7 @@ describe('Export report on Results', () => {
     await new RunStore(app.dataDir).save(run);
     await page.goto(app.url);
     await page.getByTestId('nav-history').click();
-    await page.getByTestId('history-run').first().locator('.history__item').click();
+    await page.getByTestId('history-run').first().getByTestId('history-open').click();
     await page.getByTestId('export-report').click();
     const dialog = page.getByTestId('export-dialog');
     await dialog.waitFor();

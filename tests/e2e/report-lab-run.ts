@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Engine } from '../../electron/engine';
-import type { RunRecord } from '../../shared/runs';
+import type { RunRecord } from '../../shared/contract/runs';
 import { nasExec } from '../lab/lab';
 import { connectedEngine, lab } from '../integration/lab-login';
 

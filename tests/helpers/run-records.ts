@@ -1,5 +1,5 @@
-import type { NasFacts } from '../../shared/probe';
-import type { RunRecord } from '../../shared/runs';
+import type { NasFacts } from '../../shared/contract/probe';
+import type { RunRecord } from '../../shared/contract/runs';
 
 /** A small Linux NAS on 1 GbE, as the probe reports one. */
 export const sampleNas: NasFacts = {

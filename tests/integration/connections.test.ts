@@ -63,8 +63,11 @@ describe('connecting through the contract', () => {
     const auth = { kind: 'password' as const, password: lab.users.test.password, remember: false };
     const first = await engine.handlers.connectNas({ ...login, auth, trustFingerprint: await currentFingerprint() });
     const scratch = await engine.connections.openScratch(first.sessionId, lab.share, randomUUID(), 1024);
-    // As if a crash had left it behind two days ago.
-    expect(nasExec(['touch', '-d', '2 days ago', scratch.path]).code).toBe(0);
+    // As if a crash had left it behind two days ago: its marker says when NASBench made it.
+    const twoDaysAgo = Math.floor(Date.now() / 1000) - 2 * 24 * 3600;
+    expect(nasExec(['sed', '-i', `s/^created=.*/created=${twoDaysAgo}/`, `${scratch.path}/.nasbench-run`]).code).toBe(
+      0,
+    );
     engine.connections.disconnect(first.sessionId);
     const second = await engine.handlers.connectNas({ ...login, auth });
     expect(second.sweptScratchFolders).toEqual([scratch.path]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DevicesChanged } from '../../shared/discovery';
+import { DevicesChanged } from '../../shared/contract/discovery';
 import {
   addNasAddresses,
   removeNasAddresses,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { DiscoveredDevice } from '../../shared/discovery';
+import { DiscoveredDevice } from '../../shared/contract/discovery';
 import { readLab } from '../lab/lab';
 import {
   addNasAddresses,

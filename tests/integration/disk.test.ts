@@ -11,8 +11,8 @@ import type { DiskSample } from '../../electron/engine/disk/result';
 import { probeNas } from '../../electron/engine/probe';
 import { openScratchFolder, type ScratchFolder } from '../../electron/engine/ssh/scratch';
 import type { NasSession } from '../../electron/engine/ssh/session';
-import type { NasFacts } from '../../shared/probe';
-import { nasExec, nasPids } from '../lab/lab';
+import type { NasFacts } from '../../shared/contract/probe';
+import { nasCommandLines, nasExec, runsProgram } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { errorOf, lab, labSession } from './lab-login';
 
@@ -42,17 +42,9 @@ async function nasbench(user: { name: string; password: string }, ...argv: strin
   return { code, json: JSON.parse(stdout) as Record<string, unknown> & { tests: Record<string, unknown>[] } };
 }
 
-/** fio processes in the NAS namespace (ps alone would list the host's too: PIDs are shared). */
+/** fio processes in the NAS namespace working in a folder. */
 function fioOnNas(pathPart: string): string[] {
-  return nasPids()
-    .map((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-      } catch {
-        return ''; // ended meanwhile
-      }
-    })
-    .filter((args) => args.includes('fio') && args.includes(pathPart));
+  return nasCommandLines().filter((args) => runsProgram(args, 'fio') && args.includes(pathPart));
 }
 
 function tinyEntries(): string {
@@ -84,8 +76,12 @@ describe('fio disk tests on the lab NAS', () => {
       const raw = reports[index]?.raw as { jobs: Record<'read' | 'write', { bw_bytes: number }>[] };
       const rawBytesPerSecond = raw.jobs.reduce((total, job) => total + job.read.bw_bytes + job.write.bw_bytes, 0);
       expect(Math.abs(test.bytesPerSecond - rawBytesPerSecond) / rawBytesPerSecond).toBeLessThan(0.01);
-      expect(test.commandLine).toMatch(/^'fio' '--name=/);
+      expect(test.commandLine).toMatch(/^\/usr\/bin\/fio --name=/);
+      expect(test.toolPath).toBe('/usr/bin/fio');
       expect(test.latencyNs.p99).toBeGreaterThan(0);
+      // Buffered 256 MiB files on a NAS with GiBs of RAM: its cache may serve them, and the figure says so.
+      expect(test.cache).toEqual({ client: 'not-involved', nas: 'may-serve' });
+      expect(test.spread?.relative).toBeGreaterThanOrEqual(0);
     }
     expect(new Set(samples.map((sample) => sample.index)).size).toBe(8);
     expect(nasExec(['test', '-e', scratch?.path ?? 'no scratch folder']).code).not.toBe(0);
@@ -97,7 +93,11 @@ describe('fio disk tests on the lab NAS', () => {
     expect(run.json).toMatchObject({ ok: true, kind: 'disk', engine: 'fio', fileSystem: 'tmpfs' });
     expect(run.json.tests).toHaveLength(8);
     for (const test of run.json.tests) {
-      expect(test).toMatchObject({ direct: false, note: expect.stringMatching(/tmpfs.*no uncached figure/) });
+      expect(test).toMatchObject({
+        direct: false,
+        note: expect.stringMatching(/tmpfs.*no uncached figure/),
+        cache: { client: 'not-involved', nas: 'in-memory' },
+      });
     }
     expect(tinyEntries()).toBe('');
   });
@@ -120,6 +120,8 @@ describe('fio disk tests on the lab NAS', () => {
         direct: false,
         fileSystem: 'ramfs',
         note: expect.stringMatching(/refuses direct I\/O/),
+        // The buffered rerun of an 8 MiB file never claims the NAS's cache was bypassed.
+        cache: { client: 'not-involved', nas: 'in-memory' },
       });
       expect(results[0]?.bytesPerSecond).toBeGreaterThan(0);
     } finally {

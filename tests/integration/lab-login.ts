@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { connectToNas, type ConnectOptions } from '../../electron/engine/ssh/connect';
 import { KnownHosts } from '../../electron/engine/ssh/known-hosts';
 import type { NasSession } from '../../electron/engine/ssh/session';
+import type { ScratchFolder } from '../../electron/engine/ssh';
 import { createEngine, type Engine } from '../../electron/engine';
 import { sha256Fingerprint } from '../../electron/engine/ssh/host-key';
-import type { RunProgress } from '../../shared/run-events';
+import type { RunProgress } from '../../shared/contract/run-events';
 import { readHostKey, readLab, type LabInfo } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 
@@ -45,6 +47,14 @@ export async function errorOf(
     return error as { code: string; message: string; hint: string };
   }
   return { code: 'resolved', message: '', hint: '' };
+}
+
+/** Opens scratch folders for a test that calls an engine function directly, as a run's steps get them. */
+export function scratchOpener(
+  engine: Engine,
+  sessionId: string,
+): (folder: string, neededBytes: number) => Promise<ScratchFolder> {
+  return (folder, neededBytes) => engine.connections.openScratch(sessionId, folder, randomUUID(), neededBytes);
 }
 
 /** A fresh engine (own data folder) already connected to the lab NAS over leg A, with its events collected. */

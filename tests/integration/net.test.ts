@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runIperfTest, type Direction } from '../../electron/engine/net/client';
+import { runIperfTest, type Direction } from '../../electron/engine/net/iperf-client';
 import { runNetworkTest } from '../../electron/engine/net/network-test';
 import { startRemoteIperfServer } from '../../electron/engine/net/remote-server';
 import type { NasSession } from '../../electron/engine/ssh/session';
-import { nasPids, nasSpawn, waitForNasPort } from '../lab/lab';
+import { nasPids, nasSpawn, runsProgram, waitForNasPort } from '../lab/lab';
 import { runCli } from '../../electron/cli/program';
 import { tempDir } from '../unit/helpers';
 import { errorOf, lab, labSession } from './lab-login';
@@ -42,7 +42,7 @@ function iperfProcessesOnNas(): string {
         return ''; // it ended meanwhile
       }
     })
-    .filter((args) => args.startsWith('iperf3'))
+    .filter((args) => runsProgram(args, 'iperf3'))
     .join('\n');
 }
 
@@ -85,7 +85,22 @@ describe('the built-in iperf3 client against Debian iperf3 on the lab NAS', () =
       } else {
         const serverSent = server.end.sum_sent?.bytes ?? 0;
         expect(serverSent).toBeGreaterThan(300_000_000);
-        expect(Math.abs(result.bytes - serverSent) / serverSent).toBeLessThan(0.01);
+        // What the server sent exceeds what we counted by what was still in flight when the clock
+        // ended (iperf3's receiver stops counting there too). Native iperf3 -R has the same gap on
+        // the same link; ours may not be more than 1 point larger.
+        const nativeReport = await nativeServer(5303);
+        const native = spawnSync(
+          'iperf3',
+          ['-c', lab.legs.a.nas, '-p', '5303', '-t', '4', '-P', String(streams), '-R', '-J'],
+          { encoding: 'utf8' },
+        );
+        await nativeReport();
+        const nativeEnd = (
+          JSON.parse(native.stdout) as { end: { sum_sent: { bytes: number }; sum_received: { bytes: number } } }
+        ).end;
+        const nativeGap = (nativeEnd.sum_sent.bytes - nativeEnd.sum_received.bytes) / nativeEnd.sum_received.bytes;
+        expect(serverSent).toBeGreaterThanOrEqual(result.bytes);
+        expect((serverSent - result.bytes) / result.bytes).toBeLessThan(nativeGap + 0.01);
       }
     },
   );

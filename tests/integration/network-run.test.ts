@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { measureDiskToNetworkRead, measureNetworkToDiskWrite } from '../../electron/engine/net/disk-through-network';
 import { nasExec } from '../lab/lab';
-import { connectedEngine, lab } from './lab-login';
+import { connectedEngine, lab, scratchOpener } from './lab-login';
 
 describe('the network test as a run, through the contract', () => {
   it('streams one line per leg and their sum, and ends with the measured rate', async () => {
@@ -38,7 +38,11 @@ describe('network to NAS disk (seed 000, iperf3 -F on the NAS)', () => {
   it('writes through the network into a scratch file, labels the figure, and leaves nothing behind', async () => {
     const { engine, sessionId } = await connectedEngine('to-disk', 'cli');
     const before = nasExec(['find', lab.share]).stdout;
-    const result = await measureNetworkToDiskWrite(engine.connections, { sessionId, folder: lab.share, seconds: 2 });
+    const result = await measureNetworkToDiskWrite(engine.connections.session(sessionId), {
+      openScratch: scratchOpener(engine, sessionId),
+      folder: lab.share,
+      seconds: 2,
+    });
     expect(result.label).toMatch(/NAS disk/);
     expect(result.file.startsWith(`${lab.share}/.nasbench-`)).toBe(true);
     // The lab's disk is faster than its 1 Gbit/s link, so the link sets the pace.
@@ -46,7 +50,11 @@ describe('network to NAS disk (seed 000, iperf3 -F on the NAS)', () => {
     expect(result.bitsPerSecond).toBeLessThan(1e9);
     expect(nasExec(['find', lab.share]).stdout).toBe(before);
     await expect(
-      measureNetworkToDiskWrite(engine.connections, { sessionId, folder: lab.tiny, seconds: 2 }),
+      measureNetworkToDiskWrite(engine.connections.session(sessionId), {
+        openScratch: scratchOpener(engine, sessionId),
+        folder: lab.tiny,
+        seconds: 2,
+      }),
     ).rejects.toMatchObject({ code: 'NOT_ENOUGH_SPACE' });
     await engine.shutdown();
   });
@@ -56,8 +64,8 @@ describe('NAS disk to network (seed 000, iperf3 -c -F on the NAS to the built-in
   it('reads a file on the NAS through the network, says it was likely cached, and removes it', async () => {
     const { engine, sessionId } = await connectedEngine('from-disk', 'cli');
     const before = nasExec(['find', lab.share]).stdout;
-    const result = await measureDiskToNetworkRead(engine.connections, {
-      sessionId,
+    const result = await measureDiskToNetworkRead(engine.connections.session(sessionId), {
+      openScratch: scratchOpener(engine, sessionId),
       folder: lab.share,
       seconds: 2,
       localAddress: lab.legs.a.host,

@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { readdir, rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../electron/engine';
 import { sha256Fingerprint } from '../../electron/engine/ssh/host-key';
-import type { RunEnd, RunProgress } from '../../shared/run-events';
-import { nasExec, nasPids, readHostKey } from '../lab/lab';
+import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
+import { nasCommandLines, nasExec, readHostKey, runsProgram } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { connectedEngine, lab } from './lab-login';
 
@@ -19,17 +18,6 @@ beforeAll(() => {
 afterAll(() => {
   nasExec(['rm', '-rf', folder]);
 });
-
-/** Command lines of processes in the NAS namespace (ps alone would list the host's too: PIDs are shared). */
-function nasCommandLines(): string[] {
-  return nasPids().map((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-    } catch {
-      return ''; // it ended meanwhile
-    }
-  });
-}
 
 async function endOf(events: RunProgress[], runId: string): Promise<RunEnd> {
   const find = () => events.find((event): event is RunEnd => event.kind === 'end' && event.runId === runId);
@@ -90,7 +78,7 @@ describe('guided plans on the lab NAS', () => {
       await expect
         .poll(() => events.some((event) => event.kind === 'sample' && event.series === '3:disk'), { timeout: 60_000 })
         .toBe(true);
-      expect(nasCommandLines().some((line) => line.startsWith('fio') && line.includes(folder))).toBe(true);
+      expect(nasCommandLines().some((line) => runsProgram(line, 'fio') && line.includes(folder))).toBe(true);
       await engine.handlers.cancelRun({ runId });
       const end = await endOf(events, runId);
       expect(end).toMatchObject({ state: 'cancelled', error: { code: 'CANCELLED' } });
@@ -104,10 +92,10 @@ describe('guided plans on the lab NAS', () => {
       expect(network.map((result) => result.direction)).toEqual(['upload', 'download']);
       expect(nasExec(['ls', '-A', folder]).stdout.trim()).toBe('');
       const lines = nasCommandLines();
-      expect(lines.filter((line) => line.startsWith('fio') && line.includes(folder))).toEqual([]);
+      expect(lines.filter((line) => runsProgram(line, 'fio') && line.includes(folder))).toEqual([]);
       const ports = network.flatMap((result) => result.legs.map((leg) => String(leg.port)));
       expect(
-        lines.filter((line) => line.startsWith('iperf3') && ports.some((port) => line.includes(`--port ${port}`))),
+        lines.filter((line) => runsProgram(line, 'iperf3') && ports.some((port) => line.includes(`--port ${port}`))),
       ).toEqual([]);
     } finally {
       await engine.shutdown();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { probeClient, probeNas } from '../../electron/engine/probe';
-import { NasFacts } from '../../shared/probe';
+import { probeThisComputer, probeNas } from '../../electron/engine/probe';
+import { NasFacts } from '../../shared/contract/probe';
 import { lab, labSession } from './lab-login';
 
 /** The volume that holds a path: the mount point that is its longest prefix. */
@@ -46,7 +46,7 @@ describe('probe of the lab NAS', () => {
 
   it("names the client's interface and address that route to each leg", async () => {
     for (const leg of [lab.legs.a, lab.legs.b, lab.legs.slow]) {
-      const client = await probeClient(leg.nas);
+      const client = await probeThisComputer(leg.nas);
       expect(client.route).toMatchObject({ interface: leg.hostIf, localAddress: leg.host, type: 'virtual' });
       expect(client.memoryBytes).toBeGreaterThan(0);
     }

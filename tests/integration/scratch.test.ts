@@ -36,7 +36,6 @@ const hostileNames = [
   '$(touch PWNED1)',
   '`touch PWNED2`',
   'a;touch PWNED3',
-  'new\nline',
   '-rf',
   'with space',
   'ünïcødé 名前',
@@ -58,6 +57,7 @@ describe('scratch folders on the NAS', () => {
       const during = shareTree();
       expect(during.filter((entry) => !before.includes(entry))).toEqual([
         `d ${scratch.path}`,
+        `f ${scratch.path}/.nasbench-run`,
         `f ${scratch.path}/test.bin`,
       ]);
       await scratch.remove();
@@ -75,6 +75,9 @@ describe('scratch folders on the NAS', () => {
     ['/proc/self', /system folder/],
     ['/sys/class', /system folder/],
     ['relative/path', /full path/],
+    [`${lab.share}/new\nline`, /line break/],
+    [`${lab.share}/../share`, /\.\./],
+    ['/', /root folder/],
     [`${lab.share}/no-such-folder`, /does not exist/],
   ])('refuses %s with a clear error', async (folder, message) => {
     const error = await errorOf(openScratchFolder(session, folder, randomUUID(), 1024));
@@ -125,16 +128,42 @@ describe('scratch folders on the NAS', () => {
     expect(nasExec(['test', '-e', scratch.path]).code).not.toBe(0);
   });
 
-  it('sweeps scratch folders older than a day, and only those', async () => {
-    const stale = `${lab.share}/.nasbench-${randomUUID()}`;
-    const fresh = `${lab.share}/.nasbench-${randomUUID()}`;
-    const notOurs = `${lab.share}/.nasbench-keep-me`;
-    for (const folder of [stale, fresh, notOurs]) asTestUser('mkdir', folder);
-    asTestUser('touch', '-d', '2 days ago', stale, notOurs);
-    expect(await sweepStaleScratch(session, lab.share)).toEqual([stale]);
-    expect(nasExec(['test', '-e', stale]).code).not.toBe(0);
-    expect(nasExec(['test', '-d', fresh]).code).toBe(0);
-    expect(nasExec(['test', '-d', notOurs]).code).toBe(0);
-    asTestUser('rm', '-r', fresh, notOurs);
+  it('sweeps scratch folders older than a day that NASBench can prove it made, and only those', async () => {
+    const twoDaysAgo = Math.floor(Date.now() / 1000) - 2 * 24 * 3600;
+    const made = (id: string, created: number) =>
+      `NASBench test folder: safe to delete.\nrun=${id}\ncreated=${created}\n`;
+    const writeFile = (file: string, text: string) =>
+      asTestUser('sh', '-c', `printf %s ${shellQuote(text)} > ${shellQuote(file)}`);
+    const scratchOf = (id: string) => `${lab.share}/.nasbench-${id}`;
+    const [stale, fresh, noMarker, otherRun, markerIsLink, symlinked] = [
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+      randomUUID(),
+    ];
+    for (const id of [stale, fresh, noMarker, otherRun, markerIsLink]) asTestUser('mkdir', scratchOf(id));
+    writeFile(`${scratchOf(stale)}/.nasbench-run`, made(stale, twoDaysAgo));
+    writeFile(`${scratchOf(fresh)}/.nasbench-run`, made(fresh, Math.floor(Date.now() / 1000)));
+    writeFile(`${scratchOf(otherRun)}/.nasbench-run`, made(randomUUID(), twoDaysAgo));
+    // A marker that is a symlink, and a scratch-looking symlink to a real stale scratch folder elsewhere.
+    const elsewhere = `${lab.share}/elsewhere`;
+    asTestUser('mkdir', elsewhere, `${elsewhere}/.nasbench-${symlinked}`);
+    writeFile(`${elsewhere}/m`, made(markerIsLink, twoDaysAgo));
+    asTestUser('ln', '-s', `${elsewhere}/m`, `${scratchOf(markerIsLink)}/.nasbench-run`);
+    writeFile(`${elsewhere}/.nasbench-${symlinked}/.nasbench-run`, made(symlinked, twoDaysAgo));
+    asTestUser('ln', '-s', `${elsewhere}/.nasbench-${symlinked}`, scratchOf(symlinked));
+    const before = shareTree();
+
+    expect(await sweepStaleScratch(session, lab.share)).toEqual([scratchOf(stale)]);
+    expect(shareTree()).toEqual(before.filter((entry) => !entry.includes(`.nasbench-${stale}`)));
+    asTestUser('rm', '-r', ...[fresh, noMarker, otherRun, markerIsLink, symlinked].map(scratchOf), elsewhere);
+  });
+
+  it('refuses to sweep a folder whose name is not a full path, before anything reaches the NAS', async () => {
+    for (const folder of ['-delete', '--', 'share', '~', '.']) {
+      expect((await errorOf(sweepStaleScratch(session, folder))).code).toBe('INVALID_INPUT');
+    }
   });
 });

@@ -6,7 +6,7 @@ import { runSweep, type SweepProgress } from '../../electron/engine/disk/sweep';
 import { probeNas } from '../../electron/engine/probe';
 import { openScratchFolder } from '../../electron/engine/ssh/scratch';
 import type { NasSession } from '../../electron/engine/ssh/session';
-import type { NasFacts } from '../../shared/probe';
+import type { NasFacts } from '../../shared/contract/probe';
 import { nasExec } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { lab, labSession } from './lab-login';

@@ -90,332 +90,15 @@ ns_exists() { ip netns list 2>/dev/null | awk '{print $1}' | grep -qx "$1"; }
 link_in_ns() { ip -n "$1" link show dev "$2" >/dev/null 2>&1; }
 link_in_host() { ip link show dev "$1" >/dev/null 2>&1; }
 
-# ---------------------------------------------------------------------------------------------- network
-
-shape() { # shape NS|'' IF RATE BURST
-  local ns=$1 ifname=$2 rate=$3 burst=$4
-  if [[ -n $ns ]]; then
-    tc -n "$ns" qdisc replace dev "$ifname" root tbf rate "$rate" burst "$burst" latency "$TBF_LATENCY"
-  else
-    tc qdisc replace dev "$ifname" root tbf rate "$rate" burst "$burst" latency "$TBF_LATENCY"
-  fi
-}
-
-net_up() {
-  local n
-  # Guard: any lab-range address that is not on one of the lab's links (e.g. the client link, reachable only
-  # from $CLIENT_NS) fails at once on the host instead of following the default route out of the machine.
-  ip route replace unreachable "$LAB_RANGE"
-  for n in "$NS" "$CLIENT_NS"; do
-    ns_exists "$n" || ip netns add "$n"
-    ip -n "$n" link set lo up
-  done
-
-  local leg name host_if nas_if host_addr nas_addr rate burst _mbit
-  for leg in "${LEGS[@]}"; do
-    read -r name host_if nas_if host_addr nas_addr rate burst _mbit <<<"$leg"
-    if ! link_in_host "$host_if" || ! link_in_ns "$NS" "$nas_if"; then
-      # Half-built pair from an interrupted run: remove both ends and start over.
-      ip link del "$host_if" 2>/dev/null || true
-      ip -n "$NS" link del "$nas_if" 2>/dev/null || true
-      ip link del "$nas_if" 2>/dev/null || true
-      ip link add "$host_if" type veth peer name "$nas_if"
-      ip link set "$nas_if" netns "$NS"
-    fi
-    ip addr replace "$host_addr/24" dev "$host_if"
-    ip -n "$NS" addr replace "$nas_addr/24" dev "$nas_if"
-    ip link set "$host_if" up
-    ip -n "$NS" link set "$nas_if" up
-    shape "" "$host_if" "$rate" "$burst"
-    shape "$NS" "$nas_if" "$rate" "$burst"
-    log "leg $name: $host_if $host_addr <-> $NS/$nas_if $nas_addr ($rate, burst $burst)"
-  done
-
-  if ! link_in_ns "$CLIENT_NS" "$CLIENT_IF" || ! link_in_ns "$NS" "$CLIENT_NAS_IF"; then
-    ip -n "$CLIENT_NS" link del "$CLIENT_IF" 2>/dev/null || true
-    ip -n "$NS" link del "$CLIENT_NAS_IF" 2>/dev/null || true
-    ip link del "$CLIENT_IF" 2>/dev/null || true
-    ip link del "$CLIENT_NAS_IF" 2>/dev/null || true
-    ip link add "$CLIENT_IF" type veth peer name "$CLIENT_NAS_IF"
-    ip link set "$CLIENT_IF" netns "$CLIENT_NS"
-    ip link set "$CLIENT_NAS_IF" netns "$NS"
-  fi
-  ip -n "$CLIENT_NS" addr replace "$CLIENT_ADDR/24" dev "$CLIENT_IF"
-  ip -n "$NS" addr replace "$CLIENT_NAS_ADDR/24" dev "$CLIENT_NAS_IF"
-  ip -n "$CLIENT_NS" link set "$CLIENT_IF" up
-  ip -n "$NS" link set "$CLIENT_NAS_IF" up
-  shape "$CLIENT_NS" "$CLIENT_IF" "$FAST_RATE" "$FAST_BURST"
-  shape "$NS" "$CLIENT_NAS_IF" "$FAST_RATE" "$FAST_BURST"
-  # Multicast (mDNS, SSDP) stays on this link and never reaches the host's real interfaces.
-  ip -n "$CLIENT_NS" route replace 224.0.0.0/4 dev "$CLIENT_IF"
-  ip -n "$NS" route replace 224.0.0.0/4 dev "$CLIENT_NAS_IF"
-  log "client: $CLIENT_NS/$CLIENT_IF $CLIENT_ADDR <-> $NS/$CLIENT_NAS_IF $CLIENT_NAS_ADDR ($FAST_RATE)"
-}
-
-net_down() {
-  local leg name host_if nas_if _rest
-  for leg in "${LEGS[@]}"; do
-    read -r name host_if nas_if _rest <<<"$leg"
-    ip link del "$host_if" 2>/dev/null || true
-    ip link del "$nas_if" 2>/dev/null || true
-  done
-  ip link del "$CLIENT_IF" 2>/dev/null || true
-  ip link del "$CLIENT_NAS_IF" 2>/dev/null || true
-  ip route del unreachable "$LAB_RANGE" 2>/dev/null || true
-  local n
-  for n in "$CLIENT_NS" "$NS"; do
-    if ns_exists "$n"; then
-      ip netns del "$n" || log "could not delete namespace $n"
-    fi
-  done
-}
-
-# Stop every process living in the lab's namespaces (sshd, its sessions, iperf3/fio left by tests).
-kill_ns_pids() {
-  local n pids pid i
-  for n in "$NS" "$CLIENT_NS"; do
-    ns_exists "$n" || continue
-    pids=$(ip netns pids "$n" 2>/dev/null || true)
-    [[ -n $pids ]] || continue
-    for pid in $pids; do kill -TERM "$pid" 2>/dev/null || true; done
-    for ((i = 0; i < 50; i++)); do
-      pids=$(ip netns pids "$n" 2>/dev/null || true)
-      [[ -n $pids ]] || break
-      sleep 0.1
-    done
-    for pid in $pids; do kill -KILL "$pid" 2>/dev/null || true; done
-  done
-}
-
-# ---------------------------------------------------------------------------------------------- users
-
-ensure_user() { # ensure_user NAME
-  local user=$1 home=$HOME_ROOT/$1 cur_home cur_shell
-  if id -u "$user" >/dev/null 2>&1; then
-    IFS=: read -r _ _ _ _ _ cur_home cur_shell < <(getent passwd "$user")
-    [[ $cur_home == "$home" && $cur_shell == /bin/sh ]] || usermod -d "$home" -s /bin/sh "$user"
-  else
-    useradd -d "$home" -M -s /bin/sh -U "$user"
-  fi
-  install -d -m 0755 -o "$user" -g "$user" "$home"
-  install -d -m 0700 -o "$user" -g "$user" "$home/.ssh"
-  cat "$CLIENT_KEY.pub" "$CLIENT_KEY_PASS.pub" | write_file "$home/.ssh/authorized_keys" "$user" 0600
-  printf '%s:%s\n' "$user" "$(cat "$PASSWORD_FILE")" | chpasswd
-}
-
-# PATH for the "tool missing" NAS user: everything in the system bin folders except fio and iperf3 and their
-# helpers (any name containing fio or iperf, plus whatever the Debian packages fio and iperf3 ship).
-# Synced in place, so a user logged in during a repeated `up` never sees the folder missing.
-build_notools_bin() {
-  local dir real f name
-  local -A seen_dir=() skip=() want=()
-  if command -v dpkg >/dev/null 2>&1; then
-    while IFS= read -r f; do
-      skip[${f##*/}]=1
-    done < <(dpkg -L fio iperf3 2>/dev/null | grep -E '/s?bin/[^/]+$' || true)
-  fi
-  for dir in /usr/bin /bin /usr/sbin /sbin; do
-    [[ -d $dir ]] || continue
-    real=$(readlink -f "$dir")
-    [[ -z ${seen_dir[$real]:-} ]] || continue
-    seen_dir[$real]=1
-    for f in "$dir"/*; do
-      name=${f##*/}
-      case $name in *fio* | *iperf*) continue ;; esac
-      [[ -z ${skip[$name]:-} ]] || continue
-      [[ -x $f && ! -d $f ]] || continue
-      [[ -n ${want[$name]:-} ]] || want[$name]=$f
-    done
-  done
-  install -d -m 0755 -o root -g root "$NOTOOLS_BIN"
-  for f in "$NOTOOLS_BIN"/* "$NOTOOLS_BIN"/.[!.]*; do
-    [[ -e $f || -L $f ]] || continue
-    name=${f##*/}
-    if [[ -z ${want[$name]:-} || ! -L $f || $(readlink "$f") != "${want[$name]}" ]]; then rm -rf "$f"; fi
-  done
-  for name in "${!want[@]}"; do
-    [[ -L $NOTOOLS_BIN/$name ]] || ln -s "${want[$name]}" "$NOTOOLS_BIN/$name"
-  done
-}
-
-users_up() {
-  install -d -m 0755 -o root -g root /srv "$LAB_ROOT" "$HOME_ROOT"
-  ensure_user "$TEST_USER"
-  ensure_user "$NOTOOLS_USER"
-  build_notools_bin
-  local envfile=$HOME_ROOT/$NOTOOLS_USER/.ssh/environment
-  printf 'PATH=%s\n' "$NOTOOLS_BIN" | write_file "$envfile" "$NOTOOLS_USER" 0600
-
-  install -d -m 0755 -o "$TEST_USER" -g "$TEST_USER" "$SHARE"
-  mkdir -p "$TINY"
-  mountpoint -q "$TINY" || mount -t tmpfs -o "size=$TINY_SIZE,mode=0755" nasbench-tiny "$TINY"
-  chown "$TEST_USER:$TEST_USER" "$TINY"
-  chmod 0755 "$TINY"
-}
-
-users_down() {
-  local user
-  for user in "$TEST_USER" "$NOTOOLS_USER"; do
-    if id -u "$user" >/dev/null 2>&1; then
-      # The home lives under $LAB_ROOT, removed below; plain userdel avoids userdel -r's mail-spool errors.
-      userdel "$user" 2>/dev/null || userdel -f "$user" || log "could not delete user $user"
-    fi
-    if getent group "$user" >/dev/null 2>&1; then
-      groupdel "$user" 2>/dev/null || log "could not delete group $user"
-    fi
-  done
-}
-
-# ---------------------------------------------------------------------------------------------- secrets
-
-random_hex() { od -An -N"$1" -tx1 /dev/urandom | tr -d ' \n'; }
-
-secrets_up() {
-  install -d -m 0700 -o root -g root "$STATE_DIR"
-  if [[ ! -s $PASSWORD_FILE ]]; then
-    (umask 077 && random_hex 12 >"$PASSWORD_FILE")
-  fi
-  if [[ ! -s $PASSPHRASE_FILE ]]; then
-    (umask 077 && random_hex 12 >"$PASSPHRASE_FILE")
-  fi
-  if [[ ! -s $HOST_KEY ]]; then
-    rm -f "$HOST_KEY" "$HOST_KEY.pub"
-    ssh-keygen -q -t ed25519 -N '' -C nasbench-lab-host -f "$HOST_KEY"
-  fi
-  if [[ ! -s $CLIENT_KEY || ! -s $CLIENT_KEY.pub ]]; then
-    rm -f "$CLIENT_KEY" "$CLIENT_KEY.pub"
-    ssh-keygen -q -t ed25519 -N '' -C nasbench-lab-client -f "$CLIENT_KEY"
-  fi
-  if [[ ! -s $CLIENT_KEY_PASS || ! -s $CLIENT_KEY_PASS.pub ]]; then
-    rm -f "$CLIENT_KEY_PASS" "$CLIENT_KEY_PASS.pub"
-    ssh-keygen -q -t ed25519 -N "$(cat "$PASSPHRASE_FILE")" -C nasbench-lab-client-pass -f "$CLIENT_KEY_PASS"
-  fi
-  chmod 0600 "$HOST_KEY" "$CLIENT_KEY" "$CLIENT_KEY_PASS" "$PASSWORD_FILE" "$PASSPHRASE_FILE"
-}
-
-# ---------------------------------------------------------------------------------------------- sshd
-
-write_sshd_config() {
-  write_file "$SSHD_CONFIG" root 0600 <<EOF
-# Generated by tests/lab/lab.sh: the NASBench lab's sshd, running inside network namespace $NS.
-Port 22
-ListenAddress 0.0.0.0
-HostKey $HOST_KEY
-PidFile $SSHD_PID
-UsePAM no
-PasswordAuthentication yes
-KbdInteractiveAuthentication no
-PubkeyAuthentication yes
-PermitRootLogin no
-PermitUserEnvironment yes
-AuthorizedKeysFile .ssh/authorized_keys
-StrictModes yes
-Subsystem sftp internal-sftp
-MaxStartups 50:30:100
-MaxSessions 50
-UseDNS no
-PrintMotd no
-LogLevel VERBOSE
-EOF
-}
-
-# Prints the pid of the lab's running sshd listener, or nothing.
-sshd_pid() {
-  [[ -s $SSHD_PID ]] || return 0
-  local pid
-  pid=$(tr -dc '0-9' <"$SSHD_PID")
-  [[ -n $pid ]] || return 0
-  kill -0 "$pid" 2>/dev/null || return 0
-  [[ $(cat "/proc/$pid/comm" 2>/dev/null) == sshd ]] || return 0
-  [[ $(ip netns identify "$pid" 2>/dev/null) == "$NS" ]] || return 0
-  printf '%s\n' "$pid"
-}
-
-sshd_stop() {
-  local pid i
-  pid=$(sshd_pid)
-  if [[ -n $pid ]]; then
-    kill -TERM "$pid" 2>/dev/null || true
-    for ((i = 0; i < 50; i++)); do
-      kill -0 "$pid" 2>/dev/null || break
-      sleep 0.1
-    done
-    kill -KILL "$pid" 2>/dev/null || true
-  fi
-  rm -f "$SSHD_PID"
-}
-
-ssh_answers() { # ssh_answers ADDR: true if an SSH banner comes back from ADDR:22
-  # shellcheck disable=SC2016 # $1 expands in the inner bash
-  timeout 2 bash -c 'exec 3<>"/dev/tcp/$1/22" && head -c 7 <&3' _ "$1" 2>/dev/null | grep -q '^SSH-2.0'
-}
-
-sshd_start() {
-  # Privilege separation directory. ip netns exec gives sshd a copy of the current mounts (propagation here
-  # is private), so /run/sshd and the tiny volume must exist before it starts.
-  if [[ ! -d /run/sshd ]]; then
-    install -d -m 0755 -o root -g root /run/sshd
-    : >"$STATE_DIR/created-run-sshd"
-  fi
-  write_sshd_config
-  "$SSHD" -t -f "$SSHD_CONFIG" || die "sshd rejected $SSHD_CONFIG"
-  : >>"$SSHD_LOG"
-  chmod 0600 "$SSHD_LOG"
-  # 9>&-: the daemon must not inherit the lock.
-  ip netns exec "$NS" "$SSHD" -f "$SSHD_CONFIG" -E "$SSHD_LOG" 9>&-
-  local i
-  for ((i = 0; i < 100; i++)); do
-    if ssh_answers "$SSH_PROBE_ADDR"; then
-      log "sshd (pid $(sshd_pid)) answers on $SSH_PROBE_ADDR:22"
-      return 0
-    fi
-    sleep 0.1
-  done
-  tail -n 20 "$SSHD_LOG" >&2 || true
-  die "sshd in $NS did not answer on $SSH_PROBE_ADDR:22 within 10 s (log: $SSHD_LOG)"
-}
-
-sshd_up() {
-  local pid
-  pid=$(sshd_pid)
-  if [[ -n $pid ]]; then
-    # A running sshd that predates the tiny mount cannot see it: restart it.
-    if grep -q " $TINY " "/proc/$pid/mountinfo" 2>/dev/null && ssh_answers "$SSH_PROBE_ADDR"; then
-      write_sshd_config
-      log "sshd already running (pid $pid)"
-      return 0
-    fi
-    sshd_stop
-  fi
-  sshd_start
-}
-
-share_mount_up() {
-  if mountpoint -q "$CLIENT_MOUNT" 2>/dev/null && timeout 5 stat -t "$CLIENT_MOUNT" >/dev/null 2>&1; then
-    log "share already mounted at $CLIENT_MOUNT"
-    return 0
-  fi
-  share_mount_down
-  install -d -m 0755 "$CLIENT_MOUNT"
-  printf '%s %s\n' "$SSH_PROBE_ADDR" "$(cut -d' ' -f1,2 "$HOST_KEY.pub")" >"$SSHFS_KNOWN_HOSTS"
-  # 9>&-: the sshfs daemon must not inherit the lock.
-  sshfs "$TEST_USER@$SSH_PROBE_ADDR:$SHARE" "$CLIENT_MOUNT" \
-    -o "IdentityFile=$CLIENT_KEY,UserKnownHostsFile=$SSHFS_KNOWN_HOSTS,StrictHostKeyChecking=yes" \
-    -o BatchMode=yes,ServerAliveInterval=5,ServerAliveCountMax=3 9>&- ||
-    die "could not mount the lab share over sshfs at $CLIENT_MOUNT"
-  log "share: $TEST_USER@$SSH_PROBE_ADDR:$SHARE on $CLIENT_MOUNT (fuse.sshfs)"
-}
-
-share_mount_down() {
-  if mountpoint -q "$CLIENT_MOUNT" 2>/dev/null || grep -q " $CLIENT_MOUNT fuse" /proc/mounts; then
-    fusermount -u "$CLIENT_MOUNT" 2>/dev/null || umount -l "$CLIENT_MOUNT" || log "could not unmount $CLIENT_MOUNT"
-  fi
-  if ! grep -q " $CLIENT_MOUNT fuse" /proc/mounts; then
-    rmdir "$CLIENT_MOUNT" 2>/dev/null || true
-    rm -f "$SSHFS_KNOWN_HOSTS"
-    rmdir "${CLIENT_MOUNT%/*}" 2>/dev/null || true
-  fi
-}
+# The network (namespaces, veth legs, tbf shaping), the NAS side (users, secrets, sshd, the mounted share) and the
+# field stand-ins (other login shells, SSH servers and tool locations) live next to this file.
+LAB_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=tests/lab/lab-net.sh
+source "$LAB_DIR/lab-net.sh"
+# shellcheck source=tests/lab/lab-nas.sh
+source "$LAB_DIR/lab-nas.sh"
+# shellcheck source=tests/lab/lab-field.sh
+source "$LAB_DIR/lab-field.sh"
 
 # ---------------------------------------------------------------------------------------------- state
 
@@ -453,7 +136,8 @@ write_state() {
   "clientMount": {"path": "$CLIENT_MOUNT", "fsType": "fuse.sshfs", "server": "$SSH_PROBE_ADDR", "remotePath": "$SHARE"},
   "tiny": "$TINY",
   "tinyBytes": $((64 * 1024 * 1024)),
-  "notoolsBin": "$NOTOOLS_BIN"
+  "notoolsBin": "$NOTOOLS_BIN",
+  $(field_state_json)
 }
 EOF
   )
@@ -484,13 +168,17 @@ cmd_up() {
   local holder=${1:-}
   require_root
   take_lock
-  for tool in ip tc ssh-keygen useradd chpasswd mount sshfs fusermount "$SSHD"; do
-    command -v "$tool" >/dev/null 2>&1 || die "missing $tool (apt-get install -y openssh-server iproute2 passwd sshfs)"
+  for tool in ip tc ssh-keygen useradd chpasswd mount unshare sshfs fusermount "$SSHD" fio iperf3 csh fish bash; do
+    command -v "$tool" >/dev/null 2>&1 ||
+      die "missing $tool (apt-get install -y openssh-server iproute2 passwd sshfs fio iperf3 csh fish)"
   done
   secrets_up
+  field_secrets_up
   net_up
   users_up
+  field_users_up
   sshd_up
+  field_sshds_up
   share_mount_up
   write_state
   if [[ -n $holder ]]; then
@@ -520,6 +208,7 @@ cmd_down() {
     umount "$TINY" || umount -l "$TINY" || log "could not unmount $TINY"
   fi
   users_down
+  field_users_down
   if mountpoint -q "$TINY" 2>/dev/null; then
     die "$TINY is still mounted; not removing $LAB_ROOT"
   fi
@@ -535,9 +224,14 @@ cmd_down() {
 }
 
 cmd_rekey() {
+  local field=${1:-}
   require_root
   take_lock
   [[ -d $STATE_DIR ]] || die "lab is not up (no $STATE_DIR)"
+  if [[ -n $field ]]; then
+    field_rekey "$field"
+    return
+  fi
   rm -f "$HOST_KEY" "$HOST_KEY.pub"
   ssh-keygen -q -t ed25519 -N '' -C nasbench-lab-host -f "$HOST_KEY"
   chmod 0600 "$HOST_KEY"
@@ -579,7 +273,8 @@ cmd_status() {
     echo "sshd: NOT RUNNING"
     ok=0
   fi
-  for n in "$TEST_USER" "$NOTOOLS_USER"; do
+  field_status || ok=0
+  for n in "$TEST_USER" "$NOTOOLS_USER" "$CSH_USER" "$FISH_USER" "$BASHRC_USER" "$ENTWARE_USER"; do
     if id -u "$n" >/dev/null 2>&1; then echo "user $n: $(getent passwd "$n")"; else
       echo "user $n: MISSING"
       ok=0
@@ -607,7 +302,7 @@ cmd_status() {
 }
 
 usage() {
-  echo "usage: $0 up [--holder PID] | down [--holder PID] | status | rekey" >&2
+  echo "usage: $0 up [--holder PID] | down [--holder PID] | status | rekey [kbd|rsa|entware]" >&2
   exit 2
 }
 
@@ -615,7 +310,10 @@ usage() {
 command=$1
 shift
 holder=
-if [[ $# -gt 0 ]]; then
+field=
+if [[ $command == rekey && $# -eq 1 && $1 =~ ^(kbd|rsa|entware)$ ]]; then
+  field=$1
+elif [[ $# -gt 0 ]]; then
   [[ $# -eq 2 && $1 == --holder && $2 =~ ^[0-9]+$ && ($command == up || $command == down) ]] || usage
   holder=$2
 fi
@@ -623,6 +321,6 @@ case $command in
   up) cmd_up "$holder" ;;
   down) cmd_down "$holder" ;;
   status) cmd_status ;;
-  rekey) cmd_rekey ;;
+  rekey) cmd_rekey "$field" ;;
   *) usage ;;
 esac

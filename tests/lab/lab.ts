@@ -31,6 +31,8 @@ const userSchema = z.object({
   passphrase: z.string(),
 });
 
+const fieldSshdSchema = z.object({ port: z.number(), hostKeyPub: z.string(), log: z.string() });
+
 const labSchema = z.object({
   namespace: z.string(),
   clientNamespace: z.string(),
@@ -50,6 +52,13 @@ const labSchema = z.object({
   tiny: z.string(),
   tinyBytes: z.number(),
   notoolsBin: z.string(),
+  /** Stand-ins for NAS setups from the field (lab-field.sh): other login shells, SSH servers, tool places. */
+  field: z.object({
+    users: z.object({ csh: userSchema, fish: userSchema, bashrc: userSchema, entware: userSchema }),
+    sshds: z.object({ kbd: fieldSshdSchema, rsa: fieldSshdSchema, entware: fieldSshdSchema }),
+    /** Where the entware sshd's NAS keeps fio and iperf3 (off every user's SSH PATH). */
+    entwareBin: z.string(),
+  }),
 });
 
 /** One veth link between the host namespace (`host`, `hostIf`) and the NAS namespace (`nas`, `nasIf`). */
@@ -149,4 +158,21 @@ export function nasPids(): number[] {
     .split(/\s+/)
     .filter((s) => s.length > 0)
     .map(Number);
+}
+
+/** Command lines of every process in the NAS namespace (ps alone would list the host's too: PIDs are shared). */
+export function nasCommandLines(): string[] {
+  return nasPids().map((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+    } catch {
+      return ''; // it ended meanwhile
+    }
+  });
+}
+
+/** True when a command line runs `program`, by name or by full path (`fio …`, `/opt/bin/fio …`). */
+export function runsProgram(commandLine: string, program: string): boolean {
+  const first = commandLine.split(' ')[0] ?? '';
+  return first === program || first.endsWith(`/${program}`);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cacheRegions } from '../../shared/cache-regions';
-import type { CacheWallSweep } from '../../shared/copy';
+import { cacheRegions } from '../../shared/util/cache-regions';
+import type { CacheWallSweep } from '../../shared/contract/copy';
 
 const MiB = 2 ** 20;
 const GiB = 1024 * MiB;

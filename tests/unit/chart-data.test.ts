@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { runProgress, throughputAxisTitle, updateThroughputPoints, type ChartPoint } from '../../shared/chart-data';
+import {
+  runProgress,
+  throughputAxisTitle,
+  updateThroughputPoints,
+  type ChartPoint,
+} from '../../shared/util/chart-data';
 
 describe('chart data', () => {
   it('turns samples in bytes per second into points in the chosen unit', () => {

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 
 describe('nasbench serve', () => {
   it('serves a stock iperf3 client, and lists its tests in one JSON object when stopped', async () => {
@@ -10,6 +10,10 @@ describe('nasbench serve', () => {
       ['electron/cli/index.ts', '--json', 'serve', '--port', String(port), '--bind', '127.0.0.1'],
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    // A failed assertion must not leave the server holding the port for the next run.
+    onTestFinished(() => {
+      if (server.exitCode === null) server.kill('SIGTERM'); // tsx passes SIGTERM on; SIGKILL would orphan the server
+    });
     let stdout = '';
     let stderr = '';
     server.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -42,6 +42,15 @@ describe('nasbench command line', () => {
     expect(JSON.parse(badValue.stdout)).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
   });
 
+  it('refuses a size in MB (10^6 or 2^20?) before connecting, saying to write M or MiB', async () => {
+    const refused = await cli('--json', 'copy', '--dir', '/nowhere', '--size', '500MB');
+    expect(refused.code).toBe(2);
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringMatching(/500MB.*M or MiB/) },
+    });
+  });
+
   it('uses the data folder it is given, and creates it', async () => {
     const dataDir = path.join(await tempDir('cli'), 'data');
     const { code, stdout } = await cli('--json', '--data-dir', dataDir, 'info');

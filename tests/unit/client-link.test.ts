@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyLink, probeClient, type ClientSources } from '../../electron/engine/probe/client';
+import { classifyLink, probeThisComputer, type ClientSources } from '../../electron/engine/probe/this-computer';
 
 const wired = {
   iface: 'eth0',
@@ -31,7 +31,7 @@ describe("the client's link to the NAS", () => {
       busOf: async () => 'other',
       wifi: async () => ({ ssid: 'home', signalDbm: -61, channel: 36 }),
     };
-    const client = await probeClient('nas.local', sources);
+    const client = await probeThisComputer('nas.local', sources);
     expect(client.route).toEqual({
       interface: 'wlan0',
       localAddress: '192.168.1.31',
@@ -50,7 +50,7 @@ describe("the client's link to the NAS", () => {
       busOf: async () => 'other',
       wifi: async () => null,
     };
-    const client = await probeClient('10.0.0.9', sources);
+    const client = await probeThisComputer('10.0.0.9', sources);
     expect(client.route).toMatchObject({ interface: null, localAddress: null, type: 'unknown', speedMbps: null });
   });
 });

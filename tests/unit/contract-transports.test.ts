@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createEngine, type Engine } from '../../electron/engine';
 import { startWebServer, type WebServer } from '../../electron/web/server';
-import { ipcChannel, methodNames, methods, type MethodName } from '../../shared/contract';
-import type { Result } from '../../shared/errors';
-import { contentSecurityPolicy } from '../../shared/csp';
+import { ipcChannel, methodNames, methods, type MethodName } from '../../shared/contract/index';
+import type { Result } from '../../shared/contract/errors';
+import { contentSecurityPolicy } from '../../shared/util/csp';
 import { electronMock } from './electron-mock';
 import { invalidInputFor, tempDir } from './helpers';
 
@@ -141,7 +141,7 @@ describe('browser-mode WebSocket bridge', () => {
       );
     const page = await get(`127.0.0.1:${server.port}`);
     expect(page.statusCode).toBe(200);
-    expect(page.headers['content-security-policy']).toBe(contentSecurityPolicy);
+    expect(page.headers['content-security-policy']).toBe(`${contentSecurityPolicy}; frame-ancestors 'none'`);
     page.resume();
     const rebound = await get(`attacker.example:${server.port}`);
     expect(rebound.statusCode).toBe(421);

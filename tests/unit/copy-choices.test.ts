@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkCopyChoices,
-  copyChoiceDefaults,
-  nasIdentityOf,
-  nasShareOf,
-} from '../../renderer/src/screens/copy/copy-choices';
-import { ShareCopyRunInput, shareName } from '../../shared/copy';
+import { checkCopyChoices, copyChoiceDefaults, nasIdentityOf, nasShareOf } from '../../shared/words/copy';
+import { ShareCopyRunInput, shareName } from '../../shared/contract/copy';
 
 describe('the share copy form', () => {
   it('turns MiB, KiB and minutes into the engine’s bytes and seconds', () => {

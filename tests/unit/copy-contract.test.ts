@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../electron/engine';
-import { ShareCopyRunInput } from '../../shared/copy';
-import type { RunEnd, RunProgress } from '../../shared/run-events';
+import { ShareCopyRunInput } from '../../shared/contract/copy';
+import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
 import { tempDir } from './helpers';
 
 const MiB = 2 ** 20;

@@ -2,9 +2,10 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { shareCopyRunPlan } from '../../electron/engine/copy';
 import { RunRegistry } from '../../electron/engine/runs/registry';
-import type { RunEnd, RunProgress } from '../../shared/run-events';
+import { onThisComputer, runRequestOf } from '../../electron/engine/runs/run-steps';
+import { shareCopyPlan } from '../../electron/engine/runs/single-tests';
+import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
 
 const MiB = 1024 * 1024;
 let folder = '';
@@ -32,7 +33,10 @@ describe('the share copy test as a run', () => {
   it('streams live samples and steps, and ends with the uncached read as its figure', async () => {
     const events: RunProgress[] = [];
     const registry = new RunRegistry((event) => events.push(event));
-    const plan = shareCopyRunPlan({ dir: folder, fileSize: 512 * MiB, smallFiles: { count: 20, fileSize: 4096 } });
+    const plan = runRequestOf(
+      shareCopyPlan({ folder, fileSizeBytes: 512 * MiB, smallFiles: { count: 20, fileSizeBytes: 4096 } }, null),
+      onThisComputer({}),
+    );
     const end = await runToEnd(registry, events, registry.start(plan));
     expect(end.state).toBe('done');
     expect(events[0]).toMatchObject({ kind: 'begin', plan: 'share-copy' });
@@ -54,10 +58,25 @@ describe('the share copy test as a run', () => {
     const end = await runToEnd(
       registry,
       events,
-      registry.start(shareCopyRunPlan({ dir: folder, fileSize: 2048 * MiB })),
+      registry.start(runRequestOf(shareCopyPlan({ folder, fileSizeBytes: 2048 * MiB }, null), onThisComputer({}))),
     );
     expect(end).toMatchObject({ state: 'cancelled', error: { code: 'CANCELLED' } });
     expect(events.some((event) => event.kind === 'sample')).toBe(true);
     expect(await readdir(folder)).toEqual([]);
+  });
+});
+
+describe('the share copy test’s plan, before it starts', () => {
+  it('with no size: a write sized to settle, at most 4 GiB in the scratch folder; with one: that size', () => {
+    const [settled] = shareCopyPlan({ folder }, null).steps;
+    expect(settled?.what).toMatch(
+      /a file sized to settle \(at least 1\.00 GiB, on until its rate holds steady, at most 4\.00 GiB\)/,
+    );
+    expect(settled?.writes).toEqual([{ where: `${folder}/.nasbench-<run id>`, bytes: 4 * 1024 * MiB }]);
+    const [sized] = shareCopyPlan({ folder, fileSizeBytes: 64 * MiB }, null).steps;
+    expect(sized?.what).toMatch(/writes a 64\.0 MiB file/);
+    expect(sized?.writes[0]?.bytes).toBe(64 * MiB);
+    // The sized-to-settle estimate covers at least its 1 GiB both ways.
+    expect(settled?.seconds).toBeGreaterThan(sized?.seconds ?? Infinity);
   });
 });

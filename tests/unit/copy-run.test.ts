@@ -7,14 +7,14 @@ import { runCli } from '../../electron/cli/program';
 import {
   chooseIoMethod,
   findCacheWall,
-  parseByteSize,
   planSweepSizes,
   runShareCopy,
   type CopySample,
   type CopyTestResult,
 } from '../../electron/engine/copy';
 import { ThroughputMeter } from '../../electron/engine/copy/throughput-meter';
-import { NasbenchError } from '../../shared/errors';
+import { NasbenchError } from '../../shared/contract/errors';
+import { readByteSize as parseByteSize } from '../../shared/util/units';
 
 const MiB = 1024 * 1024;
 let folder = '';

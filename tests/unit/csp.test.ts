@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../shared/csp';
+import { contentSecurityPolicy } from '../../shared/util/csp';
 
 describe('content security policy', () => {
   it("is the renderer page's meta tag, word for word", async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { thisComputerDemoPlan } from '../../electron/engine/demo';
+import { onThisComputer, runRequestOf } from '../../electron/engine/runs/run-steps';
+import { loopbackPlan } from '../../electron/engine/runs/single-tests';
 import { RunRegistry } from '../../electron/engine/runs/registry';
-import type { RunProgress } from '../../shared/run-events';
+import type { RunProgress } from '../../shared/contract/run-events';
 
 function runDemo(seconds: number, cancelAfterMs?: number): Promise<RunProgress[]> {
   const events: RunProgress[] = [];
@@ -10,7 +11,7 @@ function runDemo(seconds: number, cancelAfterMs?: number): Promise<RunProgress[]
       events.push(event);
       if (event.kind === 'end') resolve(events);
     });
-    const runId = registry.start(thisComputerDemoPlan({ seconds, sampleIntervalMs: 200 }));
+    const runId = registry.start(runRequestOf(loopbackPlan({ seconds, sampleIntervalMs: 200 }), onThisComputer({})));
     if (cancelAfterMs) setTimeout(() => registry.cancel(runId), cancelAfterMs);
   });
 }

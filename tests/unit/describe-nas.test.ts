@@ -14,8 +14,8 @@ import {
   describeTools,
   describeVolume,
   hostKeyCheckCommand,
-} from '../../shared/describe-nas';
-import type { ClientFacts, NasFacts } from '../../shared/probe';
+} from '../../shared/words/describe-nas';
+import type { ClientFacts, NasFacts } from '../../shared/contract/probe';
 import { parseNasProbe } from '../../electron/engine/probe/parse-nas';
 
 /** Real probe output, parsed as the engine parses it: the descriptions must read well on real boxes. */

@@ -6,7 +6,7 @@ import { DeviceBook } from '../../electron/engine/discovery/device-book';
 import { browsedServiceTypes, factsFromPacket } from '../../electron/engine/discovery/mdns-records';
 import { descriptionUrlFor, readSearchAnswer } from '../../electron/engine/discovery/ssdp';
 import { identifyFromTxt } from '../../electron/engine/discovery/txt';
-import { DiscoveredDevice } from '../../shared/discovery';
+import { DiscoveredDevice } from '../../shared/contract/discovery';
 
 /** Whatever a LAN neighbour sends, the book must produce a list that fits the contract. */
 function expectValidList(book: DeviceBook): void {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DeviceBook } from '../../electron/engine/discovery/device-book';
 import { factsFromPacket } from '../../electron/engine/discovery/mdns-records';
 import { identifyFromTxt, isFinderIconModel, qnapFields } from '../../electron/engine/discovery/txt';
-import { DiscoveredDevice } from '../../shared/discovery';
+import { DiscoveredDevice } from '../../shared/contract/discovery';
 import { announcementRecords, readNasFixture } from '../lab/responders/announcement';
 
 /** A fixture announced on the wire: encoded as a real mDNS response and decoded again. */

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFioReport, summarizeFioReport } from '../../electron/engine/disk/parse';
-import { DiskRunInput, type DiskTestResult } from '../../shared/disk';
+import { DiskRunInput, type DiskTestResult } from '../../shared/contract/disk';
 import {
   checkDiskTestChoices,
   describeCacheUse,
@@ -17,7 +17,7 @@ import {
   groupNotes,
   testFolderChoices,
   type DiskTestChoices,
-} from '../../shared/disk-words';
+} from '../../shared/words/disk';
 
 const sessionId = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const MiB = 2 ** 20;

@@ -1,12 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkFioJob, fioArgv, FioJob, type FioJobInput } from '../../electron/engine/disk/job';
 import { parseFioReport, summarizeFioReport } from '../../electron/engine/disk/parse';
 import { shellCommand } from '../../electron/engine/ssh/quote';
-import { NasbenchError } from '../../shared/errors';
+import { NasbenchError } from '../../shared/contract/errors';
 import { tempDir } from './helpers';
 
 const job: FioJobInput = {
@@ -157,7 +157,8 @@ describe('fio job → argv', () => {
     }
   });
 
-  it.runIf(existsSync('/usr/bin/fio'))(
+  // CI installs fio: without it this fails rather than skipping.
+  it(
     'runs the local fio in folders with hostile names: files land there and nothing else happens',
     async () => {
       const root = await tempDir('fio-hostile');
@@ -181,5 +182,7 @@ describe('fio job → argv', () => {
       }
       expect(readdirSync(root).sort()).toEqual([...hostileFolders].sort());
     },
+    // Real fio runs in ten folders: slow on a busy CI machine, and no timing is asserted.
+    30_000,
   );
 });

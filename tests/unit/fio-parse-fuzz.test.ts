@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parseFioReport, summarizeFioReport, fioFailureFromText } from '../../electron/engine/disk/parse';
 import { FioStatusStream } from '../../electron/engine/disk/status-stream';
 import { parseTestFolderFacts } from '../../electron/engine/disk/file-system';
-import { NasbenchError } from '../../shared/errors';
+import { NasbenchError } from '../../shared/contract/errors';
 
 const fixtureDir = path.join(__dirname, '../fixtures/fio');
 const outputs = readdirSync(fixtureDir)

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fioFailureFromText, parseFioReport, summarizeFioReport } from '../../electron/engine/disk/parse';
 import { FioStatusStream } from '../../electron/engine/disk/status-stream';
-import { NasbenchError } from '../../shared/errors';
+import { NasbenchError } from '../../shared/contract/errors';
 
 const fixtureDir = path.join(__dirname, '../fixtures/fio');
 const stdoutOf = (name: string): string => readFileSync(path.join(fixtureDir, `${name}.out`), 'utf8');

@@ -43,7 +43,9 @@ function fakeResult(name: string, bytesPerSecond: number): DiskTestResult {
     seconds: 0,
     engine: 'fio',
     ioengine: 'libaio',
+    cache: { client: 'not-involved', nas: 'may-serve' },
     commandLine: '',
+    toolPath: '/usr/bin/fio',
     fioVersion: '3.33',
     fileSystem: 'ext4',
   };

@@ -32,8 +32,61 @@ describe('import boundaries', () => {
     ['electron/main/window.ts', "import { BrowserWindow } from 'electron';\nexport const W = BrowserWindow;\n"],
     ['electron/main/ipc.ts', "import { ipcMain } from 'electron';\nexport const ipc = ipcMain;\n"],
     ['electron/engine/data-folder.ts', "import os from 'node:os';\nexport const home = os.homedir;\n"],
-    ['renderer/src/App.tsx', "import { formatRate } from '../../shared/units';\nexport const f = formatRate;\n"],
+    ['renderer/src/App.tsx', "import { formatRate } from '../../shared/util/units';\nexport const f = formatRate;\n"],
   ])('%s may import that', async (filePath, code) => {
+    expect(await restrictedImportErrors(code, filePath)).toBe(0);
+  });
+
+  // The engine's capabilities know nothing of runs, the API or connections, and are entered by their index.
+  it.each([
+    [
+      'electron/engine/disk/run.ts',
+      "import type { RunRequest } from '../runs/registry';\nexport type R = RunRequest;\n",
+    ],
+    [
+      'electron/engine/net/network-test.ts',
+      "import { ConnectionManager } from '../connections/manager';\nexport const C = ConnectionManager;\n",
+    ],
+    [
+      'electron/engine/probe/index.ts',
+      "import { createEngine } from '../api/engine';\nexport const e = createEngine;\n",
+    ],
+    [
+      'electron/engine/net/iperf-server/server.ts',
+      "import { runHandlers } from '../../runs/handlers';\nexport const h = runHandlers;\n",
+    ],
+    [
+      'electron/engine/runs/steps/disk.ts',
+      "import { presetTests } from '../../disk/presets';\nexport const p = presetTests;\n",
+    ],
+    [
+      'electron/engine/connections/manager.ts',
+      "import { KnownHosts } from '../ssh/known-hosts';\nexport const K = KnownHosts;\n",
+    ],
+    [
+      'electron/cli/commands/disk.ts',
+      "import { runNasDiskTest } from '../../engine/disk/nas-disk-test';\nexport const r = runNasDiskTest;\n",
+    ],
+  ])('%s may not import that (capability boundaries)', async (filePath, code) => {
+    expect(await restrictedImportErrors(code, filePath)).toBe(1);
+  });
+
+  it.each([
+    [
+      'electron/engine/runs/steps/disk.ts',
+      "import { presetTests } from '../../disk';\nexport const p = presetTests;\n",
+    ],
+    ['electron/engine/disk/run.ts', "import { checkFioJob } from './job';\nexport const c = checkFioJob;\n"],
+    ['electron/engine/disk/run.ts', "import { shellQuote } from '../ssh';\nexport const q = shellQuote;\n"],
+    [
+      'electron/engine/store/run-store.ts',
+      "import { RunRecord } from '../../../shared/contract/runs';\nexport const R = RunRecord;\n",
+    ],
+    [
+      'electron/cli/commands/serve.ts',
+      "import { startIperfServer } from '../../engine/net';\nexport const s = startIperfServer;\n",
+    ],
+  ])('%s may import that (a capability by its index, or its own files)', async (filePath, code) => {
     expect(await restrictedImportErrors(code, filePath)).toBe(0);
   });
 });

@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import net from 'node:net';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runIperfTest } from '../../electron/engine/net/client';
+import { runIperfTest } from '../../electron/engine/net/iperf-client';
 import { IperfState, frameJson } from '../../electron/engine/net/protocol';
-import { NasbenchError } from '../../shared/errors';
+import { NasbenchError } from '../../shared/contract/errors';
 
 /**
  * A scripted iperf3 server on loopback that follows the protocol up to a chosen point and then

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseNasProbe } from '../../electron/engine/probe/parse-nas';
-import type { ProbeResult } from '../../shared/connect';
+import type { ProbeResult } from '../../shared/contract/connect';
 import {
   averageRate,
   checkNetworkTestChoices,
@@ -11,8 +11,8 @@ import {
   nasAddressChoices,
   suggestedLegs,
   type LegLink,
-} from '../../shared/network-words';
-import type { ClientFacts } from '../../shared/probe';
+} from '../../shared/words/network';
+import type { ClientFacts } from '../../shared/contract/probe';
 
 const sessionId = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const gigabit: LegLink = { speedMbps: 1000, kind: 'ethernet' };

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { planRunPlan } from '../../electron/engine/runs/orchestrator';
-import type { PlanDraft, PlanStep } from '../../electron/engine/runs/plans';
+import type { Plan } from '../../electron/engine/runs/plans';
+import { runRequestOf } from '../../electron/engine/runs/run-steps';
+import type { Step } from '../../electron/engine/runs/steps/types';
 import { saveEndedRuns } from '../../electron/engine/runs/recorder';
 import { RunRegistry } from '../../electron/engine/runs/registry';
 import type { ScratchFolder } from '../../electron/engine/ssh/scratch';
 import type { NasSession } from '../../electron/engine/ssh/session';
 import { RunStore } from '../../electron/engine/store';
-import { NasbenchError } from '../../shared/errors';
-import type { ClientFacts } from '../../shared/probe';
-import type { RunEnd, RunProgress } from '../../shared/run-events';
-import type { TestResult } from '../../shared/runs';
+import { NasbenchError } from '../../shared/contract/errors';
+import type { ClientFacts } from '../../shared/contract/probe';
+import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
+import type { TestResult } from '../../shared/contract/runs';
 import { sampleNas, sampleRunRecord } from '../helpers/run-records';
 import { tempDir } from './helpers';
 
@@ -35,10 +36,13 @@ const diskPartial: TestResult = {
 const copyResult: TestResult = { kind: 'copy', dir: '/mnt/share', fileSystem: null, share: null, tests: [], notes: [] };
 
 function session(host = '192.168.1.10', connected = () => true): NasSession {
-  return { info: { host, port: 22 }, isConnected: connected } as unknown as NasSession;
+  return {
+    info: { host, port: 22, hostKey: { type: 'ssh-ed25519', base64: '', fingerprint: `SHA256:${'A'.repeat(43)}` } },
+    isConnected: connected,
+  } as unknown as NasSession;
 }
 
-function step(label: string, run: PlanStep['run'], needsNas = true): PlanStep {
+function step(label: string, run: Step['run'], needsNas = true): Step {
   return {
     kind: 'network',
     label,
@@ -48,10 +52,11 @@ function step(label: string, run: PlanStep['run'], needsNas = true): PlanStep {
     series: [{ id: 'total', label }],
     needsNas,
     run,
+    headline: () => undefined,
   };
 }
 
-function draft(steps: PlanStep[]): PlanDraft {
+function draft(steps: Step[]): Plan {
   return { plan: 'quick', title: 'Quick check', answers: '', steps, leftOut: [], notes: [], tags: ['Ethernet'] };
 }
 
@@ -85,14 +90,14 @@ describe('running a plan', () => {
   it('keeps going past a failed step, keeps every result (the failed step’s partial ones too) and ends failed naming the step', async () => {
     const { store, events, registry, deps, ended } = await harness();
     const runId = registry.start(
-      planRunPlan(
+      runRequestOf(
         draft([
           step('Network to the NAS', async (kit) => {
-            kit.sample('total', 117e6);
+            kit.progress.sample('total', 117e6);
             return [upload];
           }),
           step('NAS disks', async (kit) => {
-            kit.partial([diskPartial]);
+            kit.progress.partial([diskPartial]);
             throw new NasbenchError('DISK_FULL', 'The disk is full.', 'Free some space.');
           }),
           step('Share copy', async () => [copyResult], false),
@@ -125,7 +130,7 @@ describe('running a plan', () => {
     const { store, registry, deps, ended } = await harness();
     let ran = false;
     const runId = registry.start(
-      planRunPlan(
+      runRequestOf(
         draft([
           step('Network to the NAS', async () => {
             throw new NasbenchError('LINK_LOST', 'The connection to the NAS was lost.', 'Check the cable.');
@@ -150,12 +155,12 @@ describe('running a plan', () => {
   it('on cancel: the running step fails as cancelled, the rest are skipped, and scratch folders left open are removed', async () => {
     const { store, registry, deps, removed, events, ended } = await harness();
     const runId = registry.start(
-      planRunPlan(
+      runRequestOf(
         draft([
           step('Network to the NAS', async () => [upload]),
           step('NAS disks', async (kit) => {
-            await kit.openScratch('/mnt/tank', 1);
-            kit.partial([diskPartial]);
+            await kit.scratch.open('/mnt/tank', 1);
+            kit.progress.partial([diskPartial]);
             await new Promise((_resolve, reject) =>
               kit.signal.addEventListener('abort', () => reject(new Error('killed'))),
             );
@@ -190,8 +195,8 @@ describe('one run per NAS', () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     const busy = draft([step('Network to the NAS', async () => (await held, [upload]))]);
-    const first = registry.start(planRunPlan(busy, deps()));
-    const again = () => registry.start(planRunPlan(draft([step('Network', async () => [upload])]), deps()));
+    const first = registry.start(runRequestOf(busy, deps()));
+    const again = () => registry.start(runRequestOf(draft([step('Network', async () => [upload])]), deps()));
     expect(again).toThrow(NasbenchError);
     try {
       again();
@@ -205,14 +210,14 @@ describe('one run per NAS', () => {
     }
     // The same NAS logged in at another address: its probe lists 192.168.1.10 among its ports' addresses.
     const viaOtherAddress = () =>
-      registry.start(planRunPlan(draft([step('Network', async () => [upload])]), deps(session('10.0.0.5'))));
+      registry.start(runRequestOf(draft([step('Network', async () => [upload])]), deps(session('10.0.0.5'))));
     expect(viaOtherAddress).toThrow(/already measuring this NAS/);
     const otherNas = { ...deps(session('192.168.7.7')), nas: { ...sampleNas, interfaces: [] } };
-    const elsewhere = registry.start(planRunPlan(draft([step('Network', async () => [upload])]), otherNas));
+    const elsewhere = registry.start(runRequestOf(draft([step('Network', async () => [upload])]), otherNas));
     await ended(elsewhere);
     release();
     await ended(first);
-    const later = registry.start(planRunPlan(draft([step('Network', async () => [upload])]), deps()));
+    const later = registry.start(runRequestOf(draft([step('Network', async () => [upload])]), deps()));
     expect((await ended(later)).state).toBe('done');
   });
 });

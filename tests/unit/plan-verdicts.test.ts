@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainFigures, noFigures, type Figures } from '../../shared/verdicts';
+import { explainFigures, noFigures, type Figures } from '../../shared/words/verdicts';
 
 /**
  * The network-limit verdict over a virtual link (a VM, a container, the test lab's veth pairs): the

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { describePlan, draftPlan, quickDiskTests, type PlanFacts } from '../../electron/engine/runs/plans';
-import { PlanInput, PlanPreview, type PlanInput as PlanInputShape } from '../../shared/plans';
-import type { ClientFacts, NasFacts } from '../../shared/probe';
+import {
+  describePlan,
+  draftPlan,
+  quickCheckDefaults,
+  quickDiskTests,
+  type PlanFacts,
+} from '../../electron/engine/runs/plans';
+import { PlanSettings, PlanPreview, type PlanSettings as PlanInputShape } from '../../shared/contract/plans';
+import type { ClientFacts, NasFacts } from '../../shared/contract/probe';
 import { sampleNas } from '../helpers/run-records';
 
 const MiB = 2 ** 20;
@@ -16,7 +22,7 @@ const wired: ClientFacts = {
 
 function facts(input: Omit<PlanInputShape, 'sessionId'>, changes: Partial<Omit<PlanFacts, 'options'>> = {}): PlanFacts {
   return {
-    options: PlanInput.parse({ sessionId, ...input }),
+    options: PlanSettings.parse({ sessionId, ...input }),
     host: '192.168.1.10',
     nas: sampleNas,
     client: wired,
@@ -29,7 +35,7 @@ function facts(input: Omit<PlanInputShape, 'sessionId'>, changes: Partial<Omit<P
 const preview = (planFacts: PlanFacts) => PlanPreview.parse(describePlan(draftPlan(planFacts)));
 
 describe('Quick check plan', () => {
-  it('is network both ways, four disk tests in the NAS folder and a share copy, in about a minute', () => {
+  it('is network both ways, CrystalDiskMark’s eight disk tests in the NAS folder and a share copy, in about a minute', () => {
     const plan = preview(facts({ plan: 'quick', nasFolder: '/mnt/tank/bench', shareFolder: '/Volumes/tank' }));
     expect(plan.steps.map((step) => step.label)).toEqual([
       'Network to the NAS',
@@ -42,6 +48,7 @@ describe('Quick check plan', () => {
     expect(plan.expectedSeconds).toBeLessThanOrEqual(75);
     const disks = plan.steps[2];
     for (const test of quickDiskTests) expect(disks?.what).toContain(test);
+    expect(disks?.what).toMatch(/, 3 s each/);
     expect(disks?.writes).toEqual([{ where: '/mnt/tank/bench/.nasbench-<run id>', bytes: 256 * MiB }]);
     expect(plan.steps[3]?.writes).toEqual([{ where: '/Volumes/tank/.nasbench-<run id>', bytes: 256 * MiB }]);
     expect(plan.steps[0]?.writes).toEqual([]);
@@ -87,6 +94,18 @@ describe('Quick check plan', () => {
     const noTools = preview(facts({ plan: 'quick', nasFolder: '/mnt/tank' }, { nas: bare }));
     expect(noTools.steps[0]?.what).toMatch(/SSH connection.*lower bound/);
     expect(noTools.steps[2]?.what).toMatch(/dd writes 256 MiB.*Install fio from Entware/);
+  });
+
+  it('its disk step has the Q1T1 tests CrystalDiskMark users read first and still fits its minute', () => {
+    expect(quickDiskTests).toEqual(
+      expect.arrayContaining(['SEQ1M Q1T1 read', 'SEQ1M Q1T1 write', 'RND4K Q1T1 read', 'RND4K Q1T1 write']),
+    );
+    expect(quickDiskTests).toHaveLength(8);
+    const plan = preview(facts({ plan: 'quick', nasFolder: '/mnt/tank/bench' }));
+    const disks = plan.steps.find((step) => step.label === 'NAS disks');
+    // Eight tests of their runtime, a second of start-up each, and laying out the 256 MiB file.
+    expect(disks?.seconds).toBeGreaterThanOrEqual(8 * (quickCheckDefaults.diskSeconds + 1));
+    expect(disks?.seconds).toBeLessThanOrEqual(quickCheckDefaults.diskBudgetSeconds);
   });
 
   it('takes the user’s durations', () => {
@@ -140,6 +159,39 @@ describe('the other plans', () => {
     expect(plan.tags).toEqual(['upstairs', 'Wi-Fi']);
     expect(plan.title).toBe('Compare connections: Wi-Fi');
     expect(plan.notes[0]).toContain('wlan0');
+  });
+
+  it('says before it starts when the share is a local folder, or mounted over another link than the one compared', () => {
+    const wifi: ClientFacts = {
+      ...wired,
+      route: { ...wired.route, interface: 'wlan0', localAddress: '192.168.1.31', type: 'wifi' },
+    };
+    const share = {
+      kind: 'network-share',
+      server: 'nas.local',
+      protocol: 'smb',
+      localAddress: '192.168.1.20',
+    } as const;
+    const overCable = { ...share, interface: 'eth0' };
+    const copyStep = (plan: PlanPreview) => plan.steps.find((step) => step.kind === 'copy');
+    const compare = (sharePath: PlanFacts['sharePath'], client = wifi) =>
+      copyStep(preview(facts({ plan: 'compare-connections', shareFolder: '/mnt/nas' }, { client, sharePath })));
+
+    expect(compare(overCable)?.warnings).toEqual([
+      'The share is mounted over eth0, not over the Wi-Fi link (wlan0) this comparison is about: ' +
+        'its copy figures are eth0’s, not the Wi-Fi link’s.',
+    ]);
+    // Over the link compared, or not looked up: nothing to say.
+    expect(compare({ ...share, interface: 'wlan0' })?.warnings).toBeUndefined();
+    expect(compare(null)?.warnings).toBeUndefined();
+
+    const local = { kind: 'local-disk', server: null, protocol: null, interface: null, localAddress: null } as const;
+    const quick = preview(facts({ plan: 'quick', shareFolder: '/home/anna/test' }, { sharePath: local }));
+    expect(copyStep(quick)?.warnings?.[0]).toMatch(/own disk, not on a NAS.*choose a folder in a share of it mounted/);
+    // The Quick check is about no one link: a share over any link is a share.
+    expect(
+      copyStep(preview(facts({ plan: 'quick', shareFolder: '/mnt/nas' }, { sharePath: overCable })))?.warnings,
+    ).toBeUndefined();
   });
 
   it('Disk sweep: needs fio, and keeps only file sizes the folder has room for', () => {

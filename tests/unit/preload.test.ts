@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ipcChannel, methodNames, type NasbenchApi } from '../../shared/contract';
+import { ipcChannel, methodNames, type NasbenchApi } from '../../shared/contract/index';
 import { electronMock, recorded } from './electron-mock';
 
 vi.mock('electron', () => electronMock);

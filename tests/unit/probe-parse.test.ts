@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nasProbeScript, SECTION_MARKER } from '../../electron/engine/probe/nas-script';
 import { parseNasProbe } from '../../electron/engine/probe/parse-nas';
-import { NasFacts } from '../../shared/probe';
+import { NasFacts } from '../../shared/contract/probe';
 
 const fixtureDir = path.join(__dirname, '../fixtures/probe');
 const fixture = (name: string): string => readFileSync(path.join(fixtureDir, name), 'utf8');
@@ -38,7 +38,7 @@ function expectLabNetwork(facts: NasFacts): void {
 describe('real captures from the lab NAS (Debian 12 in namespace nb-nas)', () => {
   it('reads the lab as it is: links, addresses, RAM, volumes and tool versions', () => {
     const facts = parseFixture('lab-debian.txt');
-    expect(facts.os).toEqual({ vendor: 'linux', name: 'Debian GNU/Linux', version: '12' });
+    expect(facts.os).toEqual({ vendor: 'linux', name: 'Debian GNU/Linux', version: '12', kernel: 'linux' });
     expect(facts.hostname).toBe('vm');
     expect(facts.cpu).toEqual({ model: 'AMD EPYC', cores: 2 });
     expect(facts.memoryBytes).toBe(24684092 * KiB);
@@ -46,7 +46,10 @@ describe('real captures from the lab NAS (Debian 12 in namespace nb-nas)', () =>
     expect(facts.volumes).toContainEqual(labTiny);
     expect(facts.volumes.find((entry) => entry.mount === '/')).toMatchObject({ fsType: 'ext4' });
     expect(mounts(facts)).not.toContain('/dev/shm');
-    expect(facts.tools).toEqual({ fio: { version: '3.33' }, iperf3: { version: '3.12' } });
+    expect(facts.tools).toEqual({
+      fio: { version: '3.33', path: '/usr/bin/fio' },
+      iperf3: { version: '3.12', path: '/usr/bin/iperf3' },
+    });
     expect(facts.installHints).toEqual([]);
   });
 
@@ -63,7 +66,10 @@ describe('real captures from the lab NAS (Debian 12 in namespace nb-nas)', () =>
     const facts = parseFixture('busybox.txt');
     expectLabNetwork(facts);
     expect(facts.volumes).toContainEqual(labTiny);
-    expect(facts.tools).toEqual({ fio: { version: '3.33' }, iperf3: { version: '3.12' } });
+    expect(facts.tools).toEqual({
+      fio: { version: '3.33', path: '/tmp/bbprobe/bin/fio' },
+      iperf3: { version: '3.12', path: '/tmp/bbprobe/bin/iperf3' },
+    });
   });
 
   it('falls back to BusyBox ifconfig for addresses when there is no ip command', () => {
@@ -74,9 +80,9 @@ describe('real captures from the lab NAS (Debian 12 in namespace nb-nas)', () =>
 });
 
 describe('reconstructed NAS outputs', () => {
-  it('Synology DSM 7: model, 802.3ad bond with layer2+3 hash, btrfs volume, SynoCommunity and PATH hints', () => {
+  it('Synology DSM 7: model, 802.3ad bond with layer2+3 hash, btrfs volume, Entware fio by path, SynoCommunity hint', () => {
     const facts = parseFixture('synology-dsm7.txt');
-    expect(facts.os).toEqual({ vendor: 'synology', name: 'DSM', version: '7.2.1-69057' });
+    expect(facts.os).toMatchObject({ vendor: 'synology', name: 'DSM', version: '7.2.1-69057' });
     expect(facts).toMatchObject({ model: 'DS920+', hostname: 'DiskStation', memoryBytes: 3843604 * KiB });
     expect(facts.cpu).toEqual({ model: 'Intel(R) Celeron(R) J4125 CPU @ 2.00GHz', cores: 4 });
     expect(facts.bonds).toEqual([{ name: 'bond0', mode: '802.3ad', hashPolicy: 'layer2+3', slaves: ['eth0', 'eth1'] }]);
@@ -85,14 +91,14 @@ describe('reconstructed NAS outputs', () => {
     expect(port(facts, 'docker0')).toMatchObject({ speedMbps: null, state: 'down' });
     expect(mounts(facts)).toEqual(['/', '/volume1', '/volumeUSB1/usbshare']);
     expect(facts.volumes[1]).toEqual(volume('/volume1', 'btrfs', 11238298624, 6718164992));
-    expect(facts.tools).toEqual({ fio: null, iperf3: null });
-    expect(facts.installHints[0]).toMatch(/fio is installed at \/opt\/bin\/fio.*not on the PATH/);
-    expect(facts.installHints[1]).toMatch(/iperf3 .*SynoCli Monitor Tools.*opkg install iperf3/);
+    // Entware's fio is outside the SSH PATH: it is run by its full path, so only iperf3 is missing.
+    expect(facts.tools).toEqual({ fio: { version: '3.33', path: '/opt/bin/fio' }, iperf3: null });
+    expect(facts.installHints).toEqual([expect.stringMatching(/iperf3 .*SynoCli Monitor Tools.*opkg install iperf3/)]);
   });
 
   it('QNAP QTS 5: version with build number, balance-alb bond, ifconfig addresses, fs types from /proc/mounts', () => {
     const facts = parseFixture('qnap-qts5.txt');
-    expect(facts.os).toEqual({ vendor: 'qnap', name: 'QTS', version: '5.1.0.2466' });
+    expect(facts.os).toMatchObject({ vendor: 'qnap', name: 'QTS', version: '5.1.0.2466' });
     expect(facts).toMatchObject({ model: 'TS-453D', memoryBytes: 8044160 * KiB });
     expect(facts.bonds).toEqual([{ name: 'bond0', mode: 'balance-alb', hashPolicy: null, slaves: ['eth0', 'eth1'] }]);
     // bond0:1 is an alias of bond0: its address belongs to bond0.
@@ -108,32 +114,35 @@ describe('reconstructed NAS outputs', () => {
 
   it('TrueNAS SCALE: vendor file beats Debian os-release, boot-pool datasets and .system are left out', () => {
     const facts = parseFixture('truenas-scale.txt');
-    expect(facts.os).toEqual({ vendor: 'truenas', name: 'TrueNAS SCALE', version: '24.04.2' });
+    expect(facts.os).toMatchObject({ vendor: 'truenas', name: 'TrueNAS SCALE', version: '24.04.2' });
     expect(facts).toMatchObject({ model: null, cpu: { cores: 12 } }); // the board says "To Be Filled By O.E.M."
     expect(port(facts, 'enp6s0')).toMatchObject({ addresses: ['192.168.10.5', '2001:db8:10::5'], speedMbps: 10000 });
     expect(port(facts, 'enp6s0')).toMatchObject({ mtu: 9000, state: 'up' });
     expect(port(facts, 'eno1')).toMatchObject({ speedMbps: null, state: 'down' });
     expect(mounts(facts)).toEqual(['/', '/mnt/tank', '/mnt/tank/media', '/mnt/tank/backups']);
     expect(facts.volumes.every((volume) => volume.fsType === 'zfs')).toBe(true);
-    expect(facts.tools).toEqual({ fio: { version: '3.33' }, iperf3: { version: '3.12' } });
+    expect(facts.tools).toEqual({
+      fio: { version: '3.33', path: '/usr/bin/fio' },
+      iperf3: { version: '3.12', path: '/usr/bin/iperf3' },
+    });
     expect(facts.installHints).toEqual([]);
   });
 
   it('Unraid 6: active-backup bond under br0, array disks, cache and user shares, NerdTools hint for fio', () => {
     const facts = parseFixture('unraid-6.txt');
-    expect(facts.os).toEqual({ vendor: 'unraid', name: 'Unraid', version: '6.12.10' });
+    expect(facts.os).toMatchObject({ vendor: 'unraid', name: 'Unraid', version: '6.12.10' });
     expect(facts.model).toBe('Micro-Star International Co., Ltd. MS-7D25');
     expect(facts.bonds).toEqual([{ name: 'bond0', mode: 'active-backup', hashPolicy: null, slaves: ['eth0'] }]);
     expect(port(facts, 'br0')).toMatchObject({ addresses: ['192.168.1.30'], speedMbps: null });
     expect(mounts(facts)).toEqual(['/mnt/disk1', '/mnt/disk2', '/mnt/cache', '/mnt/user0', '/mnt/user']);
     expect(facts.volumes.at(-1)).toMatchObject({ fsType: 'fuse.shfs', sizeBytes: 16600641824 * KiB });
-    expect(facts.tools).toEqual({ fio: null, iperf3: { version: '3.16' } });
+    expect(facts.tools).toEqual({ fio: null, iperf3: { version: '3.16', path: '/usr/bin/iperf3' } });
     expect(facts.installHints).toEqual([expect.stringMatching(/fio .*NerdTools/)]);
   });
 
   it('openmediavault on a Raspberry Pi: ARM cpuinfo, board model from the device tree, apt hint', () => {
     const facts = parseFixture('omv-7.txt');
-    expect(facts.os).toEqual({ vendor: 'omv', name: 'openmediavault', version: '7.0.5-1' });
+    expect(facts.os).toMatchObject({ vendor: 'omv', name: 'openmediavault', version: '7.0.5-1' });
     expect(facts.model).toBe('Raspberry Pi 4 Model B Rev 1.4');
     expect(facts.cpu).toEqual({ model: 'BCM2835', cores: 4 });
     expect(port(facts, 'eth0')?.addresses).toEqual(['192.168.1.50', 'fd00:db8::50']);
@@ -151,7 +160,7 @@ describe('reconstructed NAS outputs', () => {
 
   it('ASUSTOR ADM: version and model from /etc/nas.conf, Entware hint', () => {
     const facts = parseFixture('asustor-adm4.txt');
-    expect(facts.os).toEqual({ vendor: 'asustor', name: 'ADM', version: '4.2.6.RPI1' });
+    expect(facts.os).toMatchObject({ vendor: 'asustor', name: 'ADM', version: '4.2.6.RPI1' });
     expect(facts.model).toBe('AS5304T');
     expect(mounts(facts)).toEqual(['/volume0', '/volume1']);
     expect(facts.installHints.join(' ')).toMatch(/App Central.*opkg install fio/);
@@ -207,10 +216,10 @@ describe('less common shapes', () => {
 
   it('recognizes TerraMaster TOS and TrueNAS CORE by their version files (unverified layouts)', () => {
     const tos = parseNasProbe(probeText(['terramaster', '/etc/TOS_VERSION: TOS 5.1.145-00385']));
-    expect(tos.os).toEqual({ vendor: 'terramaster', name: 'TOS', version: '5.1.145-00385' });
+    expect(tos.os).toMatchObject({ vendor: 'terramaster', name: 'TOS', version: '5.1.145-00385' });
     expect(tos.installHints).toEqual([]); // no tool section arrived: nothing to claim
     const core = parseNasProbe(probeText(['truenas', 'TrueNAS-13.0-U6.1 (5ad2b3b3a2)']));
-    expect(core.os).toEqual({ vendor: 'truenas', name: 'TrueNAS CORE', version: '13.0-U6.1' });
+    expect(core.os).toMatchObject({ vendor: 'truenas', name: 'TrueNAS CORE', version: '13.0-U6.1' });
   });
 
   it('names the package manager of the distribution, and counts cores without nproc', () => {
@@ -222,9 +231,9 @@ describe('less common shapes', () => {
         ['tool iperf3', 'path=/usr/bin/iperf3\nversion=iperf 3.17.1 (cJSON 1.7.15)'],
       ),
     );
-    expect(fedora.os).toEqual({ vendor: 'linux', name: 'Fedora Linux', version: '40' });
+    expect(fedora.os).toMatchObject({ vendor: 'linux', name: 'Fedora Linux', version: '40' });
     expect(fedora.cpu.cores).toBe(3);
-    expect(fedora.tools.iperf3).toEqual({ version: '3.17.1' });
+    expect(fedora.tools.iperf3).toEqual({ version: '3.17.1', path: '/usr/bin/iperf3' });
     expect(fedora.installHints).toEqual(['fio is not installed on this NAS. Install with `sudo dnf install fio`.']);
   });
 });

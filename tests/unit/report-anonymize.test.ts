@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anonymizeRun, findPrivateText, renderReport, type ReportFormat } from '../../shared/report';
-import { isHarmless } from '../../shared/report/private-patterns';
-import { testRows } from '../../shared/report/report-model';
-import { RunRecord } from '../../shared/runs';
-import { explainFigures, figuresOfRun } from '../../shared/verdicts';
+import { anonymizeRun, findPrivateText, renderReport, type ReportFormat } from '../../shared/words/report';
+import { isHarmless } from '../../shared/words/report/private-patterns';
+import { testRows } from '../../shared/words/report/report-model';
+import { RunRecord } from '../../shared/contract/runs';
+import { explainFigures, figuresOfRun } from '../../shared/words/verdicts';
 import {
   allSeededSecrets,
   changeFirst,
@@ -107,7 +107,7 @@ const mac = fc
   .chain((bytes) => fc.constantFrom(':', '-').map((sep) => bytes.map((b) => b.toString(16).padStart(2, '0')).join(sep)))
   .filter((text) => !text.startsWith('02:00:00:00:00:'));
 const secret = fc.oneof(privateIpv4, privateIpv6, mac);
-/** The anonymiser's stand-ins for addresses and MACs (shared/report/anonymize.ts standIn). */
+/** The anonymiser's stand-ins for addresses and MACs (shared/words/report/anonymize.ts standIn). */
 const standIns = /2001:db8::[0-9a-f]+|(?:192\.0\.2|198\.51\.100|203\.0\.113)\.\d+|02:00:00:00:00:[0-9a-f]{2}/g;
 const filler = fc.string({ maxLength: 12 });
 

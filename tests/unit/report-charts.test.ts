@@ -1,13 +1,13 @@
 import { XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { CacheWallSweep } from '../../shared/copy';
-import type { DiskSweepSummary } from '../../shared/disk';
-import { reportCharts } from '../../shared/report/charts';
-import { renderReport } from '../../shared/report';
-import { testRows } from '../../shared/report/report-model';
-import { niceTicks } from '../../shared/report/svg/frame';
-import type { RunRecord } from '../../shared/runs';
-import { formatBytes } from '../../shared/units';
+import type { CacheWallSweep } from '../../shared/contract/copy';
+import type { DiskSweepSummary } from '../../shared/contract/disk';
+import { reportCharts } from '../../shared/words/report/charts';
+import { renderReport } from '../../shared/words/report';
+import { testRows } from '../../shared/words/report/report-model';
+import { niceTicks } from '../../shared/words/report/svg/frame';
+import type { RunRecord } from '../../shared/contract/runs';
+import { formatBytes } from '../../shared/util/units';
 import { hostileRun } from '../fixtures/report/hostile-run';
 import { labQuickRun } from '../fixtures/report/seeded-private-run';
 

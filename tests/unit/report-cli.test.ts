@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
 import { RunStore } from '../../electron/engine/store';
-import { parseRunFile } from '../../shared/runs';
+import { parseRunFile } from '../../shared/contract/runs';
 import { allSeededSecrets, seededPrivateRun } from '../fixtures/report/seeded-private-run';
 import { tempDir } from './helpers';
 

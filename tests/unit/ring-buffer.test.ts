@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { halveResolution, RingBuffer, SampleHistory, type TimedValue } from '../../shared/ring-buffer';
+import { halveResolution, RingBuffer, SampleHistory, type TimedValue } from '../../shared/util/ring-buffer';
 
 /** What a user of the buffer can do, for the model-based property test. */
 type Operation = { kind: 'push'; value: number } | { kind: 'clear' };

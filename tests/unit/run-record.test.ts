@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { NasbenchError } from '../../shared/errors';
+import { NasbenchError } from '../../shared/contract/errors';
 import {
   currentRunSchemaVersion,
   decimateSamples,
@@ -11,7 +11,7 @@ import {
   parseRunRecord,
   RunRecord,
   summarizeRun,
-} from '../../shared/runs';
+} from '../../shared/contract/runs';
 import { sampleRunRecord } from '../helpers/run-records';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, '../fixtures/runs', name), 'utf8');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { RunRegistry, type RunPlan } from '../../electron/engine/runs/registry';
-import { NasbenchError } from '../../shared/errors';
-import type { RunProgress } from '../../shared/run-events';
+import { RunRegistry, type RunRequest } from '../../electron/engine/runs/registry';
+import { NasbenchError } from '../../shared/contract/errors';
+import type { RunProgress } from '../../shared/contract/run-events';
 
-function plan(work: RunPlan['work']): RunPlan {
+function plan(work: RunRequest['work']): RunRequest {
   return { plan: 'test', title: 'A test', target: 'nowhere', expectedSeconds: 1, series: [], work };
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SettingsStore } from '../../electron/engine/settings/store';
-import { defaultSettings } from '../../shared/settings';
+import { defaultSettings } from '../../shared/contract/settings';
 
 async function freshDir(): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), 'nasbench-settings-'));

@@ -3,7 +3,7 @@ import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RunStore } from '../../electron/engine/store';
-import { parseRunFile } from '../../shared/runs';
+import { parseRunFile } from '../../shared/contract/runs';
 import { tempDir } from './helpers';
 
 const child = path.join(__dirname, '../helpers/store-writer-child.ts');

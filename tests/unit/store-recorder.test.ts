@@ -2,11 +2,11 @@ import { readdir } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { createEngine } from '../../electron/engine';
 import { saveEndedRuns } from '../../electron/engine/runs/recorder';
-import { RunRegistry, type RunPlan } from '../../electron/engine/runs/registry';
+import { RunRegistry, type RunRequest } from '../../electron/engine/runs/registry';
 import { RunStore } from '../../electron/engine/store';
-import { NasbenchError } from '../../shared/errors';
-import type { RunProgress } from '../../shared/run-events';
-import type { RunRecord, RunSummary } from '../../shared/runs';
+import { NasbenchError } from '../../shared/contract/errors';
+import type { RunProgress } from '../../shared/contract/run-events';
+import type { RunRecord, RunSummary } from '../../shared/contract/runs';
 import { sampleNas } from '../helpers/run-records';
 import { tempDir } from './helpers';
 
@@ -37,7 +37,7 @@ async function recordingRegistry() {
   return { store, registry, finished };
 }
 
-function plan(work: RunPlan['work'], extra: Partial<RunPlan> = {}): RunPlan {
+function plan(work: RunRequest['work'], extra: Partial<RunRequest> = {}): RunRequest {
   return { plan: 'test', title: 'A test', target: '192.168.1.10', expectedSeconds: 1, series: [], work, ...extra };
 }
 

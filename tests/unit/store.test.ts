@@ -1,9 +1,9 @@
 import { copyFile, readdir, readFile, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NasbenchError } from '../../shared/errors';
+import { NasbenchError } from '../../shared/contract/errors';
 import { RunStore } from '../../electron/engine/store';
-import { parseRunFile } from '../../shared/runs';
+import { parseRunFile } from '../../shared/contract/runs';
 import { sampleRunRecord } from '../helpers/run-records';
 import { tempDir } from './helpers';
 

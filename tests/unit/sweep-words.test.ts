@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DiskSweepRunInput, type HeatmapPanel } from '../../shared/disk';
+import { DiskSweepRunInput, type HeatmapPanel } from '../../shared/contract/disk';
 import {
   checkDiskSweepChoices,
   describeSweep,
@@ -8,7 +8,7 @@ import {
   heatmapScale,
   heatmapShade,
   type SweepChoices,
-} from '../../shared/sweep-words';
+} from '../../shared/words/sweep';
 
 const MiB = 2 ** 20;
 const sessionId = '7d1f1a52-8d3e-4c55-9f0e-2f6a1b3c4d5e';

@@ -7,7 +7,7 @@ import {
   formatSeconds,
   rateInUnit,
   RateUnit,
-} from '../../shared/units';
+} from '../../shared/util/units';
 
 describe('units', () => {
   it('converts one gigabit link rate into each display unit', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CopyRunDetails } from '../../shared/copy';
-import type { TestResult } from '../../shared/runs';
-import { explainFigures, figuresOfRun } from '../../shared/verdicts';
+import type { CopyRunDetails } from '../../shared/contract/copy';
+import type { TestResult } from '../../shared/contract/runs';
+import { explainFigures, figuresOfRun } from '../../shared/words/verdicts';
 import { sampleNas, sampleRunRecord } from '../helpers/run-records';
 
 const GiB = 2 ** 30;
@@ -103,7 +103,7 @@ describe('figures of a saved run', () => {
       { test: 'SEQ1M Q8T1 read', op: 'read', bytesPerSecond: 420e6, throughNetwork: false },
     ]);
     // Only the uncached copy counts as what the share gives.
-    expect(figures.share).toEqual([{ label: 'NFS write', op: 'write', bytesPerSecond: 105e6 }]);
+    expect(figures.share).toEqual([{ label: 'NFS write', op: 'write', bytesPerSecond: 105e6, protocol: 'NFS' }]);
     expect(figures.cacheSweep).toHaveLength(4);
     expect(figures.ram).toEqual({ nasBytes: 32 * GiB, clientBytes: 16 * GiB });
   });

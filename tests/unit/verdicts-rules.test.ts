@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainFigures, noFigures, type Figures } from '../../shared/verdicts';
+import { explainFigures, noFigures, type Figures } from '../../shared/words/verdicts';
 
 /** Each rule fires on its condition and stays silent when the condition fails. */
 const MiB = 2 ** 20;

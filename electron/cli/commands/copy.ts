@@ -1,20 +1,20 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import { NasbenchError, toAppError } from '../../../shared/errors';
-import { formatBytes, formatRate, formatSeconds } from '../../../shared/units';
-import {
-  copyDefaults,
-  parseByteSize,
-  runShareCopy,
-  type CopySample,
-  type CopyTestResult,
-  type ShareCopyResult,
-} from '../../engine/copy';
-import type { GlobalOptions } from '../engine-session';
+import path from 'node:path';
+import type { Command } from 'commander';
+import type { CopyRunDetails } from '../../../shared/contract/copy';
+import { NasbenchError, toAppError } from '../../../shared/contract/errors';
+import type { RunSample } from '../../../shared/contract/run-events';
+import { formatBytes, formatRate, formatSeconds } from '../../../shared/util/units';
+import { copyDefaults } from '../../engine';
+import { byteSize, integerIn } from '../arguments';
+import { withEngine, type GlobalOptions } from '../engine-session';
+import { runError, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
+
+type CopyTestResult = CopyRunDetails['tests'][number];
 
 interface CopyOptions {
   dir: string;
-  size: number;
+  size?: number;
   block: number;
   sweep: boolean;
   smallFiles?: number;
@@ -33,7 +33,11 @@ export function addCopyCommand(program: Command, io: CliIo, finish: (code: numbe
       '--dir <path>',
       'the folder to test in (the tests write only inside a .nasbench-<run> folder there)',
     )
-    .option('--size <bytes>', 'size of the test file, e.g. 1G or 512M', byteSize(4096, 2 ** 50), copyDefaults.fileSize)
+    .option(
+      '--size <bytes>',
+      'size of the test file, e.g. 1G or 512M (default: sized to settle, at least 1 GiB, on until the rate holds steady)',
+      byteSize(4096),
+    )
     .option(
       '--block <bytes>',
       'block size of each read and write, e.g. 1M or 64k',
@@ -48,83 +52,70 @@ export function addCopyCommand(program: Command, io: CliIo, finish: (code: numbe
       byteSize(1, 64 * 2 ** 20),
       copyDefaults.smallFileSize,
     )
-    .option(
-      '--budget <seconds>',
-      'time budget of the sweep',
-      integerIn(10, 7 * 24 * 3600),
-      copyDefaults.timeBudgetSeconds,
-    )
-    .option('--nas-ram <bytes>', 'the NAS’s RAM, so the sweep goes past its cache too', byteSize(1, 2 ** 50))
+    .option('--budget <seconds>', 'time budget of the sweep', integerIn(10, 24 * 3600), copyDefaults.timeBudgetSeconds)
+    .option('--nas-ram <bytes>', 'the NAS’s RAM, so the sweep goes past its cache too', byteSize())
     .option('--verify', 'check that the file read back is byte for byte what was written (sha256)', false)
     .action(async (options: CopyOptions, cmd: Command) => {
       const globals = cmd.optsWithGlobals<GlobalOptions>();
       const samples: { t: number; series: string; bytesPerSecond: number }[] = [];
-      const tests: CopyTestResult[] = [];
-      const controller = new AbortController();
-      const cancel = () =>
-        controller.abort(
-          new NasbenchError(
-            'CANCELLED',
-            'The copy test was cancelled; the files it wrote were removed.',
-            'Start it again when you are ready.',
-          ),
-        );
-      process.once('SIGINT', cancel);
+      let details: CopyRunDetails | undefined;
       const lastPrinted = new Map<string, number>();
       try {
-        if (options.block > options.size)
+        if (options.size !== undefined && options.block > options.size)
           throw new NasbenchError('INVALID_INPUT', 'The block size is larger than the file.', 'Give --block ≤ --size.');
-        const result = await runShareCopy({
-          dir: options.dir,
-          fileSize: options.size,
-          blockSize: options.block,
-          sweep: options.sweep,
-          smallFiles: options.smallFiles ? { count: options.smallFiles, fileSize: options.smallFileSize } : undefined,
-          timeBudgetSeconds: options.budget,
-          nasRamBytes: options.nasRam,
-          checksum: options.verify,
-          signal: controller.signal,
-          onTest: (test) => tests.push(test),
-          onSample: (sample) => {
-            samples.push({ t: sample.t, series: sample.series, bytesPerSecond: sample.bytesPerSecond });
-            // The engine reports five times a second; a terminal reads better at about once a second.
-            if (sample.t - (lastPrinted.get(sample.series) ?? -1) < 1 && sample.bytesDone < sample.bytesTotal) return;
-            lastPrinted.set(sample.series, sample.t);
-            printProgress(io, progressLine(sample));
-          },
+        await withEngine(globals, io.env, async ({ engine, signal }) => {
+          const start = () =>
+            engine.handlers.startShareCopyRun({
+              // A folder given relative to where the command runs, as a shell user means it.
+              folder: path.resolve(options.dir),
+              ...(options.size !== undefined ? { fileSizeBytes: options.size } : {}),
+              blockSizeBytes: options.block,
+              sweep: options.sweep,
+              ...(options.smallFiles
+                ? { smallFiles: { count: options.smallFiles, fileSizeBytes: options.smallFileSize } }
+                : {}),
+              sweepBudgetSeconds: options.budget,
+              ...(options.nasRam !== undefined ? { nasRamBytes: options.nasRam } : {}),
+              verify: options.verify,
+            });
+          const { runId, end } = await runToEnd(engine, start, {
+            signal,
+            onEvent: (event) => {
+              if (event.kind !== 'sample') return;
+              samples.push({ t: event.t, series: event.series, bytesPerSecond: event.bytesPerSecond });
+              // Samples come five times a second; a terminal reads better at about once a second.
+              if (event.t - (lastPrinted.get(event.series) ?? -1) < 1) return;
+              lastPrinted.set(event.series, event.t);
+              printProgress(io, progressLine(event));
+            },
+          });
+          details = end.details?.kind === 'copy' ? end.details : undefined;
+          if (end.state !== 'done' || !details) throw runError(end);
+          const result = details;
+          finish(
+            printResult(io, globals, { ok: true, kind: 'copy', ...copyJson(result, runId) }, () => describe(result)),
+          );
         });
-        finish(printResult(io, globals, { ok: true, kind: 'copy', ...copyJson(result) }, () => describe(result)));
       } catch (error) {
         finish(
           printResult(
             io,
             globals,
-            { ok: false, kind: 'copy', error: toAppError(error), partial: { tests, samples } },
+            { ok: false, kind: 'copy', error: toAppError(error), partial: { tests: details?.tests ?? [], samples } },
             () => '',
           ),
         );
-      } finally {
-        process.removeListener('SIGINT', cancel);
       }
     });
 }
 
-function progressLine(sample: CopySample): string {
-  const percent = sample.bytesTotal > 0 ? Math.round((100 * sample.bytesDone) / sample.bytesTotal) : 0;
-  return `${sample.t.toFixed(1).padStart(7)} s  ${sample.series.padEnd(17)} ${formatRate(sample.bytesPerSecond, 'MB/s').padStart(12)}  ${percent}%`;
+function progressLine(sample: RunSample): string {
+  return `${sample.t.toFixed(1).padStart(7)} s  ${sample.series.padEnd(17)} ${formatRate(sample.bytesPerSecond, 'MB/s').padStart(12)}`;
 }
 
-function copyJson(result: ShareCopyResult) {
-  return {
-    dir: result.dir,
-    runId: result.runId,
-    fileSystem: result.fileSystem,
-    share: result.share,
-    tests: result.tests,
-    ...(result.sweep ? { sweep: result.sweep } : {}),
-    ...(result.roundTripIdentical !== undefined ? { roundTripIdentical: result.roundTripIdentical } : {}),
-    notes: result.notes,
-  };
+/** The contract's `copy` JSON: the run's copy result as the app has it, with the run's id. */
+function copyJson({ kind: _kind, ...result }: CopyRunDetails, runId: string) {
+  return { ...result, runId };
 }
 
 function describeTest(test: CopyTestResult): string {
@@ -137,7 +128,7 @@ function describeTest(test: CopyTestResult): string {
   return `${test.test.padEnd(11)} ${test.op.padEnd(6)} ${what.padEnd(28)} ${formatRate(test.bytesPerSecond, 'MB/s').padStart(12)}${perFile}  (${how}, ${formatSeconds(test.seconds)})`;
 }
 
-function describe(result: ShareCopyResult): string {
+function describe(result: CopyRunDetails): string {
   const where = result.share
     ? `${result.dir} — ${result.share.protocol} share ${result.share.server}:${result.share.share}`
     : `${result.dir}${result.fileSystem ? ` (${result.fileSystem})` : ''}`;
@@ -158,22 +149,4 @@ function describe(result: ShareCopyResult): string {
   }
   lines.push(...result.notes);
   return lines.join('\n') + '\n';
-}
-
-function byteSize(min: number, max: number) {
-  return (value: string) => {
-    const bytes = parseByteSize(value);
-    if (bytes === undefined || bytes < min || bytes > max)
-      throw new InvalidArgumentError(`give a size from ${formatBytes(min)} to ${formatBytes(max)}, e.g. 64M, 1G, 4k.`);
-    return bytes;
-  };
-}
-
-function integerIn(min: number, max: number) {
-  return (value: string) => {
-    const number = Number(value);
-    if (!Number.isInteger(number) || number < min || number > max)
-      throw new InvalidArgumentError(`give a whole number from ${min} to ${max}.`);
-    return number;
-  };
 }

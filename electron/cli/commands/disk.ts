@@ -1,31 +1,25 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import { randomUUID } from 'node:crypto';
-import { NasbenchError, toAppError } from '../../../shared/errors';
-import { formatRate } from '../../../shared/units';
-import {
-  DiskPreset,
-  parseByteSize,
-  runNasDiskTest,
-  type DiskSample,
-  type DiskTestResult,
-  type NasDiskTestResult,
-} from '../../engine/disk';
-import { probeNas } from '../../engine/probe';
-import { openScratchFolder, sweepStaleScratch } from '../../engine/ssh/scratch';
-import type { GlobalOptions } from '../engine-session';
+import { Option, type Command } from 'commander';
+import type { DiskRunDetails } from '../../../shared/contract/disk';
+import { NasbenchError, toAppError } from '../../../shared/contract/errors';
+import { checkNasFolder } from '../../../shared/contract/nas-folder';
+import type { RunProgress } from '../../../shared/contract/run-events';
+import { formatRate } from '../../../shared/util/units';
+import { byteSize, oneOf, seconds } from '../arguments';
+import { withConnectedEngine, type GlobalOptions } from '../engine-session';
+import { runError, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
-import { withNasSession } from '../with-nas-session';
 
 interface DiskOptions extends SshLoginOptions {
   dir: string;
-  preset: DiskPreset;
+  preset: 'quick' | 'ars' | 'bulk';
   uncached: boolean;
+  cached: boolean;
   size?: number;
   time?: number;
 }
 
-/** `nasbench disk`: fio on the NAS inside --dir (dd when the NAS has no fio). */
+/** `nasbench disk`: fio on the NAS inside --dir (dd when the NAS has no fio), as the app's disk test runs it. */
 export function addDiskCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
   const command = program
     .command('disk')
@@ -33,40 +27,53 @@ export function addDiskCommand(program: Command, io: CliIo, finish: (code: numbe
     .requiredOption('--dir <path>', 'folder on the NAS to test in (a scratch folder is created and removed inside it)')
     .option(
       '--preset <name>',
-      'quick (CrystalDiskMark set), ars (seed 004 trio) or bulk (seed 000)',
-      parsePreset,
+      'quick (CrystalDiskMark’s set), ars (Ars Technica’s trio) or bulk (bulk streaming)',
+      oneOf(['quick', 'ars', 'bulk'] as const),
       'quick',
     )
-    .option('--uncached', 'bypass the NAS cache with direct I/O (or files larger than its RAM)', false)
-    .option('--size <bytes>', 'bytes the test writes, e.g. 256M or 1G (powers of two)', parseSize)
-    .option('--time <seconds>', 'seconds per test (default: the preset’s)', parseSeconds);
+    // Uncached by default, as the app's disk test and the contract (DiskRunInput.uncached) are: "the
+    // disk's speed" means the disks, not the NAS's memory. --uncached stays accepted (the contract names it).
+    .addOption(
+      new Option(
+        '--uncached',
+        'measure the disks past the NAS’s memory cache (the default): direct I/O where the file system honours it, else files twice its RAM',
+      ).default(true),
+    )
+    .addOption(
+      new Option('--cached', 'measure through the NAS’s memory cache (buffered I/O) instead').conflicts('uncached'),
+    )
+    .option('--size <bytes>', 'bytes the test writes, e.g. 256M or 1G (powers of two)', byteSize())
+    .option('--time <seconds>', 'seconds per test (default: the preset’s)', seconds(3600));
   addSshLoginOptions(command).action(async (options: DiskOptions, cmd: Command) => {
     const globals = cmd.optsWithGlobals<GlobalOptions>();
-    const samples: DiskSample[] = [];
-    const finished: DiskTestResult[] = [];
+    const samples: { index: number; test: string; t: number; bytesPerSecond: number }[] = [];
+    let details: DiskRunDetails | undefined;
     try {
-      await withNasSession(options, io, globals, async ({ session: nas, signal }) => {
-        const facts = await probeNas(nas, signal);
-        // Leftovers of an earlier run that crashed or lost its connection go first.
-        await sweepStaleScratch(nas, options.dir).catch(() => []);
-        const result = await runNasDiskTest(nas, {
-          folder: options.dir,
-          preset: options.preset,
-          uncached: options.uncached,
-          ...(options.size !== undefined ? { sizeBytes: options.size } : {}),
-          ...(options.time !== undefined ? { runtimeSeconds: options.time } : {}),
-          facts,
-          openScratch: (neededBytes) => openScratchFolder(nas, options.dir, randomUUID(), neededBytes),
-          signal,
-          onSample: (sample) => {
-            samples.push(sample);
-            printProgress(
-              io,
-              `${sample.test.padEnd(22)} ${sample.t.toFixed(1).padStart(6)} s  ${formatRate(sample.bytesPerSecond, 'MB/s')}`,
-            );
-          },
-          onResult: (test) => finished.push(test),
-        });
+      const dir = checkedFolder(options.dir);
+      await withConnectedEngine(options, globals, io.env, async ({ engine, sessionId, signal }) => {
+        let current = { index: 0, test: '' };
+        const onEvent = (event: RunProgress) => {
+          if (event.kind === 'step' && event.state === 'started') current = { index: event.index, test: event.label };
+          if (event.kind !== 'sample') return;
+          samples.push({ ...current, t: event.t, bytesPerSecond: event.bytesPerSecond });
+          printProgress(
+            io,
+            `${current.test.padEnd(22)} ${event.t.toFixed(1).padStart(6)} s  ${formatRate(event.bytesPerSecond, 'MB/s')}`,
+          );
+        };
+        const start = () =>
+          engine.handlers.startDiskRun({
+            sessionId,
+            folder: dir,
+            preset: options.preset,
+            uncached: diskCacheMode(options),
+            ...(options.size !== undefined ? { sizeBytes: options.size } : {}),
+            ...(options.time !== undefined ? { runtimeSeconds: options.time } : {}),
+          });
+        const { end } = await runToEnd(engine, start, { signal, onEvent });
+        details = end.details?.kind === 'disk' ? end.details : undefined;
+        if (end.state !== 'done' || !details) throw runError(end);
+        const result = details;
         finish(printResult(io, globals, diskJson(result), () => describe(result)));
       });
     } catch (error) {
@@ -74,7 +81,7 @@ export function addDiskCommand(program: Command, io: CliIo, finish: (code: numbe
         printResult(
           io,
           globals,
-          { ok: false, kind: 'disk', error: toAppError(error), partial: { tests: finished, samples } },
+          { ok: false, kind: 'disk', error: toAppError(error), partial: { tests: details?.tests ?? [], samples } },
           () => '',
         ),
       );
@@ -82,22 +89,36 @@ export function addDiskCommand(program: Command, io: CliIo, finish: (code: numbe
   });
 }
 
-function diskJson(result: NasDiskTestResult) {
+/** Whether the disk test bypasses the NAS's cache: yes unless --cached was given. */
+export function diskCacheMode(options: Pick<DiskOptions, 'cached'>): boolean {
+  return options.cached !== true;
+}
+
+/** Checked before logging in: a refused folder name never reaches the NAS, not even its sweep. */
+export function checkedFolder(folder: string): string {
+  const check = checkNasFolder(folder);
+  if (!check.ok) throw new NasbenchError('INVALID_INPUT', check.problem, check.hint);
+  return check.folder;
+}
+
+function diskJson(result: DiskRunDetails) {
+  const fioVersion = result.tests.find((test) => test.fioVersion)?.fioVersion;
   return {
     ok: true as const,
     kind: 'disk',
     engine: result.engine,
-    dir: result.dir,
+    dir: result.folder,
     fileSystem: result.fileSystem,
-    fio: result.fio,
+    fio: result.engine === 'fio' ? { version: fioVersion ?? 'unknown' } : null,
     tests: result.tests,
     ...(result.hints.length > 0 ? { hints: result.hints } : {}),
   };
 }
 
-function describe(result: NasDiskTestResult): string {
+function describe(result: DiskRunDetails): string {
+  const fio = result.tests.find((test) => test.fioVersion)?.fioVersion ?? '';
   const lines = [
-    `${result.engine === 'fio' ? `fio ${result.fio?.version ?? ''}` : 'dd (fio is missing)'} in ${result.dir} (${result.fileSystem ?? 'unknown file system'})`,
+    `${result.engine === 'fio' ? `fio ${fio}` : 'dd (fio is missing)'} in ${result.folder} (${result.fileSystem ?? 'unknown file system'})`,
     ...result.hints,
     ...result.tests.map((test) => {
       const iops = test.engine === 'fio' ? `${Math.round(test.iops).toLocaleString('en-US').padStart(9)} IOPS` : '';
@@ -106,25 +127,4 @@ function describe(result: NasDiskTestResult): string {
     ...new Set(result.tests.flatMap((test) => (test.note ? [test.note] : []))),
   ];
   return lines.join('\n') + '\n';
-}
-
-function parsePreset(value: string): DiskPreset {
-  const preset = DiskPreset.safeParse(value);
-  if (!preset.success) throw new InvalidArgumentError('give quick, ars or bulk.');
-  return preset.data;
-}
-
-function parseSize(value: string): number {
-  try {
-    return parseByteSize(value);
-  } catch (error) {
-    throw new InvalidArgumentError(error instanceof NasbenchError ? error.hint : 'give a size such as 256M.');
-  }
-}
-
-function parseSeconds(value: string): number {
-  const seconds = Number(value);
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600)
-    throw new InvalidArgumentError('give a whole number of seconds from 1 to 3600.');
-  return seconds;
 }

@@ -1,16 +1,15 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import { HostName } from '../../../shared/connect';
-import { NasbenchError, toAppError } from '../../../shared/errors';
-import { formatRate } from '../../../shared/units';
-import type { Direction } from '../../engine/net/client';
-import { runNetworkTest, type Leg, type NetworkTestResult } from '../../engine/net/network-test';
-import { shellCommand } from '../../engine/ssh/quote';
-import { probeNas } from '../../engine/probe';
-import type { NasSession } from '../../engine/ssh/session';
-import type { GlobalOptions } from '../engine-session';
+import type { Command } from 'commander';
+import { NasbenchError, toAppError } from '../../../shared/contract/errors';
+import type { z } from 'zod';
+import type { NetworkLeg } from '../../../shared/contract/network';
+import type { NetworkResult } from '../../../shared/contract/runs';
+import { formatRate } from '../../../shared/util/units';
+import { networkResultOf, runNetworkTest } from '../../engine/net';
+import { hostName, integerIn, listOf, port, seconds } from '../arguments';
+import { withConnectedEngine, withEngine, type GlobalOptions } from '../engine-session';
+import { runError, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
-import { withCancelOnCtrlC, withNasSession } from '../with-nas-session';
 
 interface NetOptions extends Omit<SshLoginOptions, 'user'> {
   user?: string;
@@ -24,19 +23,21 @@ interface NetOptions extends Omit<SshLoginOptions, 'user'> {
   iperf3Port?: number;
 }
 
-/** `nasbench net`: the network test with the built-in iperf3-protocol client. */
+type Direction = 'upload' | 'download' | 'bidir';
+
+/** `nasbench net`: the network test with the built-in iperf3 client, as the app's network test runs it. */
 export function addNetCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
   const command = program
     .command('net')
-    .description('network test: the built-in iperf3 client against iperf3 on the NAS (started over SSH)')
+    .description('network test: the built-in iperf3 client against iperf3 -s started on the NAS over SSH')
     .option('--streams <n>', 'parallel streams per link', integerIn(1, 128), 1)
     .option('--reverse', 'the NAS sends (download)', false)
     .option('--bidir', 'both directions at once', false)
-    .option('--time <seconds>', 'how long to measure', integerIn(1, 3600), 10)
-    .option('--bind <addresses>', 'local address per link, comma-separated (multi-link tests)', list(HostName))
-    .option('--target <hosts>', 'NAS address per link, comma-separated', list(HostName))
-    .option('--ports <ports>', 'iperf3 server port per link, comma-separated', portList)
-    .option('--iperf3-port <port>', 'use an iperf3 server already running at --host (no SSH)', integerIn(1, 65535));
+    .option('--time <seconds>', 'how long to measure', seconds(3600), 10)
+    .option('--bind <addresses>', 'local address per link, comma-separated (multi-link tests)', listOf(hostName))
+    .option('--target <hosts>', 'NAS address per link, comma-separated', listOf(hostName))
+    .option('--ports <ports>', 'iperf3 server port per link, comma-separated', listOf(port))
+    .option('--iperf3-port <port>', 'use an iperf3 server already running at --host (no SSH)', port);
   addSshLoginOptions(command);
   // The login is optional here: `--iperf3-port` needs none.
   const user = command.options.find((option) => option.long === '--user');
@@ -45,35 +46,55 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     const direction: Direction = options.bidir ? 'bidir' : options.reverse ? 'download' : 'upload';
     const samples: { t: number; bitsPerSecond: number }[] = [];
-    const measure = async (session: NasSession | undefined, signal: AbortSignal) => {
-      const result = await runNetworkTest({
-        legs: planLegs(options),
-        ...(session ? { session } : {}),
-        direction,
-        streamsPerLeg: options.streams,
-        seconds: options.time,
-        signal,
-        onSample: (sample) => {
-          samples.push({ t: sample.t, bitsPerSecond: sample.bitsPerSecond });
-          printProgress(io, `${sample.t.toFixed(1).padStart(6)} s  ${formatRate(sample.bitsPerSecond / 8, 'Mb/s')}`);
-        },
-      });
-      const version = session && result.method === 'iperf3' ? await serverVersion(session) : null;
-      // Without iperf3 the figure is a lower bound: say how to get the real one on this NAS.
-      const hints = session && result.method === 'ssh' ? (await probeNas(session)).installHints : [];
-      finish(
-        printResult(io, globals, { ...netJson(result, version), ...(hints.length ? { hints } : {}) }, () =>
-          describe(result, hints),
-        ),
-      );
+    const onSample = (t: number, bitsPerSecond: number) => {
+      samples.push({ t, bitsPerSecond });
+      printProgress(io, `${t.toFixed(1).padStart(6)} s  ${formatRate(bitsPerSecond / 8, 'Mb/s')}`);
     };
     try {
-      const user = options.user;
-      if (user) {
-        await withNasSession({ ...options, user }, io, globals, ({ session, signal }) => measure(session, signal));
+      const login = options.user;
+      if (login) {
+        await withConnectedEngine(
+          { ...options, user: login },
+          globals,
+          io.env,
+          async ({ engine, sessionId, signal }) => {
+            // One line per leg, and their sum when there are several: the sum is the figure.
+            const legs = planLegs(options);
+            const figure = legs.length > 1 ? 'total' : 'leg-1';
+            const start = () =>
+              engine.handlers.startNetworkRun({
+                sessionId,
+                direction,
+                streams: options.streams,
+                seconds: options.time,
+                legs,
+              });
+            const { end, record } = await runToEnd(engine, start, {
+              signal,
+              onEvent: (event) =>
+                event.kind === 'sample' && event.series === figure && onSample(event.t, event.bytesPerSecond * 8),
+            });
+            const result = record?.results.find((found) => found.kind === 'network');
+            if (end.state !== 'done' || result?.kind !== 'network') throw runError(end);
+            const nas = record?.environment.nas ?? null;
+            const hints = result.method === 'ssh' ? (nas?.installHints ?? []) : [];
+            const version = result.method === 'iperf3' ? (nas?.tools.iperf3?.version ?? null) : null;
+            printNet(io, globals, finish, result, samples, version, hints);
+          },
+        );
       } else if (options.iperf3Port !== undefined) {
-        // A server that already runs needs no login, only Ctrl+C handling.
-        await withCancelOnCtrlC(({ signal }) => measure(undefined, signal));
+        // A server that already runs needs no login and no NAS session: the client alone.
+        await withEngine(globals, io.env, async ({ signal }) => {
+          const measured = await runNetworkTest({
+            legs: planLegs(options).map((leg) => ({ ...leg, port: leg.port ?? options.iperf3Port })),
+            direction,
+            streamsPerLeg: options.streams,
+            seconds: options.time,
+            signal,
+            onSample: (sample) => onSample(sample.t, sample.bitsPerSecond),
+          });
+          printNet(io, globals, finish, networkResultOf(measured, options.streams), samples, null, []);
+        });
       } else {
         throw new NasbenchError(
           'INVALID_INPUT',
@@ -90,21 +111,29 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
 }
 
 /** Pairs up --bind, --target and --ports into legs (one per position; missing ones default). */
-function planLegs(options: NetOptions): Leg[] {
+function planLegs(options: NetOptions): z.input<typeof NetworkLeg>[] {
   const count = Math.max(options.bind?.length ?? 0, options.target?.length ?? 0, options.ports?.length ?? 0, 1);
   return Array.from({ length: count }, (_unused, index) => {
-    const port = options.ports?.[index] ?? options.iperf3Port;
+    const legPort = options.ports?.[index];
     const bindAddress = options.bind?.[index];
     return {
       target: options.target?.[index] ?? options.host,
-      ...(port !== undefined ? { port } : {}),
+      ...(legPort !== undefined ? { port: legPort } : {}),
       ...(bindAddress ? { bindAddress } : {}),
     };
   });
 }
 
-function netJson(result: NetworkTestResult, version: string | null) {
-  return {
+function printNet(
+  io: CliIo,
+  globals: GlobalOptions,
+  finish: (code: number) => void,
+  result: NetworkResult,
+  samples: { t: number; bitsPerSecond: number }[],
+  version: string | null,
+  hints: string[],
+): void {
+  const json = {
     ok: true as const,
     kind: 'net',
     method: result.method,
@@ -112,23 +141,25 @@ function netJson(result: NetworkTestResult, version: string | null) {
     direction: result.direction,
     summary: result.summary,
     streams: result.legs.flatMap((leg) =>
-      leg.streams.map((stream) => ({
+      (leg.streams ?? []).map((stream) => ({
         localAddress: stream.localAddress,
         remoteAddress: stream.remoteAddress,
         remotePort: stream.remotePort,
-        direction: stream.role === 'send' ? 'upload' : 'download',
-        bitsPerSecond: (stream.receivedBytes * 8) / leg.seconds,
-        bytes: stream.receivedBytes,
+        direction: stream.direction,
+        bitsPerSecond: (stream.bytes * 8) / leg.seconds,
+        bytes: stream.bytes,
         retransmits: stream.retransmits,
       })),
     ),
     legs: result.legs.map(({ streams: _streams, ...leg }) => leg),
-    samples: result.samples,
+    samples,
     server: { version },
+    ...(hints.length ? { hints } : {}),
   };
+  finish(printResult(io, globals, json, () => describe(result, hints)));
 }
 
-function describe(result: NetworkTestResult, hints: string[]): string {
+function describe(result: NetworkResult, hints: string[]): string {
   const lines = [
     ...(result.note ? [result.note, ...hints] : []),
     `${result.direction}: ${formatRate(result.summary.bitsPerSecond / 8, 'Mb/s')} in ${result.summary.seconds.toFixed(1)} s`,
@@ -140,31 +171,4 @@ function describe(result: NetworkTestResult, hints: string[]): string {
       );
   }
   return lines.join('\n') + '\n';
-}
-
-async function serverVersion(session: NasSession): Promise<string | null> {
-  const run = await session.run(shellCommand(['iperf3', '--version'])).catch(() => undefined);
-  return /iperf\s+(\d+\.\d+(?:\.\d+)?)/.exec(run?.stdout ?? '')?.[1] ?? null;
-}
-
-function integerIn(min: number, max: number) {
-  return (value: string) => {
-    const number = Number(value);
-    if (!Number.isInteger(number) || number < min || number > max)
-      throw new InvalidArgumentError(`give a whole number from ${min} to ${max}.`);
-    return number;
-  };
-}
-
-function list(schema: typeof HostName) {
-  return (value: string) => {
-    const items = value.split(',').map((item) => item.trim());
-    if (items.some((item) => !schema.safeParse(item).success))
-      throw new InvalidArgumentError('give addresses separated by commas.');
-    return items;
-  };
-}
-
-function portList(value: string): number[] {
-  return value.split(',').map((item) => integerIn(1, 65535)(item.trim()));
 }

@@ -1,12 +1,11 @@
 import type { Command } from 'commander';
-import { toAppError } from '../../../shared/errors';
-import type { NasFacts } from '../../../shared/probe';
-import { formatBytes } from '../../../shared/units';
-import { probeClient, probeNas } from '../../engine/probe';
-import type { GlobalOptions } from '../engine-session';
+import { toAppError } from '../../../shared/contract/errors';
+import type { NasFacts } from '../../../shared/contract/probe';
+import { formatBytes } from '../../../shared/util/units';
+import { withConnectedEngine, type GlobalOptions } from '../engine-session';
+import { call } from '../front-door';
 import { printResult, type CliIo } from '../output';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
-import { withNasSession } from '../with-nas-session';
 
 /** `nasbench probe`: what the NAS is, and how this computer reaches it. */
 export function addProbeCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
@@ -14,8 +13,8 @@ export function addProbeCommand(program: Command, io: CliIo, finish: (code: numb
     async (options: SshLoginOptions, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions & SshLoginOptions>();
       try {
-        await withNasSession(options, io, globals, async ({ session, signal }) => {
-          const [nas, client] = await Promise.all([probeNas(session, signal), probeClient(options.host)]);
+        await withConnectedEngine(options, globals, io.env, async ({ engine, sessionId }) => {
+          const { nas, client } = await call(engine, 'probeNas', { sessionId });
           finish(printResult(io, globals, { ok: true, kind: 'probe', nas, client }, () => describeProbe(nas)));
         });
       } catch (error) {

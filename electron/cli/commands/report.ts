@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
-import { toAppError } from '../../../shared/errors';
-import { PaperSize, ReportFormat } from '../../../shared/report';
-import { RateUnit } from '../../../shared/units';
+import { toAppError } from '../../../shared/contract/errors';
+import { PaperSize, ReportFormat } from '../../../shared/words/report';
+import { RateUnit } from '../../../shared/util/units';
 import { openEngine, type GlobalOptions } from '../engine-session';
 import { printResult, type CliIo } from '../output';
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import type { RunSummary } from '../../../shared/runs';
-import { formatRate, formatSeconds, type RateUnit } from '../../../shared/units';
+import type { RunSummary } from '../../../shared/contract/runs';
+import { formatRate, formatSeconds, type RateUnit } from '../../../shared/util/units';
 import { openEngine, type GlobalOptions } from '../engine-session';
 import { printResult, type CliIo } from '../output';
 

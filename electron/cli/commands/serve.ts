@@ -1,8 +1,8 @@
-import { InvalidArgumentError, type Command } from 'commander';
-import { HostName } from '../../../shared/connect';
-import { toAppError } from '../../../shared/errors';
-import { formatRate } from '../../../shared/units';
-import { startIperfServer, type IperfServerTestSummary } from '../../engine/net/server';
+import type { Command } from 'commander';
+import { toAppError } from '../../../shared/contract/errors';
+import { formatRate } from '../../../shared/util/units';
+import { startIperfServer, type IperfServerTestSummary } from '../../engine/net';
+import { hostName, integerIn } from '../arguments';
 import type { GlobalOptions } from '../engine-session';
 import { printProgress, printResult, type CliIo } from '../output';
 
@@ -14,8 +14,8 @@ export function addServeCommand(program: Command, io: CliIo, finish: (code: numb
   program
     .command('serve')
     .description('run the built-in iperf3 server (stock iperf3 clients can test against it) until Ctrl+C')
-    .option('--port <port>', 'port to listen on', parsePort, 5201)
-    .option('--bind <address>', 'address to listen on', parseAddress, '0.0.0.0')
+    .option('--port <port>', 'port to listen on', integerIn(0, 65535), 5201)
+    .option('--bind <address>', 'address to listen on', hostName, '0.0.0.0')
     .action(async (options: { port: number; bind: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>();
       const tests: IperfServerTestSummary[] = [];
@@ -60,16 +60,4 @@ export function addServeCommand(program: Command, io: CliIo, finish: (code: numb
         );
       }
     });
-}
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new InvalidArgumentError('give a port from 0 to 65535.');
-  return port;
-}
-
-function parseAddress(value: string): string {
-  if (!HostName.safeParse(value).success) throw new InvalidArgumentError('give an IP address to listen on.');
-  return value;
 }

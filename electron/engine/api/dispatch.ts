@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isMethodName, methods, type MethodHandlers } from '../../../shared/contract';
-import { toAppError, type Result } from '../../../shared/errors';
+import { isMethodName, methods, type MethodHandlers } from '../../../shared/contract/index';
+import { toAppError, type Result } from '../../../shared/contract/errors';
 
 export type Dispatch = (method: unknown, input: unknown) => Promise<Result<unknown>>;
 

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import { type ConnectInput, type Connection } from '../../../shared/connect';
-import { NasbenchError } from '../../../shared/errors';
+import { type ConnectInput, type Connection } from '../../../shared/contract/connect';
+import { NasbenchError } from '../../../shared/contract/errors';
 import type { z } from 'zod';
-import { connectToNas, type SshAuth } from '../ssh/connect';
-import { KnownHosts } from '../ssh/known-hosts';
-import { openScratchFolder, sweepStaleScratch, type ScratchFolder } from '../ssh/scratch';
-import type { NasSession } from '../ssh/session';
+import type { ProbeResult } from '../../../shared/contract/connect';
+import { probeNas, probeThisComputer } from '../probe';
+import {
+  checkedNasFolder,
+  connectToNas,
+  KnownHosts,
+  openScratchFolder,
+  sweepStaleScratch,
+  type NasSession,
+  type ScratchFolder,
+  type SshAuth,
+} from '../ssh';
 import { ScratchParents } from './scratch-parents';
 import { loginKey, type SecretStore } from './secrets';
 
@@ -18,11 +26,13 @@ export interface ConnectionManagerOptions {
 }
 
 /**
- * The NASes the app is connected to, by session id. Connecting checks the host key, uses or
- * remembers the password through the OS keychain, and sweeps stale scratch folders.
+ * The NASes the app is connected to, by session id, and the last probe of each. Connecting checks
+ * the host key, uses or remembers the password through the OS keychain, and sweeps stale scratch folders.
  */
 export class ConnectionManager {
   private readonly sessions = new Map<string, NasSession>();
+  /** The last probe of each session: runs are planned from it and saved with it. */
+  private readonly probes = new Map<string, ProbeResult>();
   private readonly knownHosts: KnownHosts;
   private readonly scratchParents: ScratchParents;
 
@@ -41,13 +51,14 @@ export class ConnectionManager {
       auth,
       knownHosts: this.knownHosts,
       ...(input.trustFingerprint ? { trustNewHost: input.trustFingerprint } : {}),
+      ...(input.replaceFingerprint ? { replaceHostKey: input.replaceFingerprint } : {}),
     });
     let passwordRemembered = false;
     if (input.auth.kind === 'password' && input.auth.password && input.auth.remember) {
       passwordRemembered = await this.remember(loginKey(username, host, port), input.auth.password);
     }
     const sweptScratchFolders: string[] = [];
-    for (const folder of await this.scratchParents.list(host, port)) {
+    for (const folder of await this.scratchParents.list(session.info.hostKey.fingerprint)) {
       sweptScratchFolders.push(...(await sweepStaleScratch(session, folder).catch(() => [])));
     }
     const sessionId = randomUUID();
@@ -82,15 +93,32 @@ export class ConnectionManager {
   /** A run's scratch folder inside the chosen folder; remembered so the next connect can sweep it. */
   async openScratch(sessionId: string, folder: string, runId: string, neededBytes: number): Promise<ScratchFolder> {
     const session = this.session(sessionId);
-    await sweepStaleScratch(session, folder).catch(() => []);
-    const scratch = await openScratchFolder(session, folder, runId, neededBytes);
-    await this.scratchParents.add(session.info.host, session.info.port, folder);
+    const checked = checkedNasFolder(folder);
+    await sweepStaleScratch(session, checked).catch(() => []);
+    const scratch = await openScratchFolder(session, checked, runId, neededBytes);
+    await this.scratchParents.add(session.info.hostKey.fingerprint, checked);
     return scratch;
+  }
+
+  /** What the NAS is and how this computer reaches it, read afresh (and kept for the runs that follow). */
+  async probe(sessionId: string, signal?: AbortSignal): Promise<ProbeResult> {
+    const session = this.session(sessionId);
+    const [nas, client] = await Promise.all([probeNas(session, signal), probeThisComputer(session.info.host)]);
+    const probed = { nas, client };
+    this.probes.set(sessionId, probed);
+    return probed;
+  }
+
+  /** The last probe of the session, or a fresh one when there is none yet. */
+  async probed(sessionId: string): Promise<ProbeResult> {
+    this.session(sessionId);
+    return this.probes.get(sessionId) ?? this.probe(sessionId);
   }
 
   disconnect(sessionId: string): boolean {
     const session = this.sessions.get(sessionId);
     session?.close();
+    this.probes.delete(sessionId);
     return this.sessions.delete(sessionId);
   }
 
@@ -107,6 +135,7 @@ export class ConnectionManager {
   closeAll(): void {
     for (const session of this.sessions.values()) session.close();
     this.sessions.clear();
+    this.probes.clear();
   }
 
   private async credentials(input: z.output<typeof ConnectInput>): Promise<SshAuth> {
@@ -122,7 +151,7 @@ export class ConnectionManager {
             'Type the password of the NAS user.',
           );
         }
-        return { kind: 'password', password };
+        return { kind: 'password', password, ...(auth.oneTimeCode ? { oneTimeCode: auth.oneTimeCode } : {}) };
       }
       case 'key':
         return {

@@ -1,42 +1,43 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
+import { JsonFile, versionedFormat } from '../store';
 
-const File = z.record(z.string(), z.array(z.string()));
+const ScratchParentsFile = z.object({
+  schemaVersion: z.literal(1),
+  /** By the NAS's host-key fingerprint: the NAS folders that held its scratch folders. */
+  folders: z.record(z.string(), z.array(z.string())),
+});
 
 /**
  * Remembers which NAS folders held scratch folders, so the next connect can sweep what a
- * crash or a lost connection left behind, before the user picks a folder again.
+ * crash or a lost connection left behind, before the user picks a folder again. Keyed by the
+ * NAS's host-key fingerprint: the same NAS reached at its Wi-Fi address, `name.local` or another
+ * port is one NAS, and a different box that now answers at the old address is not it.
  */
 export class ScratchParents {
-  private readonly file: string;
+  private readonly file: JsonFile<z.output<typeof ScratchParentsFile>>;
 
   constructor(dataDir: string) {
-    this.file = path.join(dataDir, 'scratch-folders.json');
+    this.file = new JsonFile(
+      path.join(dataDir, 'scratch-folders.json'),
+      versionedFormat('the list of folders that held test folders', 1, ScratchParentsFile),
+    );
   }
 
-  async list(host: string, port: number): Promise<string[]> {
-    return (await this.read())[key(host, port)] ?? [];
+  async list(fingerprint: string): Promise<string[]> {
+    return (await this.read())[fingerprint] ?? [];
   }
 
-  async add(host: string, port: number, folder: string): Promise<void> {
+  async add(fingerprint: string, folder: string): Promise<void> {
     const all = await this.read();
-    const folders = new Set(all[key(host, port)] ?? []);
+    const folders = new Set(all[fingerprint] ?? []);
     if (folders.has(folder)) return;
-    all[key(host, port)] = [...folders, folder].slice(-20);
-    await writeFileAtomic(this.file, JSON.stringify(all, null, 2) + '\n', { mode: 0o600 });
+    all[fingerprint] = [...folders, folder].slice(-20);
+    await this.file.write({ schemaVersion: 1, folders: all });
   }
 
-  private async read(): Promise<z.infer<typeof File>> {
-    try {
-      return File.parse(JSON.parse(await readFile(this.file, 'utf8')));
-    } catch {
-      return {};
-    }
+  /** Best effort: a damaged list only means fewer leftovers are swept. */
+  private async read(): Promise<Record<string, string[]>> {
+    return (await this.file.read().catch(() => undefined))?.folders ?? {};
   }
-}
-
-function key(host: string, port: number): string {
-  return `${host.toLowerCase()}:${port}`;
 }

@@ -1,6 +1,6 @@
 import { constants } from 'node:fs';
 import { open, rm, statfs, type FileHandle } from 'node:fs/promises';
-import { formatBytes } from '../../../shared/units';
+import { formatBytes } from '../../../shared/util/units';
 import { errnoCode } from './io-errors';
 import { ioAlignment } from './test-data';
 
@@ -49,7 +49,8 @@ const linuxFileSystems: Record<number, string> = {
   0x4d44: 'vfat',
   0x2011bab0: 'exfat',
 };
-const memoryFileSystems = new Set(['tmpfs', 'ramfs']);
+/** File systems whose files live in RAM: no figure there is a disk's. */
+export const memoryFileSystems = new Set(['tmpfs', 'ramfs']);
 
 /** The file system type of a folder as Linux names it; undefined elsewhere or when unknown. */
 export async function fileSystemOf(folder: string, io: PlatformIo = thisPlatformIo): Promise<string | undefined> {
@@ -63,11 +64,10 @@ function largeFileWords(ramBytes: number): string {
 }
 
 const directWords: Partial<Record<NodeJS.Platform, string>> = {
-  win32:
-    'Uncached: FILE_FLAG_NO_BUFFERING with sector-aligned buffers, so the data bypasses this computer’s file cache.',
+  win32: 'FILE_FLAG_NO_BUFFERING with sector-aligned buffers, so the data bypasses this computer’s file cache.',
 };
-const linuxDirectWords =
-  'Uncached: O_DIRECT with page-aligned buffers, so the data bypasses this computer’s file cache.';
+// Only this computer's cache: whether the NAS's cache served the figure is said beside it (cache-state.ts).
+const linuxDirectWords = 'O_DIRECT with page-aligned buffers, so the data bypasses this computer’s file cache.';
 
 /**
  * Chooses how to read or write a test file in `folder`. Bypassing the cache needs a flag from

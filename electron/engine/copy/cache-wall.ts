@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { formatBytes } from '../../../shared/units';
+import { formatBytes } from '../../../shared/util/units';
 import type { PlatformIo } from './cache-bypass';
+import type { CopyContext } from './cache-state';
 import { throwIfCancelled } from './io-errors';
 import { ensureFreeSpace, fitsWithMargin, freeSpaceOf } from './scratch-folder';
 import { measureShareRead, measureShareWrite, type CopyTestResult } from './sequential';
@@ -44,6 +45,8 @@ export interface SweepOptions {
   blockSize: number;
   clientRamBytes: number;
   nasRamBytes?: number | undefined;
+  /** What the folder is and both RAMs, for each point's caches. */
+  context?: CopyContext;
   timeBudgetSeconds: number;
   /** 64 MiB: the smallest size of the iozone curves in seeds 001 and 003. */
   startSize?: number;
@@ -119,6 +122,7 @@ export async function runCacheWallSweep(options: SweepOptions): Promise<CacheWal
       blockSize: options.blockSize,
       bypassCache: false,
       ramBytes,
+      ...(options.context ? { context: options.context } : {}),
       test: 'sweep' as const,
       signal: options.signal,
       elapsed: options.elapsed,

@@ -1,6 +1,6 @@
 /**
  * The share copy engine: what a user really gets when copying files to and from a mounted
- * share, and where the cache wall is (issue 6). Pure Node; every file it writes lives in
+ * share, and where the cache wall is. Pure Node; every file it writes lives in
  * `<folder>/.nasbench-<runId>/` and is removed afterwards.
  */
 export { runShareCopy, copyDefaults, type ShareCopyOptions, type ShareCopyResult } from './share-copy';
@@ -15,12 +15,19 @@ export {
   type SweepPoint,
 } from './cache-wall';
 export { chooseIoMethod, thisPlatformIo, type IoMethod, type PlatformIo } from './cache-bypass';
+export { cacheStateOf, mayIncludeCache, honoursDirectIo, type CacheFacts, type CopyContext } from './cache-state';
+export { figureOfProgress, hasSettled, samplesOf, settleRule, type Checkpoint } from './progress-figure';
+export { settleDefaults, planSettledWrite } from './settle-size';
+export { findSharePath, kindOfFileSystem, mountOfFolder, thisComputerPaths, type SharePathSources } from './share-path';
+export { parseLinuxRouteGet, parseMacRouteGet, routeToServer, type RouteSources } from './route-lookup';
+export { folderWords, folderNote, linkNote, pathNote, type LinkOfPlan } from './path-words';
 export { withScratchFolder, ensureFreeSpace, scratchFolderPrefix } from './scratch-folder';
 export type { CopySample } from './throughput-meter';
-export { parseByteSize } from './sizes';
 export {
   parseLinuxMounts,
+  parseLinuxMountPoints,
   parseMacMounts,
+  parseMacMountPoints,
   parseWindowsNetUse,
   parseUncPath,
   type MountedShare,
@@ -35,4 +42,4 @@ export {
   type NasIdentity,
   type MountTableSource,
 } from './mounted-shares';
-export { shareCopyRunPlan } from './run-plan';
+export { copyHandlers } from './handlers';

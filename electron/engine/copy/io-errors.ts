@@ -1,4 +1,4 @@
-import { NasbenchError } from '../../../shared/errors';
+import { NasbenchError } from '../../../shared/contract/errors';
 
 /** The errno code of a Node file-system error, if it has one. */
 export function errnoCode(error: unknown): string | undefined {

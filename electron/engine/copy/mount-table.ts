@@ -59,8 +59,12 @@ function linuxShare(device: string, localPath: string, fsType: string, options: 
   }
   // Old fuse versions list sshfs as type `fuse` with the device `sshfs#user@host:path`.
   const sshDevice = fsType === 'fuse.sshfs' ? device : fsType === 'fuse' ? /^sshfs#(.+)$/.exec(device)?.[1] : undefined;
-  if (sshDevice === undefined) return undefined;
-  const ssh = splitHostPath(sshDevice);
+  return sshDevice === undefined ? undefined : sshfsShare(sshDevice, localPath, fsType);
+}
+
+/** An sshfs mount's source, `user@host:path`, as Linux and macOS both print it. */
+function sshfsShare(source: string, localPath: string, fsType: string): MountedShare | undefined {
+  const ssh = splitHostPath(source);
   return (
     ssh && {
       localPath,
@@ -73,16 +77,33 @@ function linuxShare(device: string, localPath: string, fsType: string, options: 
   );
 }
 
-/** Network shares in Linux's /proc/mounts (or /etc/mtab): cifs, smb3, nfs, nfs4 and sshfs lines. */
-export function parseLinuxMounts(text: string): MountedShare[] {
-  const shares: MountedShare[] = [];
+/** Any mount, network or not: what a folder's real file system is decided from. */
+export interface MountPoint {
+  device: string;
+  mountPoint: string;
+  fsType: string;
+  options: string;
+}
+
+/** Every line of Linux's /proc/mounts, octal escapes undone. */
+export function parseLinuxMountPoints(text: string): MountPoint[] {
+  const mounts: MountPoint[] = [];
   for (const line of text.split('\n')) {
     const [device, mountPoint, fsType, options = ''] = line.trim().split(/[ \t]+/);
     if (!device || !mountPoint || !fsType) continue;
-    const share = linuxShare(unescapeOctal(device), unescapeOctal(mountPoint), fsType, options);
-    if (share) shares.push(share);
+    mounts.push({ device: unescapeOctal(device), mountPoint: unescapeOctal(mountPoint), fsType, options });
   }
-  return shares;
+  return mounts;
+}
+
+/** Network shares in Linux's /proc/mounts (or /etc/mtab): cifs, smb3, nfs, nfs4 and sshfs lines. */
+export function parseLinuxMounts(text: string): MountedShare[] {
+  return parseLinuxMountPoints(text).flatMap((mount) => linuxShareOf(mount) ?? []);
+}
+
+/** The network share a Linux mount is, if it is one. */
+export function linuxShareOf(mount: MountPoint): MountedShare | undefined {
+  return linuxShare(mount.device, mount.mountPoint, mount.fsType, mount.options);
 }
 
 function decodeUrlPart(text: string): string {
@@ -116,32 +137,29 @@ function macShare(device: string, localPath: string, fsType: string): MountedSha
     return url?.[1] ? { localPath, server: url[1], share: url[2] ?? '/', fsType, protocol: 'webdav' } : undefined;
   }
   // sshfs runs on macFUSE (older: osxfuse, whose mounts say `osxfusefs`); the source is `user@host:path`.
-  if (['macfuse', 'osxfuse', 'osxfusefs', 'fusefs'].includes(fsType)) {
-    const ssh = splitHostPath(device);
-    return (
-      ssh && {
-        localPath,
-        server: ssh.server,
-        share: ssh.path,
-        fsType,
-        protocol: 'sshfs',
-        ...(ssh.user ? { user: ssh.user } : {}),
-      }
-    );
-  }
+  if (['macfuse', 'osxfuse', 'osxfusefs', 'fusefs'].includes(fsType)) return sshfsShare(device, localPath, fsType);
   return undefined;
 }
 
-/** Network shares in the output of macOS's `mount`: `SOURCE on /MOUNT/POINT (type, options…)`. */
-export function parseMacMounts(text: string): MountedShare[] {
-  const shares: MountedShare[] = [];
+/** Every line of macOS's `mount`: `SOURCE on /MOUNT/POINT (type, options…)`. */
+export function parseMacMountPoints(text: string): MountPoint[] {
+  const mounts: MountPoint[] = [];
   for (const line of text.split('\n')) {
-    const match = /^(.+?) on (\/.*) \(([^,()]+)(?:,[^()]*)?\)\s*$/.exec(line.trim());
+    const match = /^(.+?) on (\/.*) \(([^,()]+)(?:,([^()]*))?\)\s*$/.exec(line.trim());
     if (!match?.[1] || !match[2] || !match[3]) continue;
-    const share = macShare(match[1], match[2], match[3].trim());
-    if (share) shares.push(share);
+    mounts.push({ device: match[1], mountPoint: match[2], fsType: match[3].trim(), options: match[4]?.trim() ?? '' });
   }
-  return shares;
+  return mounts;
+}
+
+/** Network shares in the output of macOS's `mount`. */
+export function parseMacMounts(text: string): MountedShare[] {
+  return parseMacMountPoints(text).flatMap((mount) => macShareOf(mount) ?? []);
+}
+
+/** The network share a macOS mount is, if it is one. */
+export function macShareOf(mount: MountPoint): MountedShare | undefined {
+  return macShare(mount.device, mount.mountPoint, mount.fsType);
 }
 
 /** `\\server\share\folder` → server and share; undefined for anything else. */

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
-import type { NasIdentity, ShareOnOffer } from '../../../shared/copy';
+import type { NasIdentity, ShareOnOffer } from '../../../shared/contract/copy';
 import { parseLinuxMounts, parseMacMounts, parseUncPath, parseWindowsNetUse, type MountedShare } from './mount-table';
 
 /** Where the mount table comes from; passed in so each platform's path can be tested anywhere. */

@@ -1,13 +1,14 @@
-import { mkdir, rm, stat, statfs } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, realpath, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { NasbenchError } from '../../../shared/errors';
-import { RunId } from '../../../shared/run-events';
-import { formatBytes } from '../../../shared/units';
+import { NasbenchError } from '../../../shared/contract/errors';
+import { RunId } from '../../../shared/contract/run-events';
+import { isStaleScratch, markerFileName, markerText, scratchPrefix } from '../../../shared/util/scratch-marker';
+import { formatBytes } from '../../../shared/util/units';
 import { errnoCode, shareIoFailure } from './io-errors';
 import { MiB } from './sizes';
 
 /** Every file a test writes lives in `<folder>/.nasbench-<runId>/`; nothing else in the folder is touched. */
-export const scratchFolderPrefix = '.nasbench-';
+export const scratchFolderPrefix = scratchPrefix;
 
 export interface FreeSpace {
   freeBytes: number;
@@ -47,6 +48,8 @@ export async function ensureFreeSpace(folder: string, bytesNeeded: number): Prom
   );
 }
 
+const systemFolder = /^(?:\/|\/(?:dev|proc|sys)(?:\/.*)?|[A-Za-z]:\\(?:Windows(?:\\.*)?)?)$/;
+
 /** Checks that the folder the user picked exists and is a folder; returns its absolute path. */
 export async function checkTargetFolder(folder: string): Promise<string> {
   const absolute = path.resolve(folder);
@@ -63,6 +66,13 @@ export async function checkTargetFolder(folder: string): Promise<string> {
     throw new NasbenchError(
       'INVALID_INPUT',
       'The path for the copy test is a file, not a folder.',
+      'Give a folder on the share, e.g. the folder the share is mounted on.',
+    );
+  // Through a symlink too: the test writes where the folder really is, and never into the system's own.
+  if (systemFolder.test(await realpath(absolute)))
+    throw new NasbenchError(
+      'INVALID_INPUT',
+      'The folder for the copy test is a system folder of this computer (/, /dev, /proc or /sys, perhaps through a link).',
       'Give a folder on the share, e.g. the folder the share is mounted on.',
     );
   return absolute;
@@ -85,6 +95,7 @@ export async function withScratchFolder<T>(
       'Use a run id made of letters, digits and dashes.',
     );
   const target = await checkTargetFolder(folder);
+  await sweepStaleLocalScratch(target).catch(() => []);
   const scratch = path.join(target, `${scratchFolderPrefix}${runId}`);
   await mkdir(scratch, { mode: 0o700 }).catch((error: unknown) => {
     if (errnoCode(error) === 'EEXIST')
@@ -95,6 +106,13 @@ export async function withScratchFolder<T>(
       );
     throw shareIoFailure(error);
   });
+  // The marker proves to a later sweep that NASBench made this folder (a crash can leave it behind).
+  await writeFile(path.join(scratch, markerFileName), markerText(runId, Date.now() / 1000), { flag: 'wx' }).catch(
+    async (error: unknown) => {
+      await rm(scratch, { recursive: true, force: true });
+      throw shareIoFailure(error);
+    },
+  );
   let outcome: { ok: true; value: T } | { ok: false; error: unknown };
   try {
     outcome = { ok: true, value: await work(scratch) };
@@ -108,4 +126,25 @@ export async function withScratchFolder<T>(
   if (!outcome.ok) throw outcome.error;
   if (removed !== undefined) throw shareIoFailure(removed);
   return outcome.value;
+}
+
+/**
+ * Removes the scratch folders a crash left in a share folder more than a day ago — only those
+ * NASBench can prove it made (scratch-marker.ts): real folders, not symlinks, with a marker file
+ * naming the same run. Returns the folders removed.
+ */
+export async function sweepStaleLocalScratch(folder: string, nowSeconds = Date.now() / 1000): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await readdir(folder)) {
+    if (!name.startsWith(scratchPrefix)) continue;
+    const candidate = path.join(folder, name);
+    const marker = path.join(candidate, markerFileName);
+    const [folderStats, markerStats] = await Promise.all([lstat(candidate), lstat(marker)]).catch(() => []);
+    if (!folderStats?.isDirectory() || !markerStats?.isFile()) continue;
+    const text = await readFile(marker, 'utf8').catch(() => '');
+    if (!isStaleScratch(name, text.slice(0, 512), nowSeconds)) continue;
+    await rm(candidate, { recursive: true, force: true });
+    removed.push(candidate);
+  }
+  return removed;
 }

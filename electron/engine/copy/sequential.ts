@@ -1,9 +1,11 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { NasbenchError } from '../../../shared/errors';
+import type { CacheState, Spread } from '../../../shared/contract/figure-quality';
+import { NasbenchError } from '../../../shared/contract/errors';
 import {
   chooseIoMethod,
   createFlags,
+  fileSystemOf,
   isDirectRefused,
   readFlags,
   refusedDirect,
@@ -11,8 +13,18 @@ import {
   type IoMethod,
   type PlatformIo,
 } from './cache-bypass';
+import {
+  cacheStateOf,
+  contextOf,
+  honoursDirectIo,
+  mayIncludeCache,
+  nasCacheWords,
+  type CopyContext,
+} from './cache-state';
 import { errnoCode, shareIoFailure } from './io-errors';
-import { runIoJob } from './io-worker';
+import { runIoJob, type IoOutcome, type SettleStop } from './io-worker';
+import { figureOfProgress } from './progress-figure';
+import { kindOfFileSystem } from './share-path';
 import { ioAlignment, type TestPattern } from './test-data';
 import { ThroughputMeter, type CopySample } from './throughput-meter';
 
@@ -22,13 +34,16 @@ export interface CopyTestResult {
   op: 'write' | 'read';
   fileSize: number;
   blockSize: number;
-  /** The figure may include a RAM cache (buffered I/O on a file that fits in the RAM involved, or tmpfs). */
+  /** The figure may include a RAM cache (this computer's or the NAS's, or tmpfs): see cache-state.ts. */
   cached: boolean;
-  /** The client's file cache was bypassed. */
+  /** Direct I/O (O_DIRECT, FILE_FLAG_NO_BUFFERING) was used; `cache.client` says whether it bypassed anything. */
   direct: boolean;
   bytesPerSecond: number;
   seconds: number;
   method: string;
+  /** How steady the figure was; absent only for a test too short to have two samples. */
+  spread?: Spread;
+  cache: CacheState;
   /** sha256 of the bytes written or read back, when asked for (the round-trip check). */
   sha256?: string;
   files?: number;
@@ -38,12 +53,19 @@ export interface CopyTestResult {
 export interface SequentialTestOptions {
   /** The test file: inside the run's own `.nasbench-<runId>` folder. */
   file: string;
+  /** The file's size; for a write sized to settle (`settle`), the most it may grow to. */
   fileSize: number;
   blockSize: number;
   /** Try to bypass the client's file cache (O_DIRECT); false reads and writes as a file copy does. */
   bypassCache: boolean;
-  /** The biggest RAM involved (this computer's or the NAS's): what "fits in a cache" means. */
+  /** The biggest RAM involved (this computer's or the NAS's): what "fits in a cache" means in the words. */
   ramBytes: number;
+  /** What the folder is and both RAMs, for the figure's caches; without it, judged from the file system alone. */
+  context?: CopyContext;
+  /** A write sized to settle: at least `floorBytes`, then until the rate is steady, at most `maxSeconds`. */
+  settle?: { floorBytes: number; maxSeconds: number };
+  /** The figure leaves the warm-up out (as fio's ramp_time); the spread always does. */
+  leaveOutWarmUp?: boolean;
   pattern?: TestPattern;
   checksum?: boolean;
   test?: CopyTestResult['test'];
@@ -54,13 +76,25 @@ export interface SequentialTestOptions {
   io?: PlatformIo;
 }
 
+/** A figure and how its test went: why a write sized to settle stopped, how much warm-up was left out. */
+export interface MeasuredPass {
+  test: CopyTestResult;
+  stop?: SettleStop;
+  warmUpSeconds: number;
+}
+
 /**
  * Runs one pass with the chosen method and, if the file system refuses the cache bypass
  * (EINVAL on open or on the first transfer), once more buffered. Failed writes leave no file.
  */
-async function measurePass(options: SequentialTestOptions, op: 'write' | 'read'): Promise<CopyTestResult> {
-  const chosen = await chooseIoMethod(path.dirname(options.file), options, options.io ?? thisPlatformIo);
+export async function measurePass(options: SequentialTestOptions, op: 'write' | 'read'): Promise<MeasuredPass> {
+  const io = options.io ?? thisPlatformIo;
+  const folder = path.dirname(options.file);
+  const chosen = await chooseIoMethod(folder, options, io);
+  const fileSystem = options.context ? undefined : await fileSystemOf(folder, io);
+  const context: CopyContext = options.context ?? contextOf(kindOfFileSystem(fileSystem), fileSystem);
   const cleanUp = () => (op === 'write' ? rm(options.file, { force: true }).catch(() => undefined) : undefined);
+  const settle = op === 'write' ? options.settle : undefined;
   const attempt = async (method: IoMethod) => {
     const startedAt = performance.now();
     const meter = new ThroughputMeter({
@@ -79,9 +113,14 @@ async function measurePass(options: SequentialTestOptions, op: 'write' | 'read')
       alignment: method.direct ? ioAlignment : 0,
       pattern: options.pattern ?? 'random',
       checksum: options.checksum ?? false,
+      ...(settle ? { settleFrom: settle.floorBytes } : {}),
     };
-    const outcome = await runIoJob(job, { signal: options.signal, meter });
-    return resultOf(options, op, method, outcome.seconds, outcome.sha256);
+    const outcome = await runIoJob(job, {
+      signal: options.signal,
+      meter,
+      settle: settle && { maxSeconds: settle.maxSeconds },
+    });
+    return resultOf(options, op, method, context, outcome);
   };
   try {
     return await attempt(chosen);
@@ -97,26 +136,44 @@ async function measurePass(options: SequentialTestOptions, op: 'write' | 'read')
   }
 }
 
+/** The method's words for this computer's cache, then what the NAS's cache means for the figure. */
+export function methodWords(method: IoMethod, cache: CacheState, context: CopyContext, op: 'write' | 'read'): string {
+  const client =
+    method.direct && !honoursDirectIo(context.fileSystem)
+      ? `O_DIRECT was used, but ${context.fileSystem} may still read and write through its own RAM cache (the ARC).`
+      : method.method;
+  return [client, nasCacheWords(cache, { ...context, op })].filter((words) => words !== '').join(' ');
+}
+
 function resultOf(
   options: SequentialTestOptions,
   op: 'write' | 'read',
   method: IoMethod,
-  seconds: number,
-  sha256: string | undefined,
-): CopyTestResult {
-  // A write that ends with fsync has left the client's cache; a buffered read of a file that fits may not have.
-  const cached = method.inMemory || (op === 'read' && !method.direct && options.fileSize <= options.ramBytes);
-  return {
+  context: CopyContext,
+  outcome: IoOutcome & { stop?: SettleStop },
+): MeasuredPass {
+  const cache = cacheStateOf({ ...context, op, direct: method.direct, bytes: outcome.bytes });
+  const figure = figureOfProgress(outcome.checkpoints);
+  const whole = outcome.bytes / outcome.seconds;
+  const test: CopyTestResult = {
     test: options.test ?? 'sequential',
     op,
-    fileSize: options.fileSize,
+    fileSize: outcome.bytes,
     blockSize: options.blockSize,
-    cached,
+    cached: mayIncludeCache(cache, op, context.kind),
     direct: method.direct,
-    bytesPerSecond: options.fileSize / seconds,
-    seconds,
-    method: method.method,
-    ...(sha256 ? { sha256 } : {}),
+    bytesPerSecond: options.leaveOutWarmUp && figure ? figure.bytesPerSecond : whole,
+    seconds: outcome.seconds,
+    method: methodWords(method, cache, context, op),
+    // Absent only when the test had fewer than two samples to compare (a few milliseconds long).
+    ...(figure?.spread ? { spread: figure.spread } : {}),
+    cache,
+    ...(outcome.sha256 ? { sha256: outcome.sha256 } : {}),
+  };
+  return {
+    test,
+    ...(outcome.stop ? { stop: outcome.stop } : {}),
+    warmUpSeconds: options.leaveOutWarmUp && figure ? figure.warmUpSeconds : 0,
   };
 }
 
@@ -134,11 +191,11 @@ function failureOf(error: unknown): NasbenchError {
  * starts; fsync is inside the clock, so the figure is what reached the share, not this computer's
  * RAM. A partly written file is removed on any failure (DISK_FULL, CANCELLED, …).
  */
-export function measureShareWrite(options: SequentialTestOptions): Promise<CopyTestResult> {
-  return measurePass(options, 'write');
+export async function measureShareWrite(options: SequentialTestOptions): Promise<CopyTestResult> {
+  return (await measurePass(options, 'write')).test;
 }
 
 /** Reads the test file back sequentially; with `bypassCache` it comes from the share, not this computer's RAM. */
-export function measureShareRead(options: SequentialTestOptions): Promise<CopyTestResult> {
-  return measurePass(options, 'read');
+export async function measureShareRead(options: SequentialTestOptions): Promise<CopyTestResult> {
+  return (await measurePass(options, 'read')).test;
 }

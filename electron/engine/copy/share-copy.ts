@@ -2,15 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { NasbenchError } from '../../../shared/errors';
-import { formatBytes } from '../../../shared/units';
+import type { NasIdentity } from '../../../shared/contract/copy';
+import { NasbenchError } from '../../../shared/contract/errors';
+import type { SharePath } from '../../../shared/contract/figure-quality';
+import { formatBytes } from '../../../shared/util/units';
 import { throwIfCancelled } from './io-errors';
 import { fileSystemOf, thisPlatformIo, type PlatformIo } from './cache-bypass';
+import type { CopyContext } from './cache-state';
 import { runCacheWallSweep, type CacheWallSweep } from './cache-wall';
 import type { MountedShare } from './mount-table';
-import { listMountedShares, shareOfFolder } from './mounted-shares';
-import { ensureFreeSpace, checkTargetFolder, withScratchFolder } from './scratch-folder';
-import { measureShareRead, measureShareWrite, type CopyTestResult } from './sequential';
+import { listMountedShares, shareIsOnNas, shareOfFolder } from './mounted-shares';
+import { pathNote as noteOfPath, type LinkOfPlan } from './path-words';
+import { ensureFreeSpace, checkTargetFolder, freeSpaceOf, withScratchFolder } from './scratch-folder';
+import { measurePass, type CopyTestResult, type MeasuredPass } from './sequential';
+import { findSharePath } from './share-path';
+import { planSettledWrite, settleDefaults, sizingNote, type SettlePlan } from './settle-size';
 import { measureSmallFiles } from './small-files';
 import { GiB, KiB, MiB, roundUp } from './sizes';
 import type { TestPattern } from './test-data';
@@ -21,13 +27,18 @@ export interface ShareCopyOptions {
   dir: string;
   /** Names the run's own folder `.nasbench-<runId>`; a fresh id by default. */
   runId?: string;
-  fileSize?: number;
+  /** The sequential file's size as the user gave it; without it the write is sized to settle (settle-size.ts). */
+  fileSize?: number | undefined;
   blockSize?: number;
   sweep?: boolean;
   smallFiles?: { count: number; fileSize: number } | undefined;
   /** This computer's RAM (default: os.totalmem()) and the NAS's when the probe knows it. */
   clientRamBytes?: number;
   nasRamBytes?: number | undefined;
+  /** The connected NAS: its RAM counts when the folder is one of its shares. `nasRamBytes` wins when given. */
+  nas?: { identity: NasIdentity; ramBytes: number | null } | undefined;
+  /** The one link a plan is about: a share mounted over another one is said to be. */
+  aboutLink?: LinkOfPlan | undefined;
   /** The sweep stops before a size that would overrun this (default 10 minutes). */
   timeBudgetSeconds?: number;
   sweepStartSize?: number;
@@ -42,6 +53,8 @@ export interface ShareCopyOptions {
   io?: PlatformIo;
   /** The mounted shares (default: this computer's mount table), to say which share the folder is on. */
   mountedShares?: () => Promise<MountedShare[]>;
+  /** What the folder really is (default: mount table, resolver and routing table of this computer). */
+  sharePath?: (folder: string) => Promise<SharePath>;
 }
 
 export interface ShareCopyResult {
@@ -50,15 +63,20 @@ export interface ShareCopyResult {
   /** Linux's name for the folder's file system (cifs, nfs, ext4, tmpfs, …), when known. */
   fileSystem: string | null;
   share: MountedShare | null;
+  /** What the folder really is and which link its traffic takes. */
+  path: SharePath;
+  /** What the path means for the figures: a folder that is no share, or a share over another link than the plan's. */
+  pathNote?: string;
   tests: CopyTestResult[];
   sweep?: CacheWallSweep;
   /** Present with `checksum`: the file read back was byte for byte what was written. */
   roundTripIdentical?: boolean;
-  /** What the figures mean (one line per method used). */
+  /** What the figures mean: the path, how the test was sized, one line per method used. */
   notes: string[];
 }
 
 export const copyDefaults = {
+  /** The sequential file when sized to settle starts at this; a size the user gives is used as is. */
   fileSize: 1 * GiB,
   blockSize: 1 * MiB,
   smallFileSize: 64 * KiB,
@@ -90,25 +108,49 @@ interface Step {
   run: () => Promise<void>;
 }
 
+/** The NAS's RAM for this folder: as given, or the connected NAS's when the folder is one of its shares. */
+function nasRamFor(options: ShareCopyOptions, share: MountedShare | null): number | null {
+  if (options.nasRamBytes !== undefined) return options.nasRamBytes;
+  if (!options.nas || !share || !shareIsOnNas(share, options.nas.identity)) return null;
+  return options.nas.ramBytes;
+}
+
 /**
  * The share copy test: one file written and read back uncached, then optionally many small
  * files and the cache-wall sweep — all inside `<dir>/.nasbench-<runId>/`, which is removed at
- * the end whatever happens. Space is checked before anything is written.
+ * the end whatever happens. Space is checked before anything is written. Without a size, the
+ * write is sized to settle: at least 1 GiB, then until its rate is steady (settle-size.ts).
  */
 export async function runShareCopy(options: ShareCopyOptions): Promise<ShareCopyResult> {
   checkSizes(options);
   const dir = await checkTargetFolder(options.dir);
   const runId = options.runId ?? randomUUID();
-  const fileSize = options.fileSize ?? copyDefaults.fileSize;
   const blockSize = options.blockSize ?? copyDefaults.blockSize;
   const clientRamBytes = options.clientRamBytes ?? os.totalmem();
-  const ramBytes = Math.max(clientRamBytes, options.nasRamBytes ?? 0);
+  const io = options.io ?? thisPlatformIo;
+  const share = shareOfFolder(dir, await (options.mountedShares ?? listMountedShares)(), io.platform) ?? null;
+  const sharePath = await (options.sharePath ?? findSharePath)(dir);
+  const nasRamBytes = nasRamFor(options, share);
+  const ramBytes = Math.max(clientRamBytes, nasRamBytes ?? 0);
+  const fileSystem = (await fileSystemOf(dir, io)) ?? null;
+  const context: CopyContext = {
+    kind: sharePath.kind,
+    fileSystem: fileSystem ?? undefined,
+    clientRamBytes,
+    nasRamBytes,
+  };
+  const settlePlan: SettlePlan | null =
+    options.fileSize === undefined
+      ? planSettledWrite({ space: await freeSpaceOf(dir), blockSize, kind: sharePath.kind, nasRamBytes })
+      : null;
+  const fileSize = options.fileSize ?? settlePlan?.capBytes ?? copyDefaults.fileSize;
   const smallFilesBytes = options.smallFiles
     ? options.smallFiles.count * roundUp(options.smallFiles.fileSize, 4 * KiB)
     : 0;
   // The tests run one after the other and each removes its files, so the largest one decides.
   const sweepStartSize = options.sweep ? (options.sweepStartSize ?? 64 * MiB) : 0;
-  await ensureFreeSpace(dir, Math.max(fileSize, smallFilesBytes, sweepStartSize));
+  const sequentialBytes = settlePlan ? Math.min(settlePlan.floorBytes, settleDefaults.smallestBytes) : fileSize;
+  await ensureFreeSpace(dir, Math.max(sequentialBytes, smallFilesBytes, sweepStartSize));
   const startedAt = performance.now();
   const elapsed = () => (performance.now() - startedAt) / 1000;
   const tests: CopyTestResult[] = [];
@@ -116,40 +158,63 @@ export async function runShareCopy(options: ShareCopyOptions): Promise<ShareCopy
     tests.push(test);
     options.onTest?.(test);
   };
-  const common = { signal: options.signal, elapsed, onSample: options.onSample, io: options.io ?? thisPlatformIo };
+  const common = { signal: options.signal, elapsed, onSample: options.onSample, io };
+  const pathNote = noteOfPath(sharePath, options.aboutLink);
   const result: ShareCopyResult = {
     dir,
     runId,
-    fileSystem: (await fileSystemOf(dir, common.io)) ?? null,
-    share: shareOfFolder(dir, await (options.mountedShares ?? listMountedShares)(), common.io.platform) ?? null,
+    fileSystem,
+    share,
+    path: sharePath,
+    ...(pathNote ? { pathNote } : {}),
     tests,
     notes: [],
   };
+  const passes: MeasuredPass[] = [];
   await withScratchFolder(dir, runId, async (scratch) => {
     const file = path.join(scratch, 'sequential.bin');
-    const sequential = { ...common, file, fileSize, blockSize, ramBytes, bypassCache: true };
+    const sequential = { ...common, file, fileSize, blockSize, ramBytes, context, bypassCache: true };
     const steps: Step[] = [
       {
-        label: `Writing a ${formatBytes(fileSize)} file in ${formatBytes(blockSize)} blocks`,
-        run: async () =>
-          record(
-            await measureShareWrite({
+        label: settlePlan
+          ? `Writing a file in ${formatBytes(blockSize)} blocks until the rate is steady (at least ${formatBytes(settlePlan.floorBytes)})`
+          : `Writing a ${formatBytes(fileSize)} file in ${formatBytes(blockSize)} blocks`,
+        run: async () => {
+          const pass = await measurePass(
+            {
               ...sequential,
+              leaveOutWarmUp: true,
               checksum: options.checksum ?? false,
               pattern: options.pattern ?? 'random',
-            }),
-          ),
+              ...(settlePlan
+                ? { settle: { floorBytes: settlePlan.floorBytes, maxSeconds: settleDefaults.maxSeconds } }
+                : {}),
+            },
+            'write',
+          );
+          passes.push(pass);
+          record(pass.test);
+        },
       },
       {
-        label: `Reading it back uncached`,
-        run: async () => record(await measureShareRead({ ...sequential, checksum: options.checksum ?? false })),
+        label: `Reading it back past this computer’s cache`,
+        run: async () => {
+          const written = passes[0]?.test.fileSize ?? fileSize;
+          const pass = await measurePass(
+            { ...sequential, fileSize: written, leaveOutWarmUp: true, checksum: options.checksum ?? false },
+            'read',
+          );
+          passes.push(pass);
+          record(pass.test);
+        },
       },
     ];
     const smallFiles = options.smallFiles;
     if (smallFiles)
       steps.push({
         label: `Writing and reading ${smallFiles.count} files of ${formatBytes(smallFiles.fileSize)}`,
-        run: async () => (await measureSmallFiles({ ...common, scratch, ...smallFiles, ramBytes })).forEach(record),
+        run: async () =>
+          (await measureSmallFiles({ ...common, scratch, ...smallFiles, ramBytes, context })).forEach(record),
       });
     if (options.sweep)
       steps.push({
@@ -160,7 +225,8 @@ export async function runShareCopy(options: ShareCopyOptions): Promise<ShareCopy
             scratch,
             blockSize,
             clientRamBytes,
-            nasRamBytes: options.nasRamBytes,
+            nasRamBytes: nasRamBytes ?? undefined,
+            context,
             timeBudgetSeconds: options.timeBudgetSeconds ?? copyDefaults.timeBudgetSeconds,
             startSize: sweepStartSize,
             onTest: record,
@@ -181,6 +247,8 @@ export async function runShareCopy(options: ShareCopyOptions): Promise<ShareCopy
   });
   const [written, read] = tests;
   if (options.checksum && written?.sha256 && read?.sha256) result.roundTripIdentical = written.sha256 === read.sha256;
-  result.notes = [...new Set(tests.map((test) => test.method))];
+  const [writePass, readPass] = passes;
+  const sizing = writePass ? [sizingNote(writePass, readPass, settlePlan)] : [];
+  result.notes = [...(pathNote ? [pathNote] : []), ...sizing, ...new Set(tests.map((test) => test.method))];
   return result;
 }

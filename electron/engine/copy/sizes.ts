@@ -1,5 +1,3 @@
-export { parseByteSize } from '../../../shared/units';
-
 /** Bytes are stored as numbers; the largest file this engine writes is far below 2^53. */
 export const KiB = 1024;
 export const MiB = 1024 * KiB;

@@ -10,8 +10,10 @@ import {
   type IoMethod,
   type PlatformIo,
 } from './cache-bypass';
+import { cacheStateOf, contextOf, mayIncludeCache, type CopyContext } from './cache-state';
 import { shareIoFailure, throwIfCancelled } from './io-errors';
-import type { CopyTestResult } from './sequential';
+import { CheckpointLog, figureOfProgress, type Checkpoint } from './progress-figure';
+import { methodWords, type CopyTestResult } from './sequential';
 import { roundUp } from './sizes';
 import { ioAlignment, pageAlignedBuffer, stampBlock, testBlock } from './test-data';
 import { ThroughputMeter, type CopySample } from './throughput-meter';
@@ -22,6 +24,8 @@ export interface SmallFilesOptions {
   count: number;
   fileSize: number;
   ramBytes: number;
+  /** What the folder is and both RAMs, for the figures' caches; without it, this computer's RAM and no NAS. */
+  context?: CopyContext;
   signal?: AbortSignal | undefined;
   elapsed: () => number;
   onSample?: ((sample: CopySample) => void) | undefined;
@@ -43,19 +47,27 @@ const fileName = (index: number) => `file-${String(index).padStart(6, '0')}.bin`
 function smallFilesResult(
   options: SmallFilesOptions,
   op: 'write' | 'read',
-  seconds: number,
+  checkpoints: Checkpoint[],
   method: IoMethod,
 ): CopyTestResult {
+  const seconds = checkpoints.at(-1)?.t ?? 0;
+  const context = options.context ?? contextOf(method.inMemory ? 'memory' : 'unknown', undefined);
+  // A cache would have to hold every file at once for the figure to come from it.
+  const cache = cacheStateOf({ ...context, op, direct: method.direct, bytes: options.count * options.fileSize });
+  const spread = figureOfProgress(checkpoints)?.spread;
   return {
     test: 'small-files',
     op,
     fileSize: options.fileSize,
     blockSize: options.fileSize,
-    cached: method.inMemory || (op === 'read' && !method.direct),
+    cached: mayIncludeCache(cache, op, context.kind),
     direct: method.direct,
     bytesPerSecond: (options.count * options.fileSize) / seconds,
     seconds,
-    method: method.method,
+    method: methodWords(method, cache, context, op),
+    // Absent only when the files took too short a time to have two samples.
+    ...(spread ? { spread } : {}),
+    cache,
     files: options.count,
     filesPerSecond: options.count / seconds,
   };
@@ -80,7 +92,7 @@ async function writeSmallFiles(options: SmallFilesOptions, folder: string): Prom
     { blockSize: options.fileSize, bypassCache: false, ramBytes: options.ramBytes },
     options.io ?? thisPlatformIo,
   );
-  const startedAt = performance.now();
+  const log = new CheckpointLog();
   meter.start();
   try {
     for (let index = 0; index < options.count; index++) {
@@ -93,6 +105,7 @@ async function writeSmallFiles(options: SmallFilesOptions, folder: string): Prom
         await handle.close();
       }
       meter.add(options.fileSize);
+      log.add(options.fileSize);
     }
     for (let index = 0; index < options.count; index++) {
       throwIfCancelled(options.signal);
@@ -106,7 +119,7 @@ async function writeSmallFiles(options: SmallFilesOptions, folder: string): Prom
   } finally {
     meter.stop();
   }
-  return smallFilesResult(options, 'write', (performance.now() - startedAt) / 1000, buffered);
+  return smallFilesResult(options, 'write', log.finish(), buffered);
 }
 
 /** Reads every file back whole; uncached where the share allows it, so the client's RAM does not answer. */
@@ -135,7 +148,7 @@ async function readSmallFiles(options: SmallFilesOptions, folder: string): Promi
       await opened.handle.close();
     }
   };
-  const startedAt = performance.now();
+  const log = new CheckpointLog();
   meter.start();
   try {
     for (let index = 0; index < options.count; index++) {
@@ -147,11 +160,12 @@ async function readSmallFiles(options: SmallFilesOptions, folder: string): Promi
         return readOne(file);
       });
       meter.add(bytesRead);
+      log.add(bytesRead);
     }
   } finally {
     meter.stop();
   }
-  return smallFilesResult(options, 'read', (performance.now() - startedAt) / 1000, method);
+  return smallFilesResult(options, 'read', log.finish(), method);
 }
 
 /** N files of K bytes written then read: files/s and bytes/s, the figures that decide photo and code folders. */

@@ -5,7 +5,7 @@ import {
   type DiscoveredService,
   type DiscoverySource,
   type ServiceKind,
-} from '../../../shared/discovery';
+} from '../../../shared/contract/discovery';
 import type { DeviceDescription } from './description';
 import { serviceKindOf, type MdnsFacts, type ServiceRecord } from './mdns-records';
 import { vendorFromServerHeader } from './ssdp';

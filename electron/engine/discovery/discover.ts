@@ -1,5 +1,5 @@
-import type { DiscoveredDevice } from '../../../shared/discovery';
-import { NasbenchError } from '../../../shared/errors';
+import type { DiscoveredDevice } from '../../../shared/contract/discovery';
+import { NasbenchError } from '../../../shared/contract/errors';
 import { fetchDescription, readDescription } from './description';
 import { DeviceBook } from './device-book';
 import { searchInterfaces } from './interfaces';

@@ -5,3 +5,6 @@
 export { discoverDevices, type DiscoveryOptions } from './discover';
 export { DiscoverySessions } from './sessions';
 export { searchInterfaces, type SearchInterface } from './interfaces';
+export { discoveryHandlers } from './handlers';
+export { RecentDevices } from './recent-devices';
+export { discoveryOffError } from './sessions';

@@ -19,7 +19,7 @@ export interface MdnsBrowser {
 }
 
 /**
- * Browses the service types of issue #7 on one interface. Every answer packet is handed over
+ * Browses the DNS-SD service types NASes announce (mdns-records.ts) on one interface. Every answer packet is handed over
  * as facts with the address it came from; malformed packets are dropped by the decoder
  * (multicast-dns reports them as warnings, which are ignored here on purpose).
  */

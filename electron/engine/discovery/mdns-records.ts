@@ -1,7 +1,7 @@
 import type { Answer, Packet } from 'dns-packet';
-import type { ServiceKind } from '../../../shared/discovery';
+import type { ServiceKind } from '../../../shared/contract/discovery';
 
-/** The DNS-SD service types discovery asks for (issue #7), all over TCP. */
+/** The DNS-SD service types discovery asks for, all over TCP. */
 export const browsedServiceTypes = [
   '_smb._tcp',
   '_afpovertcp._tcp',

@@ -1,12 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
 import { z } from 'zod';
-import { RecentDevice, RememberDeviceInput } from '../../../shared/discovery';
-import { NasbenchError } from '../../../shared/errors';
+import { RecentDevice, RememberDeviceInput } from '../../../shared/contract/discovery';
+import { JsonFile, versionedFormat } from '../store';
 
-const fileName = 'recent-devices.json';
 const keep = 10;
+/** Entries are checked one by one on reading: one damaged entry does not lose the others. */
 const RecentFile = z.object({ schemaVersion: z.literal(1), devices: z.array(z.unknown()) });
 
 /**
@@ -14,28 +12,18 @@ const RecentFile = z.object({ schemaVersion: z.literal(1), devices: z.array(z.un
  * the Devices screen offers them after a restart. A damaged file (or entry) is skipped, never fatal.
  */
 export class RecentDevices {
-  private readonly file: string;
+  private readonly file: JsonFile<z.output<typeof RecentFile>>;
 
   constructor(dataDir: string) {
-    this.file = path.join(dataDir, fileName);
+    this.file = new JsonFile(
+      path.join(dataDir, 'recent-devices.json'),
+      versionedFormat('the list of recent NASes', 1, RecentFile),
+    );
   }
 
   async list(): Promise<RecentDevice[]> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch {
-      return [];
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return [];
-    }
-    const parsed = RecentFile.safeParse(json);
-    if (!parsed.success) return [];
-    return parsed.data.devices.flatMap((entry) => {
+    const stored = await this.file.read().catch(() => undefined);
+    return (stored?.devices ?? []).flatMap((entry) => {
       const device = RecentDevice.safeParse(entry);
       return device.success ? [device.data] : [];
     });
@@ -52,17 +40,7 @@ export class RecentDevices {
       { host: entry.host, port: entry.port, username, lastUsedAt: now.toISOString() },
       ...previous.filter((device) => !same(device)),
     ].slice(0, keep);
-    try {
-      // Atomic: a crash mid-write leaves the old list, never half a file.
-      await writeFileAtomic(this.file, JSON.stringify({ schemaVersion: 1, devices }, null, 2) + '\n', { mode: 0o600 });
-    } catch (cause) {
-      throw new NasbenchError(
-        'PERMISSION_DENIED',
-        `Could not save the list of recent NASes in ${path.dirname(this.file)}.`,
-        'Check that the data folder exists and that you can write to it.',
-        { cause },
-      );
-    }
+    await this.file.write({ schemaVersion: 1, devices });
     return devices;
   }
 }

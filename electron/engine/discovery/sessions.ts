@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { DevicesChanged, DiscoveryInput } from '../../../shared/discovery';
-import { NasbenchError, toAppError } from '../../../shared/errors';
+import type { DevicesChanged, DiscoveryInput } from '../../../shared/contract/discovery';
+import { NasbenchError, toAppError } from '../../../shared/contract/errors';
 import { discoverDevices } from './discover';
 
 type ParsedInput = { timeoutSeconds: number; interfaces?: string[] | undefined } & DiscoveryInput;

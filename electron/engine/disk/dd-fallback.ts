@@ -1,15 +1,21 @@
-import { NasbenchError } from '../../../shared/errors';
-import { formatBytes } from '../../../shared/units';
-import { shellCommand } from '../ssh/quote';
+import { NasbenchError } from '../../../shared/contract/errors';
+import type { Spread } from '../../../shared/contract/figure-quality';
+import { spreadOfRepeats } from '../../../shared/util/spread';
+import { formatBytes } from '../../../shared/util/units';
+import { shellCommand } from '../ssh';
+import { bufferedStandIn } from './buffered-stand-in';
+import { fileSystemNotes, nasDiskCache } from './cache-state';
 import { directIoSupport, readTestFolderFacts, type NasCommands, type TestFolderFacts } from './file-system';
 import type { DiskSample, DiskTestResult } from './result';
 
 export interface DdTestOptions {
   sizeBytes: number;
-  /** Ask for O_DIRECT where this NAS's dd and file system take it. */
+  /** Ask for O_DIRECT where this NAS's dd and file system take it; else make the file twice the cache. */
   uncached: boolean;
   memoryBytes?: number | null;
   folder?: TestFolderFacts;
+  /** Longest that writing and reading a larger file may take (a plan's budget); unlimited when absent. */
+  standInBudgetSeconds?: number;
   signal?: AbortSignal;
   onTestStart?(index: number, name: string): void;
   onSample?(sample: DiskSample): void;
@@ -17,6 +23,17 @@ export interface DdTestOptions {
 }
 
 const MiB = 1024 * 1024;
+
+/**
+ * dd gives one figure per run, so each test is run as a few back-to-back pieces of the file: their
+ * rates are the repeats the spread comes from, and together they are the figure. Two to four
+ * pieces, of 16 MiB or more where the file is large enough.
+ */
+export function ddPieces(blocks: number): number[] {
+  const count = blocks < 2 ? 1 : Math.max(2, Math.min(4, Math.floor(blocks / 16)));
+  const base = Math.floor(blocks / count);
+  return Array.from({ length: count }, (_, index) => (index === count - 1 ? blocks - base * (count - 1) : base));
+}
 
 /**
  * Without fio: one sequential write and one sequential read of a file with dd, in 1 MiB blocks.
@@ -30,18 +47,20 @@ export async function runDdTests(
   options: DdTestOptions,
 ): Promise<DiskTestResult[]> {
   const folder = options.folder ?? (await readTestFolderFacts(session, scratchFolder));
-  const tryDirect = options.uncached && directIoSupport(folder) === 'honoured';
+  const dd = await ddPath(session);
+  const support = directIoSupport(folder);
+  const tryDirect = options.uncached && support === 'honoured';
   const probe = `${scratchFolder}/dd-probe.bin`;
   const syncs = [['conv=fdatasync'], ['conv=fsync']];
   const writeFlags = await firstWorking(
     session,
     options.signal,
     [...(tryDirect ? syncs.map((sync) => ['oflag=direct', ...sync]) : []), ...syncs, []],
-    (flags) => ['dd', 'if=/dev/zero', `of=${probe}`, 'bs=4096', 'count=1', ...flags],
+    (flags) => [dd, 'if=/dev/zero', `of=${probe}`, 'bs=4096', 'count=1', ...flags],
   );
   const readFlags = tryDirect
     ? await firstWorking(session, options.signal, [['iflag=direct'], []], (flags) => [
-        'dd',
+        dd,
         `if=${probe}`,
         'of=/dev/null',
         'bs=4096',
@@ -50,52 +69,97 @@ export async function runDdTests(
     : [];
   await session.run(['rm', '-f', '--', probe]);
 
-  const blocks = Math.max(1, Math.floor(options.sizeBytes / MiB));
+  const memoryBytes = options.memoryBytes ?? null;
+  let blocks = Math.max(1, Math.floor(options.sizeBytes / MiB));
+  let standInNote: string | undefined;
+  // The read is where a cache serves a just-written file: without direct I/O there, a file twice the cache stands in.
+  if (options.uncached && !readFlags.includes('iflag=direct')) {
+    const standIn = await bufferedStandIn(session, scratchFolder, {
+      support: support === 'honoured' ? 'refused' : support,
+      folder,
+      memoryBytes,
+      size: blocks * MiB,
+      numjobs: 1,
+      existingBytes: 0,
+      // dd writes the file and then reads it: twice its bytes in the budget.
+      ...(options.standInBudgetSeconds !== undefined ? { budgetSeconds: options.standInBudgetSeconds / 2 } : {}),
+    });
+    blocks = standIn.size / MiB;
+    standInNote = standIn.note;
+  }
   const sizeBytes = blocks * MiB;
   const file = `${scratchFolder}/dd-test.bin`;
+  const fsNotes = fileSystemNotes(folder, { engine: 'dd', direct: false, rw: 'write', bs: MiB });
   const common = [
     'fio is not installed, so dd measured sequential 1 MiB transfers only (no IOPS or latency).',
-    'dd writes zeros: on a compressing file system (ZFS, btrfs with compression) the write figure is inflated.',
+    ...(fsNotes.some((note) => note.includes('dd writes zeros'))
+      ? []
+      : ['dd writes zeros: on a compressing file system (ZFS, btrfs with compression) the write figure is inflated.']),
+    ...fsNotes,
   ];
+  const pieces = ddPieces(blocks);
   const tests = [
     {
       rw: 'write' as const,
       flags: writeFlags,
-      argv: ['dd', 'if=/dev/zero', `of=${file}`, `bs=${MiB}`, `count=${blocks}`, ...writeFlags],
+      // Each piece writes its part of the file in place (notrunc keeps what the pieces before wrote).
+      argv: (skip: number, count: number) => [
+        dd,
+        'if=/dev/zero',
+        `of=${file}`,
+        `bs=${MiB}`,
+        `seek=${skip}`,
+        `count=${count}`,
+        ...withNotrunc(writeFlags),
+      ],
       notes: writeFlags.length === 0 ? ['This dd cannot sync, so the figure may be what the cache took.'] : [],
     },
     {
       rw: 'read' as const,
       flags: readFlags,
-      argv: ['dd', `if=${file}`, 'of=/dev/null', `bs=${MiB}`, ...readFlags],
-      notes:
-        readFlags.length === 0 && (options.memoryBytes == null || sizeBytes < options.memoryBytes)
-          ? [
-              `The file (${formatBytes(sizeBytes)}) was just written and is smaller than the NAS's memory: ` +
-                'the read may come from its cache.',
-            ]
-          : [],
+      argv: (skip: number, count: number) => [
+        dd,
+        `if=${file}`,
+        'of=/dev/null',
+        `bs=${MiB}`,
+        `skip=${skip}`,
+        `count=${count}`,
+        ...readFlags,
+      ],
+      notes: standInNote ? [standInNote] : [],
     },
   ];
   const results: DiskTestResult[] = [];
   for (const [index, test] of tests.entries()) {
     const name = `SEQ1M Q1T1 ${test.rw} (dd)`;
     options.onTestStart?.(index, name);
-    const timed = await timedDd(session, test.argv, sizeBytes, options.signal);
+    const timed = await timedPieces(session, pieces, test.argv, options.signal);
+    const direct = test.flags.includes('oflag=direct') || test.flags.includes('iflag=direct');
+    const cache = nasDiskCache({ folder, memoryBytes, directHonoured: direct, rw: test.rw, bs: MiB, sizeBytes });
+    const mayServe =
+      test.rw === 'read' && !standInNote && cache.nas === 'may-serve'
+        ? [
+            `The file (${formatBytes(sizeBytes)}) was just written and is smaller than twice the NAS's cache: ` +
+              'the read may come from it.',
+          ]
+        : [];
     const result: DiskTestResult = {
       name,
       rw: test.rw,
       bs: MiB,
       iodepth: 1,
       numjobs: 1,
-      direct: test.flags.includes('oflag=direct') || test.flags.includes('iflag=direct'),
+      direct,
       sizeBytes,
       ...timed.figures,
       engine: 'dd',
       ioengine: `dd ${test.flags.join(' ')}`.trim(),
+      toolPath: dd,
       fioVersion: null,
       fileSystem: folder.fileSystem,
-      note: [...common, ...test.notes, ...timed.notes].join(' '),
+      ...(timed.spread ? { spread: timed.spread } : {}),
+      cache,
+      note: [...common, ...test.notes, ...mayServe, ...timed.notes].join(' '),
     };
     results.push(result);
     const { bytesPerSecond, seconds } = result;
@@ -104,6 +168,55 @@ export async function runDdTests(
   }
   await session.run(['rm', '-f', '--', file]);
   return results;
+}
+
+/** The write flags with conv=notrunc joined into dd's one conv= list. */
+function withNotrunc(flags: readonly string[]): string[] {
+  const conv = flags.find((flag) => flag.startsWith('conv='));
+  const others = flags.filter((flag) => flag !== conv);
+  return [...others, conv ? `conv=notrunc,${conv.slice('conv='.length)}` : 'conv=notrunc'];
+}
+
+/** Runs the pieces one after another: the figure is all bytes over all seconds, the spread that of the pieces' rates. */
+async function timedPieces(
+  session: NasCommands,
+  pieces: readonly number[],
+  argv: (skip: number, count: number) => string[],
+  signal?: AbortSignal,
+): Promise<{ figures: DdFigures; notes: string[]; spread: Spread | null }> {
+  const rates: number[] = [];
+  const notes = new Set<string>();
+  const commandLines: string[] = [];
+  let seconds = 0;
+  let skip = 0;
+  for (const count of pieces) {
+    const timed = await timedDd(session, argv(skip, count), count * MiB, signal);
+    rates.push(timed.figures.bytesPerSecond);
+    seconds += timed.figures.seconds;
+    commandLines.push(timed.figures.commandLine);
+    for (const note of timed.notes) notes.add(note);
+    skip += count;
+  }
+  const bytes = skip * MiB;
+  const bytesPerSecond = bytes / seconds;
+  return {
+    figures: {
+      bytesPerSecond,
+      iops: bytesPerSecond / MiB,
+      latencyNs: { p50: null, p99: null },
+      ioBytes: bytes,
+      seconds,
+      commandLine: commandLines.join(' && '),
+    },
+    notes: [...notes],
+    spread: spreadOfRepeats(rates),
+  };
+}
+
+/** The dd on the NAS's PATH as an absolute path, for the record (`dd` itself when the shell cannot say). */
+async function ddPath(session: NasCommands): Promise<string> {
+  const found = (await session.run('command -v dd')).stdout.trim();
+  return found.startsWith('/') && !found.includes('\n') ? found : 'dd';
 }
 
 /** The first flag set this dd accepts here (exit 0), trying each on the tiny probe file. */

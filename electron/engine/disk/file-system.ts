@@ -1,6 +1,12 @@
-import { formatBytes } from '../../../shared/units';
-import { shellQuote } from '../ssh/quote';
-import type { NasSession } from '../ssh/session';
+import { shellCommand, shellQuote, type NasSession } from '../ssh';
+import {
+  parseArcStats,
+  parseZfsProperties,
+  zfsHonoursDirect,
+  zfsVersionOf,
+  type ArcFacts,
+  type ZfsDatasetFacts,
+} from './zfs-facts';
 
 /** The one thing disk tests need from a NAS session: running commands (a local runner stands in for tests). */
 export type NasCommands = Pick<NasSession, 'run'>;
@@ -13,6 +19,14 @@ export interface TestFolderFacts {
   freeBytes: number | null;
   /** "2.1.11" when the file system is ZFS and the module says its version. */
   zfsVersion: string | null;
+  /** What is mounted there: the ZFS dataset ("tank/media"), the device, or the RAM disk's name. */
+  mountSource?: string | null;
+  /** The mount's options as the kernel lists them (Btrfs: compress=zstd:3, nodatacow…). */
+  mountOptions?: string[];
+  /** The ZFS dataset's cache, compression and direct I/O properties, when the folder is on ZFS. */
+  zfs?: ZfsDatasetFacts | null;
+  /** The ZFS cache (ARC): its ceiling and the L2ARC, when the NAS has one. */
+  arc?: ArcFacts | null;
 }
 
 /**
@@ -29,11 +43,17 @@ export type DirectIoSupport = 'honoured' | 'memory' | 'ignored';
  */
 const memoryFileSystems = new Set(['tmpfs', 'devtmpfs']);
 
-export function directIoSupport(facts: Pick<TestFolderFacts, 'fileSystem' | 'zfsVersion'>): DirectIoSupport {
+/**
+ * ZFS honours O_DIRECT from OpenZFS 2.3 on, unless the dataset says `direct=disabled`; older
+ * releases accept it and ignore it (zfs-facts.ts has the sources).
+ */
+export function directIoSupport(
+  facts: Pick<TestFolderFacts, 'fileSystem' | 'zfsVersion'> & Pick<Partial<TestFolderFacts>, 'zfs'>,
+): DirectIoSupport {
   if (facts.fileSystem && memoryFileSystems.has(facts.fileSystem)) return 'memory';
   if (facts.fileSystem === 'zfs') {
-    const [major = 0, minor = 0] = (facts.zfsVersion ?? '0.0').split('.').map(Number);
-    return major > 2 || (major === 2 && minor >= 3) ? 'honoured' : 'ignored';
+    if (!zfsHonoursDirect(facts.zfsVersion) || facts.zfs?.direct === 'disabled') return 'ignored';
+    return 'honoured';
   }
   return 'honoured';
 }
@@ -48,7 +68,7 @@ export function directIoExplanation(support: DirectIoSupport | 'refused', fileSy
         'uncached figure exists here and the test ran with buffered I/O (direct: false).'
       );
     case 'ignored':
-      return `${fs} before version 2.3 ignores direct I/O: every read and write goes through its cache (ARC).`;
+      return `${fs} before version 2.3 (or with direct=disabled) ignores direct I/O: every read and write goes through its cache (ARC).`;
     case 'refused':
       return `${fs} refuses direct I/O (O_DIRECT): the test ran again with buffered I/O.`;
     case 'honoured':
@@ -56,28 +76,35 @@ export function directIoExplanation(support: DirectIoSupport | 'refused', fileSy
   }
 }
 
-/** The note added when buffered I/O had to stand in for direct I/O, with or without a file larger than RAM. */
-export function uncachedFallbackNote(base: string, enlargedTo: number | null, memoryBytes: number | null): string {
-  if (enlargedTo !== null && memoryBytes !== null) {
-    return `${base} The test files were made ${formatBytes(enlargedTo)} in all, more than the NAS's memory (${formatBytes(memoryBytes)}), so its cache cannot hold them.`;
-  }
-  return `${base} The figures may include the NAS's memory cache.`;
-}
-
 /**
- * One round trip: the folder's real path, the mount table and the free space. The path only
- * reaches the NAS quoted; /proc/mounts is read on Linux, `mount` elsewhere (FreeBSD-based NAS).
+ * One round trip: the folder's real path, the mount table, the free space, and where ZFS is
+ * loaded its version and ARC. The path only reaches the NAS quoted; /proc/mounts is read on Linux,
+ * `mount` elsewhere (FreeBSD-based NAS). On ZFS a second one reads the dataset's properties —
+ * all of it readable by any user, no root.
  */
 export async function readTestFolderFacts(session: NasCommands, folder: string): Promise<TestFolderFacts> {
   const script = [
     `cd ${shellQuote(folder)} 2>/dev/null || exit 0`,
+    'PATH="$PATH:/sbin:/usr/sbin"',
     'echo "@@real"; pwd -P',
     'echo "@@free"; df -P -k . 2>/dev/null | tail -n 1',
     'echo "@@mounts"; cat /proc/mounts 2>/dev/null || mount 2>/dev/null',
-    'echo "@@zfs"; cat /sys/module/zfs/version 2>/dev/null || true',
+    'echo "@@zfs"; cat /sys/module/zfs/version 2>/dev/null || zfs version 2>/dev/null || true',
+    'echo "@@arcstats"; grep -E \'^(c_max|size|l2_size) \' /proc/spl/kstat/zfs/arcstats 2>/dev/null || true',
   ].join('\n');
   const result = await session.run(script, { timeoutMs: 20_000 });
-  return parseTestFolderFacts(result.stdout);
+  const facts = parseTestFolderFacts(result.stdout);
+  if (facts.fileSystem !== 'zfs' || !facts.mountSource) return facts;
+  return { ...facts, zfs: await readZfsDataset(session, facts.mountSource) };
+}
+
+/** The dataset's properties; `direct` is asked for separately, since before OpenZFS 2.3 naming it fails the whole command. */
+async function readZfsDataset(session: NasCommands, dataset: string): Promise<ZfsDatasetFacts> {
+  const get = (properties: string) => shellCommand(['zfs', 'get', '-H', '-p', properties, dataset]);
+  const base = 'primarycache,compression,recordsize,sync';
+  const command = `PATH="$PATH:/sbin:/usr/sbin"; ${get(`${base},direct`)} 2>/dev/null || ${get(base)} 2>/dev/null`;
+  const result = await session.run(command, { timeoutMs: 20_000 });
+  return parseZfsProperties(dataset, result.stdout);
 }
 
 export function parseTestFolderFacts(output: string): TestFolderFacts {
@@ -90,18 +117,29 @@ export function parseTestFolderFacts(output: string): TestFolderFacts {
   const realPath = sections.get('real')?.[0]?.trim() ?? '';
   const freeBytes = freeBytesOf(sections.get('free')?.[0] ?? '');
   const mount = realPath ? mountOf(realPath, sections.get('mounts') ?? []) : null;
-  const zfsVersion = /^(\d+\.\d+(?:\.\d+)?)/.exec(sections.get('zfs')?.[0]?.trim() ?? '')?.[1] ?? null;
+  const zfsVersion = zfsVersionOf((sections.get('zfs') ?? []).join('\n'));
   return {
     fileSystem: mount?.type ?? null,
     mountPoint: mount?.point ?? null,
     freeBytes,
     zfsVersion,
+    mountSource: mount?.source ?? null,
+    mountOptions: mount?.options ?? [],
+    zfs: null,
+    arc: parseArcStats((sections.get('arcstats') ?? []).join('\n')),
   };
 }
 
+export interface MountEntry {
+  point: string;
+  type: string;
+  source: string;
+  options: string[];
+}
+
 /** The mount whose point is the longest prefix of the path (the last one wins: later mounts cover earlier). */
-export function mountOf(path: string, lines: readonly string[]): { point: string; type: string } | null {
-  let best: { point: string; type: string } | null = null;
+export function mountOf(path: string, lines: readonly string[]): MountEntry | null {
+  let best: MountEntry | null = null;
   for (const line of lines) {
     const entry = parseMountLine(line);
     if (!entry) continue;
@@ -111,15 +149,23 @@ export function mountOf(path: string, lines: readonly string[]): { point: string
   return best;
 }
 
-function parseMountLine(line: string): { point: string; type: string } | null {
+function parseMountLine(line: string): MountEntry | null {
   // /proc/mounts: "dev point type options 0 0", spaces in the point written as \040.
-  const proc = /^\S+ (\S+) (\S+) \S+ \d+ \d+$/.exec(line.trim());
-  if (proc?.[1] && proc[2]) return { point: unescapeMount(proc[1]), type: proc[2] };
+  const proc = /^(\S+) (\S+) (\S+) (\S+) \d+ \d+$/.exec(line.trim());
+  if (proc?.[1] && proc[2] && proc[3] && proc[4]) {
+    const source = unescapeMount(proc[1]);
+    return { point: unescapeMount(proc[2]), type: proc[3], source, options: proc[4].split(',') };
+  }
   // `mount` on Linux: "dev on point type T (opts)"; on FreeBSD: "dev on point (T, opts)".
-  const linux = /^\S+ on (.+) type (\S+) \(/.exec(line);
-  if (linux?.[1] && linux[2]) return { point: linux[1], type: linux[2] };
-  const bsd = /^\S+ on (.+) \(([^,)]+)/.exec(line);
-  if (bsd?.[1] && bsd[2]) return { point: bsd[1], type: bsd[2] };
+  const linux = /^(\S+) on (.+) type (\S+) \(([^)]*)\)/.exec(line);
+  if (linux?.[1] && linux[2] && linux[3]) {
+    return { point: linux[2], type: linux[3], source: linux[1], options: (linux[4] ?? '').split(',') };
+  }
+  const bsd = /^(\S+) on (.+) \(([^,)]+)((?:, [^,)]+)*)\)/.exec(line);
+  if (bsd?.[1] && bsd[2] && bsd[3]) {
+    const options = (bsd[4] ?? '').split(', ').filter(Boolean);
+    return { point: bsd[2], type: bsd[3], source: bsd[1], options };
+  }
   return null;
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NasbenchError } from '../../../shared/errors';
+import { NasbenchError } from '../../../shared/contract/errors';
 
 const MiB = 1024 * 1024;
 
@@ -101,13 +101,14 @@ export function fioPath(path: string): string {
 
 /**
  * The argv for one job, always with JSON output and a status object every second for live
- * samples. Every value is a checked number, an enum or a checked word, except the scratch folder
- * path, which the session quotes like every other argument (shellCommand) — nothing here is
- * ever pasted into a shell.
+ * samples. `program` is the fio the probe found (an absolute path, e.g. Entware's /opt/bin/fio).
+ * Every value is a checked number, an enum or a checked word, except the scratch folder path,
+ * which the session quotes like every other argument (shellCommand) — nothing here is ever
+ * pasted into a shell.
  */
-export function fioArgv(job: FioJob, directory: string): string[] {
+export function fioArgv(job: FioJob, directory: string, program = 'fio'): string[] {
   const argv = [
-    'fio',
+    program,
     `--name=${job.name}`,
     `--directory=${fioPath(directory)}`,
     // fio's $jobnum/$filenum are its own placeholders, not shell variables (the argument is quoted).

@@ -1,7 +1,8 @@
-import type { NasFacts } from '../../../shared/probe';
-import type { ScratchFolder } from '../ssh/scratch';
+import type { NasFacts } from '../../../shared/contract/probe';
+import type { ScratchFolder } from '../ssh';
 import { runDdTests } from './dd-fallback';
 import { readTestFolderFacts, type NasCommands } from './file-system';
+import { fioToolOf } from './fio-tool';
 import { checkFioJob, jobFootprint } from './job';
 import type { FioReport } from './parse';
 import { presetTests, quickDefaults, type DiskPreset } from './presets';
@@ -17,8 +18,13 @@ export interface NasDiskTestOptions {
   runtimeSeconds?: number;
   /** Only these tests of the preset, by name (a plan's shorter set); fio only, dd always writes then reads. */
   only?: readonly string[];
-  /** From the probe: the NAS's RAM, whether fio is there, and how to install it. */
-  facts: Pick<NasFacts, 'memoryBytes' | 'tools' | 'installHints'>;
+  /**
+   * Longest that writing larger files may take when buffered I/O stands in for direct I/O (a plan's
+   * budget); without it only the free space limits them.
+   */
+  standInBudgetSeconds?: number;
+  /** From the probe: the NAS's RAM, which fio (its path) and kernel it has, and how to install fio. */
+  facts: Pick<NasFacts, 'memoryBytes' | 'tools' | 'installHints'> & { os?: Pick<NasFacts['os'], 'kernel'> };
   /**
    * Opens the run's scratch folder after checking there is room for `neededBytes` (plus a margin):
    * the app passes its ConnectionManager's, the CLI openScratchFolder directly.
@@ -51,12 +57,13 @@ export async function runNasDiskTest(session: NasCommands, options: NasDiskTestO
   const common = {
     memoryBytes: options.facts.memoryBytes,
     folder,
+    ...(options.standInBudgetSeconds !== undefined ? { standInBudgetSeconds: options.standInBudgetSeconds } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onTestStart ? { onTestStart: options.onTestStart } : {}),
     ...(options.onSample ? { onSample: options.onSample } : {}),
     ...(options.onResult ? { onResult: options.onResult } : {}),
   };
-  const fio = options.facts.tools.fio;
+  const fio = fioToolOf(options.facts);
   if (fio === null) {
     const sizeBytes = options.sizeBytes ?? quickDefaults.sizeBytes;
     const tests = await inScratch(options, sizeBytes, (path) =>
@@ -80,13 +87,17 @@ export async function runNasDiskTest(session: NasCommands, options: NasDiskTestO
   // Tests with new files remove the previous ones first, so the largest test is what must fit.
   const needed = Math.max(...tests.map((test) => jobFootprint(checkFioJob(test.job))));
   const results = await inScratch(options, needed, (path) =>
-    runFioTests(session, path, tests, { ...common, ...(options.onReport ? { onReport: options.onReport } : {}) }),
+    runFioTests(session, path, tests, {
+      ...common,
+      fio,
+      ...(options.onReport ? { onReport: options.onReport } : {}),
+    }),
   );
   return {
     engine: 'fio',
     dir: options.folder,
     tests: results,
-    fio: { version: results[0]?.fioVersion ?? fio.version },
+    fio: { version: results[0]?.fioVersion ?? options.facts.tools.fio?.version ?? 'unknown' },
     fileSystem: folder.fileSystem,
     hints: [],
   };

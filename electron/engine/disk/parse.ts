@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NasbenchError } from '../../../shared/errors';
+import { NasbenchError } from '../../../shared/contract/errors';
 import { JsonObjectSplitter, parseJsonObject } from './json-objects';
 
 /** One direction (read, write or trim) of a job in fio's JSON; fio's own field names. */
@@ -11,6 +11,10 @@ const FioDirectionJson = z.object({
   /** Milliseconds. */
   runtime: z.number().nonnegative(),
   total_ios: z.number().nonnegative().optional(),
+  /** fio's own bandwidth samples (every bw_avg_time, 500 ms by default), KiB/s: their mean, deviation and count. */
+  bw_mean: z.number().nonnegative().optional(),
+  bw_dev: z.number().nonnegative().optional(),
+  bw_samples: z.number().nonnegative().optional(),
   clat_ns: z.object({ percentile: z.record(z.string(), z.number()).optional() }).optional(),
 });
 

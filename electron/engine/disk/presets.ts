@@ -64,7 +64,7 @@ export function quickPreset(options: PresetOptions): DiskTest[] {
 }
 
 /**
- * Ars Technica's trio (seed 004), all random writes, time-based 60 s with end_fsync: 4 KiB at QD1
+ * Ars Technica's trio (the mirrored-ZFS TrueNAS build write-up), all random writes, time-based 60 s with end_fsync: 4 KiB at QD1
  * on a 4 GiB file; 64 KiB with 16 jobs at QD16, 256 MiB each; 1 MiB at QD1 on a 16 GiB file. A
  * smaller `sizeBytes` shrinks every file to fit (the 16 jobs share it).
  */
@@ -109,14 +109,14 @@ export interface BulkOptions extends PresetOptions {
 const bulkBytesPerSecond = 400e6;
 const bulkJobs = 32;
 
-/** Bytes per job for the bulk test: the time budget's worth, at most half the free space and 10 GiB a job (seed 000). */
+/** Bytes per job for the bulk test: the time budget's worth, at most half the free space and 10 GiB a job (the TerraMaster F4-223 write-up). */
 export function bulkFileSize(options: { freeBytes: number; runtimeSeconds: number; sizeBytes?: number }): number {
   const total = options.sizeBytes ?? Math.min(options.freeBytes / 2, options.runtimeSeconds * bulkBytesPerSecond);
   return Math.min(10 * GiB, Math.max(MiB, roundDown(total / bulkJobs, MiB)));
 }
 
 /**
- * Seed 000's bulk streaming: 32 jobs of 128 KiB sequential writes, then reads of the same files.
+ * The TerraMaster F4-223 write-up's bulk streaming: 32 jobs of 128 KiB sequential writes, then reads of the same files.
  * The write phase is size-based (capped by the runtime) so the read phase reads data that was
  * really written; the read phase is time-based over it.
  */

@@ -1,4 +1,5 @@
-import { NasbenchError } from '../../../shared/errors';
+import { NasbenchError } from '../../../shared/contract/errors';
+import type { CacheState, Spread } from '../../../shared/contract/figure-quality';
 import type { FioPattern } from './job';
 
 /**
@@ -28,12 +29,18 @@ export interface DiskTestResult {
   engine: 'fio' | 'dd';
   /** fio's I/O engine (libaio, psync…), or the dd flags used. */
   ioengine: string;
-  /** The exact command line that ran on the NAS. */
+  /** The exact command line that ran on the NAS; it starts with `toolPath`. */
   commandLine: string;
+  /** The absolute path of the fio (or dd) that ran, e.g. /opt/bin/fio when Entware put it off the PATH. */
+  toolPath: string;
   /** "3.33"; null for dd. */
   fioVersion: string | null;
   /** The file system of the test folder (ext4, btrfs, zfs, tmpfs…). */
   fileSystem: string | null;
+  /** How steady the figure was (figure-spread.ts); absent only when the test was too short to say. */
+  spread?: Spread;
+  /** Which caches could have served the figure (cache-state.ts): this computer's is never involved. */
+  cache: CacheState;
   /** Present when fio's steady-state detection was asked for. */
   steadyState?: { criterion: string; durationSeconds: number; attained: boolean };
   /** Plain words on anything that changes how to read the figures (cache, engine, fallbacks). */

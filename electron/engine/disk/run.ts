@@ -1,38 +1,44 @@
-import { NasbenchError } from '../../../shared/errors';
-import { formatBytes } from '../../../shared/units';
-import { shellCommand, shellQuote } from '../ssh/quote';
-import { spaceMargin } from '../ssh/scratch';
+import { NasbenchError } from '../../../shared/contract/errors';
+import { formatBytes } from '../../../shared/util/units';
+import { shellCommand, shellQuote, spaceMargin } from '../ssh';
+import { bufferedStandIn } from './buffered-stand-in';
+import { fileSystemNotes, nasDiskCache } from './cache-state';
 import {
-  directIoExplanation,
   directIoSupport,
   readFreeBytes,
   readTestFolderFacts,
-  uncachedFallbackNote,
   type DirectIoSupport,
   type TestFolderFacts,
   type NasCommands,
 } from './file-system';
+import { fioSpread } from './figure-spread';
+import type { FioTool } from './fio-tool';
 import { checkFioJob, fioArgv, jobFootprint, jobTimeoutMs, type FioEngine, type FioJob } from './job';
 import { fioFailureFromText, parseFioReport, summarizeFioReport, type FioReport, type FioSummary } from './parse';
 import type { DiskTest } from './presets';
 import { inTest, type DiskSample, type DiskTestResult } from './result';
-import { FioStatusStream } from './status-stream';
+import { FioStatusStream, type FioSample } from './status-stream';
 
 export interface RunFioOptions {
+  /** The fio the probe found and the I/O engine for the NAS's kernel (default: `fio` on the PATH, libaio). */
+  fio?: FioTool;
   signal?: AbortSignal;
   /** Called as each test begins (before fio lays out its files), so progress can say what runs now. */
   onTestStart?(index: number, name: string): void;
   onSample?(sample: DiskSample): void;
   onResult?(result: DiskTestResult): void;
-  /** The NAS's RAM (from the probe): files above it defeat the cache when direct I/O is not available. */
+  /** The NAS's RAM (from the probe): files of twice that defeat its cache when direct I/O is not available. */
   memoryBytes?: number | null;
+  /**
+   * Longest that writing larger files for a buffered stand-in may take (a plan's budget); without it
+   * only the free space limits them.
+   */
+  standInBudgetSeconds?: number;
   /** What the caller already read about the folder; read here when missing. */
   folder?: TestFolderFacts;
   /** Receives each fio report as parsed, for the record (and for tests that check our reading of it). */
   onReport?(report: FioReport, index: number): void;
 }
-
-const MiB = 1024 * 1024;
 
 /** What a run learns as it goes and keeps for the tests after: the engine that loads, and how direct I/O fares. */
 interface RunState {
@@ -54,7 +60,8 @@ export async function runFioTests(
   options: RunFioOptions = {},
 ): Promise<DiskTestResult[]> {
   const folder = options.folder ?? (await readTestFolderFacts(session, scratchFolder));
-  const state: RunState = { ioengine: null, direct: directIoSupport(folder), files: null };
+  const startEngine = options.fio && options.fio.ioengine !== 'libaio' ? options.fio.ioengine : null;
+  const state: RunState = { ioengine: startEngine, direct: directIoSupport(folder), files: null };
   const results: DiskTestResult[] = [];
   for (const [index, test] of tests.entries()) {
     options.signal?.throwIfAborted();
@@ -83,14 +90,15 @@ async function runOneTest(
   let job = checkFioJob({ ...test.job, ...(state.ioengine ? { ioengine: state.ioengine } : {}) });
   let note: string | undefined;
   if (job.direct && state.direct !== 'honoured') {
-    ({ job, note } = await bufferedStandIn(session, scratchFolder, job, folder, state, options));
+    ({ job, note } = await standIn(session, scratchFolder, job, folder, state, options));
   }
   for (;;) {
     await makeRoom(session, scratchFolder, job, state);
     try {
-      const { summary, commandLine, report } = await runFio(session, scratchFolder, job, test, index, options);
-      options.onReport?.(report, index);
-      return resultOf(test, job, summary, commandLine, report, folder, note);
+      const ran = await runFio(session, scratchFolder, job, test, index, options);
+      options.onReport?.(ran.report, index);
+      const tool = { commandLine: ran.commandLine, toolPath: options.fio?.path ?? 'fio' };
+      return resultOf(test, job, ran, tool, folder, note, options.memoryBytes ?? null);
     } catch (error) {
       const reason = error instanceof NasbenchError ? error.details?.reason : undefined;
       if (reason === 'engine-missing' && job.ioengine !== 'psync') {
@@ -98,7 +106,7 @@ async function runOneTest(
         job = { ...job, ioengine: 'psync' };
       } else if (reason === 'direct-refused' && job.direct) {
         state.direct = 'refused';
-        ({ job, note } = await bufferedStandIn(session, scratchFolder, job, folder, state, options));
+        ({ job, note } = await standIn(session, scratchFolder, job, folder, state, options));
       } else {
         throw error;
       }
@@ -113,15 +121,19 @@ async function runFio(
   test: DiskTest,
   index: number,
   options: RunFioOptions,
-): Promise<{ summary: FioSummary; commandLine: string; report: FioReport }> {
-  const argv = fioArgv(job, scratchFolder);
+): Promise<FioRun> {
+  const argv = fioArgv(job, scratchFolder, options.fio?.path);
   const commandLine = shellCommand(argv);
   const stream = new FioStatusStream();
+  const samples: FioSample[] = [];
   const run = await session.run(commandLine, {
     timeoutMs: jobTimeoutMs(job),
     ...(options.signal ? { signal: options.signal } : {}),
     onStdoutLine: (line) => {
-      for (const sample of stream.push(`${line}\n`)) options.onSample?.({ index, test: test.name, ...sample });
+      for (const sample of stream.push(`${line}\n`)) {
+        samples.push(sample);
+        options.onSample?.({ index, test: test.name, ...sample });
+      }
     },
   });
   let report: FioReport;
@@ -144,15 +156,19 @@ async function runFio(
     }
     throw error;
   }
-  return { summary: summarizeFioReport(report), commandLine, report };
+  return { summary: summarizeFioReport(report), commandLine, report, samples };
 }
 
-/**
- * When direct I/O is not available, buffered I/O stands in: with files larger than the NAS's RAM
- * where the space allows (its cache cannot hold them), otherwise as they are, and either way the
- * result says so and records `direct: false`.
- */
-async function bufferedStandIn(
+/** One fio run: its summary, the command line, the report and the live samples it streamed. */
+interface FioRun {
+  summary: FioSummary;
+  commandLine: string;
+  report: FioReport;
+  samples: FioSample[];
+}
+
+/** Buffered I/O in place of direct I/O (buffered-stand-in.ts), recorded as `direct: false`. */
+async function standIn(
   session: NasCommands,
   scratchFolder: string,
   job: FioJob,
@@ -160,21 +176,17 @@ async function bufferedStandIn(
   state: RunState,
   options: RunFioOptions,
 ): Promise<{ job: FioJob; note: string }> {
-  const buffered = { ...job, direct: false };
-  const base = directIoExplanation(state.direct, folder.fileSystem);
-  const memory = options.memoryBytes ?? null;
-  // RAM-backed folders: a file larger than RAM cannot exist there, and there is no disk to reach.
-  if (state.direct === 'memory') return { job: buffered, note: base };
-  if (memory === null) return { job: buffered, note: uncachedFallbackNote(base, null, null) };
-  const wanted = Math.ceil((memory * 1.25) / job.numjobs / MiB) * MiB;
-  if (wanted <= job.size) return { job: buffered, note: uncachedFallbackNote(base, jobFootprint(job), memory) };
-  const free = await readFreeBytes(session, scratchFolder);
-  const extra = jobFootprint({ ...job, size: wanted }) - (state.files?.bytes ?? 0);
-  if (free === null || free < extra + spaceMargin(extra)) {
-    return { job: buffered, note: uncachedFallbackNote(base, null, memory) };
-  }
-  const enlarged = { ...buffered, size: wanted };
-  return { job: enlarged, note: uncachedFallbackNote(base, jobFootprint(enlarged), memory) };
+  const existingBytes = state.files?.fileName === job.fileName ? state.files.bytes : 0;
+  const { size, note } = await bufferedStandIn(session, scratchFolder, {
+    support: state.direct,
+    folder,
+    memoryBytes: options.memoryBytes ?? null,
+    size: job.size,
+    numjobs: job.numjobs,
+    existingBytes,
+    ...(options.standInBudgetSeconds !== undefined ? { budgetSeconds: options.standInBudgetSeconds } : {}),
+  });
+  return { job: { ...job, direct: false, size }, note };
 }
 
 /**
@@ -211,13 +223,17 @@ async function removeTestFiles(session: NasCommands, scratchFolder: string, file
 function resultOf(
   test: DiskTest,
   job: FioJob,
-  summary: FioSummary,
-  commandLine: string,
-  report: FioReport,
+  { summary, report, samples }: FioRun,
+  ran: { commandLine: string; toolPath: string },
   folder: TestFolderFacts,
   note: string | undefined,
+  memoryBytes: number | null,
 ): DiskTestResult {
   const notes = note ? [note] : [];
+  notes.push(...fileSystemNotes(folder, { engine: 'fio', direct: job.direct, rw: job.rw, bs: job.bs }));
+  const spread = fioSpread(samples, report, job.numjobs);
+  // Direct I/O counts only where the file system honours it; a stand-in already runs with direct: false.
+  const directHonoured = job.direct && directIoSupport(folder) === 'honoured';
   // psync sends one request at a time per job, whatever iodepth says (fio caps it at 1).
   const iodepth = job.ioengine === 'psync' ? 1 : job.iodepth;
   if (iodepth !== job.iodepth) {
@@ -240,9 +256,19 @@ function resultOf(
     seconds: summary.seconds,
     engine: 'fio',
     ioengine: job.ioengine,
-    commandLine,
+    commandLine: ran.commandLine,
+    toolPath: ran.toolPath,
     fioVersion: report.fioVersion,
     fileSystem: folder.fileSystem,
+    ...(spread ? { spread } : {}),
+    cache: nasDiskCache({
+      folder,
+      memoryBytes,
+      directHonoured,
+      rw: job.rw,
+      bs: job.bs,
+      sizeBytes: jobFootprint(job),
+    }),
     ...(summary.steadyState ? { steadyState: summary.steadyState } : {}),
     ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
   };

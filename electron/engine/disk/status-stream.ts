@@ -9,6 +9,8 @@ export interface FioSample {
   bytesPerSecond: number;
   /** Bytes moved so far in this test. */
   ioBytes: number;
+  /** Seconds the rate was measured over (about 1; the last one of a test is often shorter). */
+  intervalSeconds: number;
 }
 
 /** Cumulative bytes and runtime of one status object, summed over jobs and directions. */
@@ -47,7 +49,12 @@ export class FioStatusStream {
         continue;
       }
       if (elapsedMs <= 0) continue;
-      samples.push({ t: now.runtimeMs / 1000, bytesPerSecond: (moved * 1000) / elapsedMs, ioBytes: now.ioBytes });
+      samples.push({
+        t: now.runtimeMs / 1000,
+        bytesPerSecond: (moved * 1000) / elapsedMs,
+        ioBytes: now.ioBytes,
+        intervalSeconds: elapsedMs / 1000,
+      });
       this.previous = now;
     }
     return samples;

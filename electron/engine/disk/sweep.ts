@@ -1,5 +1,6 @@
-import type { ScratchFolder } from '../ssh/scratch';
+import type { ScratchFolder } from '../ssh';
 import { readTestFolderFacts, type NasCommands } from './file-system';
+import type { FioTool } from './fio-tool';
 import type { DiskSample, DiskTestResult } from './result';
 import { runFioTests } from './run';
 import {
@@ -32,6 +33,8 @@ export interface SweepOptions extends SweepPlanOptions {
   openScratch(neededBytes: number): Promise<ScratchFolder>;
   /** The NAS's RAM (from the probe), for the buffered stand-in when direct I/O is refused. */
   memoryBytes?: number | null;
+  /** The fio the probe found (its absolute path) and the I/O engine for the NAS's kernel. */
+  fio?: FioTool;
   signal?: AbortSignal;
   onSample?(sample: DiskSample): void;
   onCellStart?(index: number, name: string): void;
@@ -56,7 +59,7 @@ export interface SweepResult {
 }
 
 /**
- * Runs a sweep (seed 002's grid, with fio's steady-state stop) one cell at a time inside one
+ * Runs a sweep (Kashiwazaki's storage evaluation (the Synology FS6400 sweeps)'s grid, with fio's steady-state stop) one cell at a time inside one
  * scratch folder, which is refused up front when the largest cell does not fit and removed
  * afterwards on success, failure and cancel alike. Each cell is its own fio run, so the budget
  * and the ETA are checked between cells.
@@ -121,6 +124,7 @@ async function runCells(
     const [result] = await runFioTests(session, scratchPath, [cell.test], {
       folder,
       memoryBytes: options.memoryBytes ?? null,
+      ...(options.fio ? { fio: options.fio } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
       // Samples carry the cell's place in the whole sweep, not in its one-test fio run.
       ...(options.onSample ? { onSample: (sample) => options.onSample?.({ ...sample, index }) } : {}),

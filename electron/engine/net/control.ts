@@ -1,5 +1,19 @@
 import type net from 'node:net';
-import { NasbenchError } from '../../../shared/errors';
+import { NasbenchError } from '../../../shared/contract/errors';
+import { maxResultsBytes } from './protocol';
+
+export interface ControlReaderOptions {
+  /**
+   * The most bytes held unread. A real iperf3 peer never sends more than the message being read
+   * plus a few state bytes; a peer that does is refused rather than buffered without end.
+   */
+  maxBufferedBytes?: number;
+  /** Told once when the peer overruns that limit (reads fail with the same error). */
+  onOverflow?(error: NasbenchError): void;
+}
+
+/** Room for the largest message plus one socket read (64 KiB) of whatever legitimately follows it. */
+const defaultMaxBuffered = maxResultsBytes + 4 + 64 * 1024;
 
 /**
  * Reads the control connection as the byte stream it is: states and JSON messages may arrive
@@ -9,9 +23,17 @@ export class ControlReader {
   private buffered: Buffer = Buffer.alloc(0);
   private waiting: (() => void) | undefined;
   private ended: NasbenchError | undefined;
+  private overflowed = false;
+  private readonly maxBuffered: number;
 
-  constructor(private readonly socket: net.Socket) {
+  constructor(
+    private readonly socket: net.Socket,
+    private readonly options: ControlReaderOptions = {},
+  ) {
+    this.maxBuffered = options.maxBufferedBytes ?? defaultMaxBuffered;
     socket.on('data', (chunk: Buffer) => {
+      if (this.overflowed) return;
+      if (this.buffered.length + chunk.length > this.maxBuffered) return this.overflow();
       this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
       this.wake();
     });
@@ -35,13 +57,21 @@ export class ControlReader {
     return bytes;
   }
 
-  /** A length-prefixed JSON message; refuses lengths over `maxBytes` and text that is not JSON. */
-  async readJson(maxBytes: number): Promise<unknown> {
+  /**
+   * A length-prefixed JSON message; refuses lengths over `maxBytes` before reading a byte of the
+   * body, so an announced 4 GiB is never allocated. `kind` names the message in errors.
+   */
+  async readJson(maxBytes: number, kind = 'message'): Promise<unknown> {
     const length = (await this.readExact(4)).readUInt32BE(0);
-    if (length === 0 || length > maxBytes) {
-      throw parseError(`The iperf3 peer announced a ${length}-byte message, which is not a valid iperf3 message.`);
+    const limit = Math.min(maxBytes, this.maxBuffered - 4);
+    if (length === 0) throw parseError(`The iperf3 peer sent empty ${kind} where iperf3 sends JSON.`);
+    if (length > limit) {
+      throw parseError(
+        `The iperf3 peer announced ${length} bytes of ${kind}, more than the ${byteWords(limit)} NASBench accepts (a real iperf3 sends far less); the test was stopped.`,
+      );
     }
     const body = await this.readExact(length).catch((error: unknown) => {
+      if (this.overflowed) throw error;
       // The length arrived but the message did not: a truncated message, not a clean close.
       throw parseError(`The iperf3 peer sent only part of a ${length}-byte message.`, error);
     });
@@ -56,6 +86,18 @@ export class ControlReader {
   /** Bytes already received but not read (a peer that sends more than the protocol allows). */
   get pending(): number {
     return this.buffered.length;
+  }
+
+  /** Drops what was buffered, stops reading (TCP holds the sender back) and fails every read. */
+  private overflow(): void {
+    this.overflowed = true;
+    this.buffered = Buffer.alloc(0);
+    this.socket.pause();
+    const error = parseError(
+      `The iperf3 peer sent more than ${byteWords(this.maxBuffered)} on the control connection without being asked, more than any iperf3 message; NASBench stopped the test.`,
+    );
+    this.finish(error);
+    this.options.onOverflow?.(error);
   }
 
   private finish(error: NasbenchError): void {
@@ -86,4 +128,8 @@ export function linkLost(message: string, cause?: unknown): NasbenchError {
     'The network link to the NAS may have dropped. Check cables and Wi-Fi, then run the test again.',
     { cause },
   );
+}
+
+function byteWords(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.floor(bytes / 1024 / 1024)} MiB` : `${Math.floor(bytes / 1024)} KiB`;
 }

@@ -1,4 +1,4 @@
-import type { NasFacts } from '../../../shared/probe';
+import type { NasFacts } from '../../../shared/contract/probe';
 
 export interface PlannedLeg {
   target: string;
@@ -20,7 +20,7 @@ const ignoredInterfaces = /^(lo|docker|veth|br-|virbr|tun|tap|wg|zt|tailscale)/i
 
 /**
  * Proposes the legs of a multi-link (bonded) test: one leg per distinct pair of local and NAS
- * addresses that leave this computer through different interfaces, as in seed 000's test of a
+ * addresses that leave this computer through different interfaces, as in the TerraMaster F4-223 write-up's test of a
  * bonded pair (two client addresses, two iperf3 servers, one stream each). Each leg gets its own
  * server port when it runs, which also spreads streams under a layer3+4 hash.
  */

@@ -1,8 +1,10 @@
-import { NasbenchError } from '../../../shared/errors';
-import type { NasSession } from '../ssh/session';
+import { NasbenchError } from '../../../shared/contract/errors';
+import type { Spread } from '../../../shared/contract/figure-quality';
+import type { NasSession } from '../ssh';
+import { joinNotes, spreadOfRate, unsteadyNote } from './rate-spread';
 import { measureOverSsh } from './ssh-transfer';
-import { runIperfTest, type Direction, type IperfStreamReport } from './client';
-import { startRemoteIperfServer, type RemoteIperfServer } from './remote-server';
+import { runIperfTest, type Direction, type IperfStreamReport } from './iperf-client';
+import { resolveNasAddress, startRemoteIperfServer, type RemoteIperfServer } from './remote-server';
 
 /** One link of a test: where its streams go, and from which local address they start. */
 export interface Leg {
@@ -16,6 +18,8 @@ export interface NetworkTestOptions {
   legs: Leg[];
   /** Needed when servers are to be started on the NAS. */
   session?: NasSession;
+  /** The iperf3 the probe found on the NAS (default: iperf3 from its PATH). */
+  iperf3Path?: string;
   direction: Direction;
   streamsPerLeg: number;
   seconds: number;
@@ -40,10 +44,11 @@ export interface LegResult {
 export interface NetworkTestResult {
   /** iperf3, or the SSH connection itself when the NAS has no iperf3 (a lower bound). */
   method: 'iperf3' | 'ssh';
-  /** Plain words about how to read the figure, when it needs them. */
+  /** Plain words about how to read the figure, when it needs them (the SSH fallback, an unsteady rate). */
   note?: string;
   direction: Direction;
-  summary: { bitsPerSecond: number; bytes: number; seconds: number };
+  /** `spread`: how steady the summed rate was from second to second (absent for a test too short to say). */
+  summary: { bitsPerSecond: number; bytes: number; seconds: number; spread?: Spread };
   legs: LegResult[];
   samples: { t: number; bitsPerSecond: number }[];
 }
@@ -55,12 +60,26 @@ export interface NetworkTestResult {
  */
 export async function runNetworkTest(options: NetworkTestOptions): Promise<NetworkTestResult> {
   try {
-    return await runWithIperf(options);
+    return withSpread(await runWithIperf(options), options.omitSeconds ?? 0);
   } catch (error) {
     const noIperf = error instanceof NasbenchError && error.code === 'TOOL_MISSING';
     if (!noIperf || !options.session || options.direction === 'bidir') throw error;
-    return runOverSsh(options.session, options);
+    return withSpread(await runOverSsh(options.session, options), 0);
   }
+}
+
+/** The spread of the summed rate, second by second, and the flag in words when it varied more than 10%. */
+function withSpread(result: NetworkTestResult, omitSeconds: number): NetworkTestResult {
+  const spread = spreadOfRate(
+    result.samples.map((sample) => ({ t: sample.t, rate: sample.bitsPerSecond })),
+    omitSeconds,
+  );
+  const note = joinNotes(result.note, unsteadyNote(spread));
+  return {
+    ...result,
+    summary: { ...result.summary, ...(spread ? { spread } : {}) },
+    ...(note ? { note } : {}),
+  };
 }
 
 async function runOverSsh(session: NasSession, options: NetworkTestOptions): Promise<NetworkTestResult> {
@@ -103,11 +122,19 @@ async function runWithIperf(options: NetworkTestOptions): Promise<NetworkTestRes
   const round = new Map<number, { t: number; bitsPerSecond: number }>();
   try {
     const ports: number[] = [];
-    for (const leg of options.legs) {
+    // Each leg's client connects to the very address its server listens on.
+    const hosts = await Promise.all(options.legs.map((leg) => resolveNasAddress(leg.target)));
+    for (const [index, leg] of options.legs.entries()) {
       if (leg.port !== undefined) ports.push(leg.port);
       else {
         if (!options.session) throw new Error('A leg without a port needs an SSH session to start iperf3.');
-        const server = await startRemoteIperfServer(options.session, { avoidPorts: ports, ...signalOf(options) });
+        const server = await startRemoteIperfServer(options.session, {
+          avoidPorts: ports,
+          ...(hosts[index] ? { bindAddress: hosts[index] } : {}),
+          ...(options.iperf3Path ? { iperf3Path: options.iperf3Path } : {}),
+          testSeconds: options.seconds + (options.omitSeconds ?? 0),
+          ...signalOf(options),
+        });
         servers.push(server);
         ports.push(server.port);
       }
@@ -115,7 +142,7 @@ async function runWithIperf(options: NetworkTestOptions): Promise<NetworkTestRes
     const results = await Promise.all(
       options.legs.map((leg, index) =>
         runIperfTest({
-          host: leg.target,
+          host: hosts[index] ?? leg.target,
           port: ports[index],
           ...(leg.bindAddress ? { bindAddress: leg.bindAddress } : {}),
           streams: options.streamsPerLeg,

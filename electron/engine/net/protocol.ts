@@ -23,10 +23,18 @@ export const IperfState = {
 
 export const defaultIperfPort = 5201;
 export const cookieLength = 37;
-/** Servers from 3.18 refuse parameter JSON over 8 KiB; we never need that much. */
-export const maxJsonBytes = 8 * 1024;
-/** Results can carry the server's own JSON output; a generous but finite limit. */
-export const maxResultsBytes = 4 * 1024 * 1024;
+/**
+ * The largest test parameters we read: iperf3 servers from 3.18 refuse more than 8 KiB
+ * (MAX_PARAMS_JSON_STRING), and a stock client's parameters are well under 1 KiB.
+ */
+export const maxParametersBytes = 8 * 1024;
+/**
+ * The largest results we read. They hold one entry of about 200 bytes per stream: iperf3's most
+ * (128 parallel streams both ways, 256 entries) is about 50 KiB. Only the server's own output
+ * (`get_server_output`, which NASBench never asks for) makes them larger, so 1 MiB leaves room
+ * for fields later iperf3 versions add, and no more memory than that for a peer that lies.
+ */
+export const maxResultsBytes = 1024 * 1024;
 
 const cookieAlphabet = 'abcdefghijklmnopqrstuvwxyz234567';
 

@@ -9,6 +9,13 @@ export class DataStream {
   /** Bytes moved before the omit (warm-up) period ended: not part of the results. */
   omittedSentBytes = 0;
   omittedReceivedBytes = 0;
+  /**
+   * Bytes that arrived after the test's clock ended (what was still in flight): read, so the
+   * connection can close cleanly, but never counted — iperf3 counts received bytes only while its
+   * test is running, so its receiver figure ends when its clock does.
+   */
+  lateReceivedBytes = 0;
+  private ended = false;
   private sending = false;
   private connection: net.Socket | undefined;
 
@@ -37,7 +44,13 @@ export class DataStream {
 
   /** Counts what arrives; called by the socket's `onread` (see openConnection). */
   countReceived(length: number): void {
-    this.receivedBytes += length;
+    if (this.ended) this.lateReceivedBytes += length;
+    else this.receivedBytes += length;
+  }
+
+  /** The test's clock has ended: from now on what arrives is only read, not counted. */
+  markEnd(): void {
+    this.ended = true;
   }
 
   /** Payload bytes this stream carried in its own direction (what the samples show). */
@@ -59,8 +72,10 @@ export class DataStream {
     let writesSinceYield = 0;
     try {
       while (!stop.aborted && this.sentBytes < limit && !this.socket.destroyed) {
-        const flushed = this.socket.write(block);
-        this.sentBytes += block.length;
+        // The last block is cut to fit, so a byte limit is exact (a file on the NAS has room for no more).
+        const piece = limit - this.sentBytes < block.length ? block.subarray(0, limit - this.sentBytes) : block;
+        const flushed = this.socket.write(piece);
+        this.sentBytes += piece.length;
         if (!flushed) {
           try {
             await once(this.socket, 'drain', { signal: stop });

@@ -1,9 +1,9 @@
-import type { NasFacts } from '../../../shared/probe';
-import type { NasSession } from '../ssh/session';
+import type { NasFacts } from '../../../shared/contract/probe';
+import type { NasSession } from '../ssh';
 import { nasProbeScript } from './nas-script';
 import { parseNasProbe } from './parse-nas';
 
-export { probeClient, classifyLink } from './client';
+export { probeThisComputer, classifyLink } from './this-computer';
 export { parseNasProbe } from './parse-nas';
 
 /** Reads what the NAS is (OS, CPU, RAM, links, bonds, volumes, tools) with one read-only script. */

@@ -1,4 +1,4 @@
-import type { NasVendor } from '../../../shared/probe';
+import type { NasVendor } from '../../../shared/contract/probe';
 import type { ToolFinding, ToolName } from './parse/tools';
 
 export interface ToolSituation {
@@ -10,26 +10,16 @@ export interface ToolSituation {
 
 /**
  * What to do about each missing benchmark tool, in this NAS OS's own terms (see
- * shared/facts/nas-platforms.md, "fio and iperf3 on the box"). Empty when both tools are there, and
- * silent about a tool whose section never arrived (a cut connection says nothing about the NAS).
+ * shared/facts/nas-platforms.md, "fio and iperf3 on the box"). Empty when both tools are there,
+ * and silent about a tool whose section never arrived (a cut connection says nothing about the NAS).
+ * A copy outside the SSH PATH (Entware's /opt/bin, a Synology package folder) is not missing: the
+ * probe reports its absolute path and NASBench runs it from there.
  */
 export function installHints({ vendor, distroFamily, tools }: ToolSituation): string[] {
-  const missing = (['fio', 'iperf3'] as const).filter((tool) => tools[tool].reported && tools[tool].version === null);
-  const hints: string[] = [];
-  const notOnPath = missing.filter((tool) => tools[tool].offPath !== null);
-  for (const tool of notOnPath) hints.push(offPathHint(tool, tools[tool].offPath ?? ''));
-  const absent = missing.filter((tool) => tools[tool].offPath === null);
-  if (absent.length === 0) return hints;
-  if (vendor === 'omv' || vendor === 'linux') return [...hints, packageManagerHint(vendor, distroFamily, absent)];
-  return [...hints, ...absent.map((tool) => vendorHint(vendor, tool))];
-}
-
-function offPathHint(tool: ToolName, path: string): string {
-  const folder = path.slice(0, path.lastIndexOf('/')) || '/';
-  return (
-    `${tool} is installed at ${path}, but that folder is not on the PATH that SSH commands get, so NASBench ` +
-    `cannot run it. Add ${folder} to that PATH (Entware's installer usually does so only for login shells).`
-  );
+  const absent = (['fio', 'iperf3'] as const).filter((tool) => tools[tool].reported && tools[tool].version === null);
+  if (absent.length === 0) return [];
+  if (vendor === 'omv' || vendor === 'linux') return [packageManagerHint(vendor, distroFamily, absent)];
+  return absent.map((tool) => vendorHint(vendor, tool));
 }
 
 function vendorHint(vendor: NasVendor, tool: ToolName): string {
@@ -59,6 +49,15 @@ function vendorHint(vendor: NasVendor, tool: ToolName): string {
         `${tool} ships with TrueNAS but was not found on the PATH of this SSH user. Log in as an administrator ` +
         'account, or check that the PATH includes /usr/bin and /usr/sbin.'
       );
+    case 'ugreen':
+      return (
+        `${tool} is not installed on this UGREEN NAS. UGOS Pro is Debian 12 underneath, so with SSH on ` +
+        `\`sudo apt install ${tool}\` may work; otherwise run it in a Docker container.`
+      );
+    case 'macos':
+      return `${tool} is not installed on this Mac. Install it with Homebrew: \`brew install ${tool}\`.`;
+    case 'freebsd':
+      return `${tool} is not installed on this FreeBSD server. Install it with \`sudo pkg install ${tool}\`.`;
     case 'terramaster':
       return (
         `${tool} ships with TOS 5 and later but was not found here. Update TOS, or install Entware and run ` +

@@ -3,17 +3,21 @@ export const SECTION_MARKER = '@@nasbench:section';
 
 /**
  * One POSIX sh script that prints every raw fact the probe needs, each after a section marker.
- * It must run under BusyBox ash (most NAS shells) and dash: no bash-isms, no `local`, no arrays.
- * It only reads: no redirection other than to /dev/null, no root, and every command may be
- * missing (2>/dev/null) so one absent tool never hides the other facts. Parsing happens on our
- * side, where it can be tested against captures, rather than in awk on the NAS.
+ * It must run under BusyBox ash (most NAS shells), dash, FreeBSD's sh (TrueNAS CORE) and macOS's
+ * /bin/sh: no bash-isms, no `local`, no arrays. It only reads: no redirection other than to
+ * /dev/null, no root, and every command may be missing (2>/dev/null) so one absent tool never hides
+ * the other facts. Parsing happens on our side, where it can be tested against captures, rather
+ * than in awk on the NAS.
+ *
+ * Linux facts come from /proc and /sys; FreeBSD and macOS have no /proc, so their CPU, memory and
+ * links come from sysctl and `ifconfig -a`, and their file system types from `mount`.
  *
  * Written with String.raw so backslashes reach the shell as typed; the only `$` + `{` is our own
  * interpolation of the marker (the shell never needs one here).
  *
- * TerraMaster and ASUSTOR are UNVERIFIED (no box to capture from): ADM keeps Vendor/Model/Version
- * in the [Basic] section of /etc/nas.conf (read that way by public ASUSTOR scripts with
- * `confutil -get /etc/nas.conf Basic Version`); for TOS only third-party guesses exist
+ * TerraMaster and ASUSTOR are UNVERIFIED (no box or capture to read from): ADM keeps
+ * Vendor/Model/Version in the [Basic] section of /etc/nas.conf (read that way by public ASUSTOR
+ * scripts with `confutil -get /etc/nas.conf Basic Version`); for TOS only third-party guesses exist
  * (/etc/TOS_VERSION, /usr/www/version, the /etc/base/nasdb database), so we print those if present.
  * Serial numbers live next to these keys; the script picks keys by name so they never leave the NAS.
  */
@@ -25,6 +29,24 @@ nb_section() { printf '\n${SECTION_MARKER} %s\n' "$*"; }
 
 nb_section hostname
 hostname 2>/dev/null || uname -n 2>/dev/null
+
+nb_kernel=$(uname -s 2>/dev/null)
+nb_section uname
+printf 'kernel=%s\nrelease=%s\nmachine=%s\n' "$nb_kernel" "$(uname -r 2>/dev/null)" "$(uname -m 2>/dev/null)"
+
+# macOS names itself only here; sysctl holds the CPU, RAM and model where there is no /proc.
+nb_section sw_vers
+sw_vers 2>/dev/null
+
+nb_section sysctl
+case "$nb_kernel" in
+  Linux | '') ;;
+  *)
+    for nb_key in hw.model hw.ncpu hw.physmem hw.memsize machdep.cpu.brand_string; do
+      sysctl "$nb_key" 2>/dev/null
+    done
+    ;;
+esac
 
 nb_section os-release
 cat /etc/os-release 2>/dev/null || cat /usr/lib/os-release 2>/dev/null
@@ -62,6 +84,14 @@ for f in sys_vendor product_name; do
   if [ -r "/sys/class/dmi/id/$f" ]; then printf '%s=%s\n' "$f" "$(cat "/sys/class/dmi/id/$f" 2>/dev/null)"; fi
 done
 if [ -r /proc/device-tree/model ]; then printf 'device-tree=%s\n' "$(tr -d '\000' < /proc/device-tree/model 2>/dev/null)"; fi
+# FreeBSD (TrueNAS CORE) has no /sys; its loader environment holds the same SMBIOS strings.
+if [ ! -d /sys/class/dmi/id ] && command -v kenv >/dev/null 2>&1; then
+  printf 'sys_vendor=%s\nproduct_name=%s\n' "$(kenv -q smbios.system.maker 2>/dev/null)" "$(kenv -q smbios.system.product 2>/dev/null)"
+fi
+
+# UGOS Pro says Debian 12 everywhere but ships no /etc/debian_version.
+nb_section ugreen
+if [ -e /etc/debian_version ]; then echo 'debian_version=present'; else echo 'debian_version=absent'; fi
 
 nb_section cpuinfo
 printf 'nproc: %s\n' "$(nproc 2>/dev/null)"
@@ -79,7 +109,12 @@ nb_section interfaces
   done
 )
 
-if command -v ip >/dev/null 2>&1 && ip -o addr show >/dev/null 2>&1; then
+# FreeBSD and macOS have no ip command, but their BSD ifconfig -a also tells
+# link speed (media:) and LACP groups (laggproto, laggport).
+if [ "$nb_kernel" != Linux ] && [ -n "$nb_kernel" ]; then
+  nb_section addresses bsd-ifconfig
+  ifconfig -a 2>/dev/null
+elif command -v ip >/dev/null 2>&1 && ip -o addr show >/dev/null 2>&1; then
   nb_section addresses ip
   ip -o addr show 2>/dev/null
 else
@@ -95,27 +130,51 @@ fi
 )
 
 # df can fail for one unreadable mount yet print the rest, so fall back only when it printed nothing.
+# macOS's df -T takes a list of types and FreeBSD's is not POSIX, so there the types come from mount.
 nb_section df
-nb_df=$(df -P -T -k 2>/dev/null)
+nb_df=
+if [ "$nb_kernel" = Linux ] || [ -z "$nb_kernel" ]; then nb_df=$(df -P -T -k 2>/dev/null); fi
 if [ -z "$nb_df" ]; then nb_df=$(df -P -k 2>/dev/null); fi
 if [ -z "$nb_df" ]; then nb_df=$(df -k 2>/dev/null); fi
 printf '%s\n' "$nb_df"
 
-nb_section mounts
-cat /proc/mounts 2>/dev/null
+if [ -r /proc/mounts ]; then
+  nb_section mounts
+  cat /proc/mounts 2>/dev/null
+else
+  nb_section mounts mount
+  mount 2>/dev/null
+fi
 
-# Entware puts tools in /opt/bin, often missing from the PATH of SSH commands: report such a copy
-# without running it, so the hint can say why NASBench cannot use it.
+nb_section zpool
+zpool list -Hp -o name,size,allocated,free,health 2>/dev/null
+
+# NAS packages put fio and iperf3 in folders the SSH PATH often lacks (Entware's /opt/bin, Synology
+# package folders, QNAP's Entware QPKG, Homebrew on macOS): the first copy found is run by its
+# absolute path, and that path is what NASBench runs later.
 for nb_tool in fio iperf3; do
   nb_section tool "$nb_tool"
   nb_path=$(command -v "$nb_tool" 2>/dev/null)
+  case "$nb_path" in
+    /*) nb_where=path ;;
+    *) nb_path= ;;
+  esac
+  if [ -z "$nb_path" ]; then
+    for nb_try in /opt/bin/"$nb_tool" /opt/sbin/"$nb_tool" /usr/local/bin/"$nb_tool" /usr/local/sbin/"$nb_tool" \
+      /opt/local/bin/"$nb_tool" /opt/homebrew/bin/"$nb_tool" /var/packages/*/target/bin/"$nb_tool" \
+      /var/packages/*/target/usr/bin/"$nb_tool" /volume*/@appstore/*/bin/"$nb_tool" \
+      /volume*/@appstore/*/usr/bin/"$nb_tool" /share/*/.qpkg/Entware/bin/"$nb_tool"; do
+      if [ -f "$nb_try" ] && [ -x "$nb_try" ]; then
+        nb_path=$nb_try
+        nb_where=folder
+        break
+      fi
+    done
+  fi
   if [ -n "$nb_path" ]; then
     echo "path=$nb_path"
-    "$nb_tool" --version 2>&1 | { read -r nb_line; echo "version=$nb_line"; }
-  else
-    for nb_path in "/opt/bin/$nb_tool" "/opt/sbin/$nb_tool" "/usr/local/bin/$nb_tool"; do
-      if [ -x "$nb_path" ]; then echo "off-path=$nb_path"; fi
-    done
+    echo "found=$nb_where"
+    "$nb_path" --version 2>&1 | { read -r nb_line; echo "version=$nb_line"; }
   fi
 done
 

@@ -1,11 +1,13 @@
-import type { NasFacts } from '../../../shared/probe';
+import type { NasFacts } from '../../../shared/contract/probe';
 import { installHints } from './install-hints';
 import { readCpu, readMemoryBytes } from './parse/hardware';
+import { readKernel } from './parse/kernel';
 import { readBonds, readInterfaces } from './parse/network';
 import { recognizeSystem } from './parse/os';
 import { nonEmpty, ProbeOutput } from './parse/sections';
 import { readTool } from './parse/tools';
 import { readVolumes } from './parse/volumes';
+import { readZfsPools } from './parse/zfs';
 
 /**
  * Turns what nasProbeScript printed into NAS facts. The text comes from a box we do not control
@@ -14,17 +16,19 @@ import { readVolumes } from './parse/volumes';
  */
 export function parseNasProbe(output: string): NasFacts {
   const probe = new ProbeOutput(typeof output === 'string' ? output : '');
+  const { kernel } = readKernel(probe);
   const system = recognizeSystem(probe);
   const tools = { fio: readTool(probe, 'fio'), iperf3: readTool(probe, 'iperf3') };
   return {
     hostname: nonEmpty(probe.lines('hostname')[0]),
-    os: { vendor: system.vendor, name: system.name, version: system.version },
+    os: { vendor: system.vendor, name: system.name, version: system.version, kernel },
     model: system.model,
-    cpu: readCpu(probe),
-    memoryBytes: readMemoryBytes(probe),
+    cpu: readCpu(probe, kernel),
+    memoryBytes: readMemoryBytes(probe, kernel),
     interfaces: readInterfaces(probe),
     bonds: readBonds(probe),
     volumes: readVolumes(probe),
+    pools: readZfsPools(probe),
     tools: { fio: tools.fio.version, iperf3: tools.iperf3.version },
     installHints: installHints({ vendor: system.vendor, distroFamily: system.distroFamily, tools }),
   };

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type * as PlaywrightCore from 'playwright-core';
-import { NasbenchError } from '../../../shared/errors';
-import type { PaperSize } from '../../../shared/report';
+import { NasbenchError } from '../../../shared/contract/errors';
+import type { PaperSize } from '../../../shared/words/report';
 
 /** Turns a report's HTML into PDF bytes; the desktop app passes Electron's printToPDF instead. */
 export type PrintPdf = (html: string, paperSize: PaperSize) => Promise<Uint8Array>;

@@ -1,7 +1,12 @@
 import os from 'node:os';
-import { renderReport, type ExportedReport, type ExportReportInput, type PrivateMatch } from '../../../shared/report';
+import {
+  renderReport,
+  type ExportedReport,
+  type ExportReportInput,
+  type PrivateMatch,
+} from '../../../shared/words/report';
 import type { z } from 'zod';
-import type { SettingsStore } from '../settings/store';
+import type { SettingsStore } from '../settings';
 import type { RunStore } from '../store';
 import type { PrintPdf } from './chromium-pdf';
 

@@ -1,13 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { NasbenchError } from '../../../shared/errors';
+import { z } from 'zod';
+import { NasbenchError } from '../../../shared/contract/errors';
+import { JsonFile, type JsonFormat } from '../store';
 
-interface BusyNote {
-  pid: number;
-  title: string;
-  startedAt: string;
-}
+const BusyNote = z.object({ pid: z.number().int(), title: z.string(), startedAt: z.string() });
+type BusyNote = z.infer<typeof BusyNote>;
+
+/** A claim on one name of a NAS. Notes are written whole and never changed, so they carry no version. */
+const busyNoteFormat: JsonFormat<BusyNote> = {
+  what: 'a claim on a NAS',
+  parse: (json) => BusyNote.parse(json),
+  serialize: (note) => note,
+};
 
 /**
  * One run per NAS across the processes that share a data folder (the desktop app, browser mode,
@@ -47,19 +52,10 @@ export class BusyFiles {
 
   /** True when this call wrote the file; false when this process already holds it. */
   private async take(file: string, note: BusyNote): Promise<boolean> {
+    const claim = new JsonFile(file, busyNoteFormat);
     for (let attempt = 0; attempt < 3; attempt++) {
-      // Written whole under another name, then linked in place: a reader never sees half a note.
-      const draft = `${file}.${randomUUID()}`;
-      await writeFile(draft, JSON.stringify(note), { mode: 0o600 });
-      try {
-        await link(draft, file);
-        return true;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      } finally {
-        await unlink(draft).catch(() => undefined);
-      }
-      const holder = await readNote(file);
+      if (await claim.create(note)) return true;
+      const holder = await claim.read().catch(() => undefined);
       if (holder?.pid === this.pid) return false;
       if (holder && isAlive(holder.pid)) {
         throw new NasbenchError(
@@ -73,17 +69,6 @@ export class BusyFiles {
       await unlink(file).catch(() => undefined);
     }
     throw new NasbenchError('NAS_BUSY', 'Could not claim the NAS for this run.', 'Try again in a moment.');
-  }
-}
-
-async function readNote(file: string): Promise<BusyNote | undefined> {
-  try {
-    const note = JSON.parse(await readFile(file, 'utf8')) as Partial<BusyNote>;
-    if (typeof note.pid !== 'number' || typeof note.title !== 'string' || typeof note.startedAt !== 'string')
-      return undefined;
-    return { pid: note.pid, title: note.title, startedAt: note.startedAt };
-  } catch {
-    return undefined;
   }
 }
 

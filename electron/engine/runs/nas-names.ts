@@ -1,4 +1,4 @@
-import type { NasFacts } from '../../../shared/probe';
+import type { NasFacts } from '../../../shared/contract/probe';
 
 /** Interfaces whose addresses every box may have (containers, VPNs, loopback): they say nothing about which NAS it is. */
 const sharedInterfaces = /^(lo|docker|veth|br-|virbr|tun|tap|wg|zt|tailscale|lxc|cni|flannel)/i;

@@ -1,4 +1,4 @@
-import type { AppError } from '../../../shared/errors';
+import type { AppError } from '../../../shared/contract/errors';
 import {
   decimateSamples,
   normalizeTags,
@@ -6,9 +6,9 @@ import {
   type RunEnvironment,
   type RunStepRecord,
   type TestResult,
-} from '../../../shared/runs';
-import { explainFigures, figuresOfRun } from '../../../shared/verdicts';
-import type { RunStore } from '../store/run-store';
+} from '../../../shared/contract/runs';
+import { explainFigures, figuresOfRun } from '../../../shared/words/verdicts';
+import type { RunStore } from '../store';
 import type { EndAddendum, EndedRun } from './registry';
 
 const statusOfState = { done: 'completed', failed: 'failed', cancelled: 'cancelled' } as const;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { NasbenchError, toAppError, type AppError } from '../../../shared/errors';
+import { NasbenchError, toAppError, type AppError } from '../../../shared/contract/errors';
 import type {
   RunBegin,
   RunEnd,
@@ -7,12 +7,15 @@ import type {
   RunSample,
   SeriesInfo,
   ThroughputSummary,
-} from '../../../shared/run-events';
-import type { RunEnvironment, TestResult } from '../../../shared/runs';
+} from '../../../shared/contract/run-events';
+import type { RunEnvironment, TestResult } from '../../../shared/contract/runs';
+import { BusyFiles } from './busy-files';
 import type { z } from 'zod';
 
 /** What a running test can do: watch for cancel, report live throughput and steps. */
 export interface RunContext {
+  /** The run's id: names its scratch folders (`.nasbench-<runId>`). */
+  readonly runId: string;
   readonly signal: AbortSignal;
   /** Seconds since the run began, on a monotonic clock. */
   elapsed(): number;
@@ -34,7 +37,7 @@ export type StepState = 'started' | 'finished' | 'failed' | 'skipped';
 
 /** Everything a run said, handed to whoever saves it. */
 export interface EndedRun {
-  plan: RunPlan;
+  plan: RunRequest;
   begin: RunBegin;
   samples: RunSample[];
   /** The last state of each step, by index. */
@@ -48,7 +51,7 @@ export type RunDetails = NonNullable<RunEnd['details']>;
 /** What saving a run adds to its end event: the verdicts of its figures. */
 export type EndAddendum = Pick<RunEnd, 'verdicts'>;
 
-export interface RunPlan {
+export interface RunRequest {
   plan: string;
   title: string;
   target: string;
@@ -78,7 +81,7 @@ const minSampleGapSeconds = 0.1;
 export class RunRegistry {
   private readonly active = new Map<
     string,
-    { controller: AbortController; done: Promise<void>; plan: RunPlan; startedAt: Date }
+    { controller: AbortController; done: Promise<void>; plan: RunRequest; startedAt: Date }
   >();
 
   /** `onRunEnded` runs (and is awaited) before the end event goes out: whoever hears it can find the run saved. */
@@ -88,7 +91,7 @@ export class RunRegistry {
   ) {}
 
   /** Refuses (NAS_BUSY) a run against a NAS that another active run is measuring. */
-  start(plan: RunPlan): string {
+  start(plan: RunRequest): string {
     this.refuseWhileBusy(plan);
     const runId = randomUUID();
     const controller = new AbortController();
@@ -97,7 +100,7 @@ export class RunRegistry {
     return runId;
   }
 
-  private refuseWhileBusy(plan: RunPlan): void {
+  private refuseWhileBusy(plan: RunRequest): void {
     const names = new Set((plan.nas ?? []).map((name) => name.toLowerCase()));
     for (const [runId, run] of this.active) {
       if (!(run.plan.nas ?? []).some((name) => names.has(name.toLowerCase()))) continue;
@@ -130,7 +133,7 @@ export class RunRegistry {
     await Promise.allSettled(runs.map(([, run]) => run.done));
   }
 
-  private async execute(runId: string, plan: RunPlan, controller: AbortController): Promise<void> {
+  private async execute(runId: string, plan: RunRequest, controller: AbortController): Promise<void> {
     const startedAt = performance.now();
     const elapsed = () => (performance.now() - startedAt) / 1000;
     const lastSent = new Map<string, number>();
@@ -149,6 +152,7 @@ export class RunRegistry {
     };
 
     const context: RunContext = {
+      runId,
       signal: controller.signal,
       elapsed,
       sample: (series, bytesPerSecond) => {
@@ -219,5 +223,52 @@ export class RunRegistry {
     // The run is over for anyone who hears its end event.
     this.active.delete(runId);
     this.emit(end);
+  }
+}
+
+/**
+ * A run's life, whoever starts it: claim its NAS (one run per NAS, across the NASBench processes
+ * sharing a data folder), start it in the registry, save it when it ends — before its end event
+ * goes out, so whoever hears that event finds it saved — and release the claim.
+ */
+export class RunLifecycle {
+  private readonly registry: RunRegistry;
+  private readonly busy: BusyFiles;
+  private readonly releases = new Map<string, () => Promise<void>>();
+
+  constructor(options: {
+    dataDir: string;
+    /** Saves a run that ended (recorder.ts's saveEndedRuns). */
+    save: (run: EndedRun) => Promise<EndAddendum | undefined>;
+    emit: (event: RunProgress) => void;
+  }) {
+    this.busy = new BusyFiles(options.dataDir);
+    this.registry = new RunRegistry(options.emit, async (run) => {
+      const addendum = await options.save(run);
+      await this.releases.get(run.begin.runId)?.();
+      this.releases.delete(run.begin.runId);
+      return addendum;
+    });
+  }
+
+  /** Refused (NAS_BUSY) while another run, here or in another NASBench, measures the same NAS. */
+  async start(request: RunRequest): Promise<string> {
+    const release = request.nas ? await this.busy.claim(request.nas, request.title) : async () => undefined;
+    try {
+      const runId = this.registry.start(request);
+      this.releases.set(runId, release);
+      return runId;
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  }
+
+  cancel(runId: string): boolean {
+    return this.registry.cancel(runId);
+  }
+
+  shutdown(): Promise<void> {
+    return this.registry.shutdown();
   }
 }

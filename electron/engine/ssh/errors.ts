@@ -1,4 +1,4 @@
-import { NasbenchError } from '../../../shared/errors';
+import { NasbenchError } from '../../../shared/contract/errors';
 
 /**
  * Turns what ssh2 and the OS report into errors a home user can act on. Messages never

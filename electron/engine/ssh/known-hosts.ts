@@ -5,6 +5,15 @@ import { describeHostKey, type HostKey } from './host-key';
 export type HostKeyCheck = { status: 'trusted' } | { status: 'unknown' } | { status: 'changed'; pinned: HostKey[] };
 
 /**
+ * OpenSSH names an RSA key `ssh-rsa` in known_hosts whatever hash signs with it. Servers from
+ * OpenSSH 8.8 on refuse the SHA-1 signature that `ssh-rsa` means on the wire, so a pinned RSA key
+ * is asked for as rsa-sha2-512/256 first: the same key, signed with SHA-2.
+ */
+const signatureAlgorithms: Record<string, string[]> = {
+  'ssh-rsa': ['rsa-sha2-512', 'rsa-sha2-256', 'ssh-rsa'],
+};
+
+/**
  * Pinned host keys, in OpenSSH's known_hosts format (`host keytype base64`, or
  * `[host]:port …` for other ports) so people can read and edit the file with tools they know.
  * Lines we do not understand (comments, hashed hosts, markers) are kept as they are.
@@ -15,15 +24,35 @@ export class KnownHosts {
   async check(host: string, port: number, key: HostKey): Promise<HostKeyCheck> {
     const pinned = await this.keysFor(host, port);
     if (pinned.length === 0) return { status: 'unknown' };
-    if (pinned.some((entry) => entry.type === key.type && entry.base64 === key.base64)) return { status: 'trusted' };
+    if (pinned.some((entry) => sameKey(entry, key))) return { status: 'trusted' };
     return { status: 'changed', pinned };
   }
 
-  /** The key types pinned for this host, so the connection can ask the server for one of those. */
-  async pinnedTypes(host: string, port: number): Promise<string[]> {
-    return [...new Set((await this.keysFor(host, port)).map((entry) => entry.type))];
+  /**
+   * The host-key algorithms to ask this host for, so a server with several keys shows the one we
+   * pinned and cannot look "changed"; empty when nothing is pinned (then any key type is fine).
+   */
+  async pinnedAlgorithms(host: string, port: number): Promise<string[]> {
+    const types = (await this.keysFor(host, port)).map((entry) => entry.type);
+    return [...new Set(types.flatMap((type) => signatureAlgorithms[type] ?? [type]))];
   }
 
+  /**
+   * The other names this exact key is pinned under (`10.0.0.5`, `nas.local:2222`): the same NAS
+   * reached at another address or port, recognised by its key rather than by the name typed.
+   */
+  async namesOf(key: HostKey, except?: { host: string; port: number }): Promise<string[]> {
+    const skip = except ? hostPattern(except.host, except.port) : undefined;
+    const names = (await this.lines()).flatMap((line) => {
+      const entry = parseLine(line);
+      return entry && entry.name !== skip && entry.type === key.type && entry.base64 === key.base64
+        ? [readableName(entry.name)]
+        : [];
+    });
+    return [...new Set(names)];
+  }
+
+  /** Pins `key` for this host and port, replacing whatever was pinned for exactly that name. */
   async pin(host: string, port: number, key: HostKey): Promise<void> {
     const lines = await this.lines();
     const name = hostPattern(host, port);
@@ -49,9 +78,21 @@ export class KnownHosts {
   }
 }
 
+function sameKey(a: HostKey, b: HostKey): boolean {
+  return a.type === b.type && a.base64 === b.base64;
+}
+
 function hostPattern(host: string, port: number): string {
   const lower = host.toLowerCase();
   return port === 22 ? lower : `[${lower}]:${port}`;
+}
+
+/** `[nas.local]:2222` as people type it: `nas.local:2222` (an IPv6 address keeps its brackets). */
+function readableName(pattern: string): string {
+  const bracketed = /^\[(.+)\]:(\d+)$/.exec(pattern);
+  if (!bracketed) return pattern;
+  const [, host = '', port = ''] = bracketed;
+  return host.includes(':') ? pattern : `${host}:${port}`;
 }
 
 function parseLine(line: string): { name: string; type: string; base64: string } | undefined {

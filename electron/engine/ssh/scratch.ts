@@ -1,6 +1,8 @@
-import { NasbenchError } from '../../../shared/errors';
-import { RunId } from '../../../shared/run-events';
-import { formatBytes } from '../../../shared/units';
+import { NasbenchError } from '../../../shared/contract/errors';
+import { checkNasFolder } from '../../../shared/contract/nas-folder';
+import { isStaleScratch, markerFileName, markerHead, scratchFolderName } from '../../../shared/util/scratch-marker';
+import { formatBytes } from '../../../shared/util/units';
+import { checkFolderOnNas } from './folder-check';
 import { shellQuote } from './quote';
 import type { NasSession } from './session';
 
@@ -9,10 +11,6 @@ export interface ScratchFolder {
   path: string;
   remove(): Promise<void>;
 }
-
-/** Scratch folders are named after a run id, so the sweep can match exactly that shape. */
-const scratchPrefix = '.nasbench-';
-const uuidGlob = '????????-????-????-????-????????????';
 
 /**
  * Room we leave free beyond what a test writes, so a benchmark never fills someone's NAS:
@@ -23,10 +21,19 @@ export function spaceMargin(neededBytes: number): number {
 }
 
 /**
- * Checks the folder the user chose on the NAS and creates the run's scratch folder in it.
- * The chosen path only ever reaches the NAS quoted, and the checks run there, on the real
- * file system: it must exist, be a directory (not a device, not under /dev, /proc or /sys),
- * be writable, and have room for the test plus a margin.
+ * The folder the user chose, checked (full path, no control characters, no `..`) and normalised
+ * before any remote command sees it: a refused name fails here with INVALID_INPUT.
+ */
+export function checkedNasFolder(chosenFolder: string): string {
+  const check = checkNasFolder(chosenFolder);
+  if (!check.ok) throw new NasbenchError('INVALID_INPUT', check.problem, check.hint);
+  return check.folder;
+}
+
+/**
+ * Checks the folder the user chose on the NAS and creates the run's scratch folder in it, with
+ * the marker that lets a later sweep prove NASBench made it. The chosen path only ever reaches
+ * the NAS checked and quoted; it starts with `/`, so no tool can read it as an option.
  */
 export async function openScratchFolder(
   session: NasSession,
@@ -34,8 +41,9 @@ export async function openScratchFolder(
   runId: string,
   neededBytes: number,
 ): Promise<ScratchFolder> {
-  if (!RunId.safeParse(runId).success) throw new Error('A scratch folder needs a valid run id.');
-  const state = await checkFolder(session, chosenFolder);
+  const folder = checkedNasFolder(chosenFolder);
+  const name = scratchFolderName(runId);
+  const state = await checkFolderOnNas(session, folder);
   const margin = spaceMargin(neededBytes);
   if (state.freeBytes < neededBytes + margin) {
     throw new NasbenchError(
@@ -46,8 +54,14 @@ export async function openScratchFolder(
       { details: { freeBytes: state.freeBytes, neededBytes, marginBytes: margin } },
     );
   }
-  const path = `${chosenFolder.replace(/\/+$/, '') || ''}/${scratchPrefix}${runId}`;
-  const created = await session.run(`mkdir -m 700 ${shellQuote(path)}`);
+  const path = folder === '/' ? `/${name}` : `${folder}/${name}`;
+  const quoted = shellQuote(path);
+  // The marker's time is the NAS's own clock, which is what the sweep compares it with later.
+  const writeMarker = `printf '%screated=%s\\n' ${shellQuote(markerHead(runId))} "$(date +%s)"`;
+  const markerPath = shellQuote(`${path}/${markerFileName}`);
+  const created = await session.run(
+    `mkdir -m 700 -- ${quoted} && { ${writeMarker} > ${markerPath} || { rm -rf -- ${quoted}; exit 1; }; }`,
+  );
   if (created.code !== 0) {
     throw new NasbenchError(
       'PERMISSION_DENIED',
@@ -58,102 +72,48 @@ export async function openScratchFolder(
   return {
     path,
     remove: async () => {
-      await session.run(`rm -rf ${shellQuote(path)}`);
+      await session.run(`rm -rf -- ${quoted}`);
     },
   };
 }
 
-/** Removes scratch folders older than a day that a crash or a lost connection left behind. */
+/**
+ * Removes the scratch folders a crash or a lost connection left in `chosenFolder` more than a day
+ * ago — only those NASBench can prove it made: a real folder (not a symlink) named
+ * `.nasbench-<uuid>` holding a marker file (not a symlink) that names the same run. Returns the
+ * folders removed.
+ */
 export async function sweepStaleScratch(session: NasSession, chosenFolder: string): Promise<string[]> {
-  const folder = shellQuote(chosenFolder);
-  const pattern = shellQuote(scratchPrefix + uuidGlob);
-  const result = await session.run(
-    `[ -d ${folder} ] && find ${folder} -maxdepth 1 -type d -name ${pattern} -mtime +0 -print -exec rm -rf {} \\;`,
-  );
-  return result.stdout.split('\n').filter((line) => line !== '');
-}
-
-interface FolderState {
-  freeBytes: number;
-}
-
-async function checkFolder(session: NasSession, chosenFolder: string): Promise<FolderState> {
-  if (!chosenFolder.startsWith('/')) {
-    throw refused(
-      chosenFolder,
-      'is not a full path on the NAS',
-      'Give the full path, e.g. /volume1/share or /mnt/pool/share.',
-    );
-  }
-  const p = shellQuote(chosenFolder);
-  // One round trip; prints key=value lines. The path itself is never printed back.
+  const folder = checkedNasFolder(chosenFolder);
   const script = [
-    `p=${p}`,
-    'if [ ! -e "$p" ]; then echo state=missing; exit 0; fi',
-    'if [ -b "$p" ] || [ -c "$p" ]; then echo state=device; exit 0; fi',
-    'if [ ! -d "$p" ]; then echo state=not-directory; exit 0; fi',
-    'real=$(cd "$p" 2>/dev/null && pwd -P) || { echo state=no-access; exit 0; }',
-    'case "$real" in /dev|/dev/*|/proc|/proc/*|/sys|/sys/*) echo state=system; exit 0;; esac',
-    'if [ ! -w "$p" ]; then echo state=read-only; exit 0; fi',
-    `echo "free_kib=$(df -P -k "$p" 2>/dev/null | tail -n 1 | awk '{print $4}')"`,
-    'echo state=ok',
+    `p=${shellQuote(folder)}`,
+    '[ -d "$p" ] || exit 0',
+    'echo "now=$(date +%s)"',
+    'for d in "$p"/.nasbench-????????-????-????-????-????????????; do',
+    '  [ -d "$d" ] && [ ! -L "$d" ] || continue',
+    `  m="$d/${markerFileName}"`,
+    '  [ -f "$m" ] && [ ! -L "$m" ] || continue',
+    '  printf "@@folder %s\\n" "${d##*/}"',
+    '  head -c 512 "$m" | grep -E \'^(run|created)=\'',
+    'done',
   ].join('\n');
-  const output = await session.output(script);
-  const values = new Map(output.split('\n').map((line) => line.split('=', 2) as [string, string]));
-  const state = values.get('state');
-  switch (state) {
-    case 'ok': {
-      const freeKib = Number(values.get('free_kib'));
-      if (!Number.isFinite(freeKib)) {
-        throw new NasbenchError(
-          'PARSE_ERROR',
-          'Could not read the free space of the folder on the NAS.',
-          'Try another folder.',
-        );
-      }
-      return { freeBytes: freeKib * 1024 };
-    }
-    case 'missing':
-      throw refused(
-        chosenFolder,
-        'does not exist on the NAS',
-        'Check the path; shared folders are usually under /volume1 (Synology), /share (QNAP) or /mnt (TrueNAS, Unraid).',
-      );
-    case 'device':
-      throw refused(
-        chosenFolder,
-        'is a device, not a folder',
-        'Choose a folder inside a shared folder; NASBench never writes to disks directly.',
-      );
-    case 'not-directory':
-      throw refused(chosenFolder, 'is a file, not a folder', 'Choose the folder that contains it.');
-    case 'system':
-      throw refused(
-        chosenFolder,
-        'is a system folder (/dev, /proc or /sys)',
-        'Choose a folder inside a shared folder.',
-      );
-    case 'read-only':
-      throw new NasbenchError(
-        'PERMISSION_DENIED',
-        `The folder ${chosenFolder} is read-only for this user.`,
-        'Choose a folder this user may write to, or log in as a user who may.',
-      );
-    case 'no-access':
-      throw new NasbenchError(
-        'PERMISSION_DENIED',
-        `This user may not open the folder ${chosenFolder}.`,
-        'Choose a folder this user may open and write to.',
-      );
-    default:
-      throw new NasbenchError(
-        'PARSE_ERROR',
-        'The NAS gave an unexpected answer while checking the folder.',
-        'Try again; if it persists, the NAS shell may not be POSIX sh.',
-      );
-  }
+  const listing = await session.run(script, { timeoutMs: 30_000 });
+  const stale = staleFoldersIn(listing.stdout);
+  if (stale.length === 0) return [];
+  const paths = stale.map((name) => `${folder}/${name}`);
+  await session.run(`rm -rf -- ${paths.map(shellQuote).join(' ')}`, { timeoutMs: 120_000 });
+  return paths;
 }
 
-function refused(folder: string, what: string, hint: string): NasbenchError {
-  return new NasbenchError('INVALID_INPUT', `The test folder ${folder} ${what}.`, hint);
+/** The folder names the sweep's listing proves stale (names are checked again, strictly). */
+function staleFoldersIn(listing: string): string[] {
+  const now = Number(/^now=(\d+)$/m.exec(listing)?.[1]);
+  if (!Number.isInteger(now)) return [];
+  return listing
+    .split('\n@@folder ')
+    .slice(1)
+    .flatMap((block) => {
+      const [name = '', ...marker] = block.split('\n');
+      return isStaleScratch(name, marker.join('\n'), now) ? [name] : [];
+    });
 }

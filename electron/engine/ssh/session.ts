@@ -1,10 +1,12 @@
 import type { NodeSSH } from 'node-ssh';
 import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { ClientChannel } from 'ssh2';
-import { NasbenchError } from '../../../shared/errors';
+import { NasbenchError } from '../../../shared/contract/errors';
 import type { HostKey } from './host-key';
 import { lineSplitter } from './lines';
-import { shellCommand, shellQuote } from './quote';
+import { commandForAnyLoginShell, PGID_MARKER, StdoutFrame } from './login-shell';
+import { shellCommand } from './quote';
 
 export interface RemoteCommandOptions {
   signal?: AbortSignal;
@@ -33,12 +35,12 @@ export interface SessionInfo {
   hostKey: HostKey;
 }
 
-const pgidMarker = '@@nasbench-pgid:';
-
 /**
  * A connected NAS. Every remote command is a POSIX `sh` command line built from quoted
- * pieces, runs in its own process group (sshd starts each command as a session leader), and
- * can be cancelled: cancel kills the whole group on the NAS, so no fio or iperf3 is left behind.
+ * pieces, runs under /bin/sh whatever the user's login shell is (login-shell.ts), in its own
+ * process group (sshd starts each command as a session leader), and can be cancelled: cancel
+ * kills the whole group on the NAS, so no fio or iperf3 is left behind. What the login shell's
+ * rc files print never reaches the caller.
  */
 export class NasSession {
   constructor(
@@ -55,21 +57,30 @@ export class NasSession {
   async run(command: string | readonly string[], options: RemoteCommandOptions = {}): Promise<RemoteCommandResult> {
     const line = typeof command === 'string' ? command : shellCommand(command);
     options.signal?.throwIfAborted();
-    // $$ is the process group of everything the command starts: remember it to kill them all.
-    const wrapped = `printf '%s%s\\n' ${shellQuote(pgidMarker)} "$$" >&2; exec /bin/sh -c ${shellQuote(line)}`;
     let pgid: number | undefined;
     let pgidKnown: () => void = () => undefined;
     const pgidArrived = new Promise<void>((resolve) => (pgidKnown = resolve));
     let channel: ClientChannel | undefined;
     let stopped: NasbenchError | undefined;
+    const frame = new StdoutFrame();
+    const stdoutChunks: Buffer[] = [];
     const stdout = lineSplitter((text) => options.onStdoutLine?.(text));
-    const stderr = lineSplitter((text) => {
-      if (pgid === undefined && text.startsWith(pgidMarker)) {
-        pgid = Number(text.slice(pgidMarker.length));
-        pgidKnown();
-      } else options.onStderrLine?.(text);
-    });
+    // A chunk may end inside a UTF-8 character (a folder named 名前): decode across chunks.
+    const stdoutText = new StringDecoder('utf8');
+    const stderrBytes = new StringDecoder('utf8');
     let stderrText = '';
+    const stderr = lineSplitter((text) => {
+      if (pgid === undefined) {
+        // Before our marker, stderr is the rc files' (a .bashrc that prints): not the command's.
+        if (text.startsWith(PGID_MARKER)) {
+          pgid = Number(text.slice(PGID_MARKER.length));
+          pgidKnown();
+        }
+        return;
+      }
+      stderrText += `${text}\n`;
+      options.onStderrLine?.(text);
+    });
 
     const stop = (reason: NasbenchError) => {
       if (stopped) return;
@@ -94,30 +105,34 @@ export class NasSession {
     );
 
     try {
-      const result = await this.ssh.execCommand(wrapped, {
+      const result = await this.ssh.execCommand(commandForAnyLoginShell(line), {
         noTrim: true,
         onChannel: (opened) => {
           channel = opened;
         },
         ...(options.stdin ? { stdin: options.stdin } : {}),
-        onStdout: options.onStdoutData ?? ((chunk) => stdout.push(chunk.toString('utf8'))),
-        onStderr: (chunk) => {
-          const text = chunk.toString('utf8');
-          stderrText += text;
-          stderr.push(text);
+        onStdout: (chunk) => {
+          const ours = frame.push(chunk);
+          if (ours.length === 0) return;
+          if (options.onStdoutData) options.onStdoutData(ours);
+          else {
+            stdoutChunks.push(ours);
+            stdout.push(stdoutText.write(ours));
+          }
         },
+        onStderr: (chunk) => stderr.push(stderrBytes.write(chunk)),
       });
+      stdout.push(stdoutText.end());
+      stderr.push(stderrBytes.end());
       stdout.end();
       stderr.end();
       if (stopped) throw stopped;
+      if (!frame.started) throw loginShellRefused(result.stdout, result.stderr);
       return {
         code: result.code,
         signal: result.signal,
-        stdout: result.stdout,
-        stderr: stderrText
-          .split('\n')
-          .filter((text) => !text.startsWith(pgidMarker))
-          .join('\n'),
+        stdout: Buffer.concat(stdoutChunks).toString('utf8'),
+        stderr: stderrText,
       };
     } catch (error) {
       if (stopped) throw stopped;
@@ -153,9 +168,8 @@ export class NasSession {
   private async killGroup(pgid: number | undefined): Promise<void> {
     if (pgid === undefined || !Number.isInteger(pgid) || pgid <= 1 || !this.ssh.isConnected()) return;
     const group = `-${pgid}`;
-    await this.ssh
-      .execCommand(`kill -TERM ${group} 2>/dev/null; sleep 1; kill -KILL ${group} 2>/dev/null; true`)
-      .catch(() => undefined);
+    const script = `kill -TERM ${group} 2>/dev/null; sleep 1; kill -KILL ${group} 2>/dev/null; true`;
+    await this.ssh.execCommand(commandForAnyLoginShell(script)).catch(() => undefined);
   }
 }
 
@@ -163,6 +177,20 @@ function cancelledError(reason: unknown): NasbenchError {
   return reason instanceof NasbenchError
     ? reason
     : new NasbenchError('CANCELLED', 'The test was cancelled.', 'Start it again when you are ready.');
+}
+
+/**
+ * The login shell never ran our command: the account has no shell for commands (/sbin/nologin,
+ * /bin/false, a menu) or /bin/sh is missing. Its own words, if any, are in the output.
+ */
+function loginShellRefused(stdout: string, stderr: string): NasbenchError {
+  const said = `${stderr}\n${stdout}`.trim().split('\n').at(-1)?.slice(0, 200) ?? '';
+  return new NasbenchError(
+    'PERMISSION_DENIED',
+    `The NAS accepted the login but did not run NASBench's commands${said ? ` ("${said}")` : ''}.`,
+    'This user may not run commands over SSH. On Synology and QNAP log in as a user in the administrators ' +
+      'group; elsewhere give the user a login shell (for example /bin/sh) and check that SSH allows commands.',
+  );
 }
 
 function linkLost(error: unknown): NasbenchError {

@@ -1,17 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import writeFileAtomic from 'write-file-atomic';
-import { NasbenchError, toAppError, type AppError } from '../../../shared/errors';
-import { RunId } from '../../../shared/run-events';
-import { normalizeTags, parseRunFile, RunRecord, RunTags, summarizeRun, type RunSummary } from '../../../shared/runs';
+import { NasbenchError, toAppError, type AppError } from '../../../shared/contract/errors';
+import { RunId } from '../../../shared/contract/run-events';
+import {
+  normalizeTags,
+  parseRunFile,
+  parseRunRecord,
+  RunRecord,
+  RunTags,
+  summarizeRun,
+  type RunSummary,
+} from '../../../shared/contract/runs';
+import { JsonFile, type JsonFormat } from './json-file';
 
 /** A run file is `<run id>.json`; anything else in the folder (write-file-atomic's temp files) is not a run. */
 const runFileName = /^[A-Za-z0-9-]{8,64}\.json$/;
 /** write-file-atomic writes `<name>.<number>` next to the file, then renames it over. */
 const tempFileName = /^[A-Za-z0-9-]{8,64}\.json\.\d+$/;
-/** Far beyond any real run (samples are thinned); protects the history list from a stray huge file. */
-const maxRunFileBytes = 64 * 2 ** 20;
+/** A run file in any format NASBench ever wrote, upgraded to the current one (shared/contract/runs/migrate.ts). */
+const runFormat: JsonFormat<RunRecord> = {
+  what: 'a saved run',
+  parse: parseRunRecord,
+  serialize: (record) => RunRecord.parse(record),
+};
 
 export interface RunHistory {
   runs: RunSummary[];
@@ -35,20 +47,8 @@ export class RunStore {
 
   async save(record: RunRecord): Promise<void> {
     const valid = RunRecord.parse(record);
-    try {
-      await mkdir(this.dir, { recursive: true, mode: 0o700 });
-      await writeFileAtomic(this.fileOf(valid.id), JSON.stringify(valid, null, 1) + '\n', { mode: 0o600 });
-    } catch (cause) {
-      const full = (cause as NodeJS.ErrnoException).code === 'ENOSPC';
-      throw new NasbenchError(
-        full ? 'DISK_FULL' : 'PERMISSION_DENIED',
-        `Could not save the run in ${this.dir}.`,
-        full
-          ? 'The disk that holds the data folder is full. Free some space; the run itself is not lost until you close the app.'
-          : 'Check that you can write to the data folder, or choose another one with --data-dir.',
-        { cause },
-      );
-    }
+    await mkdir(this.dir, { recursive: true, mode: 0o700 }).catch(() => undefined);
+    await this.fileOfRun(valid.id).write(valid);
   }
 
   async list(): Promise<RunHistory> {
@@ -57,7 +57,7 @@ export class RunStore {
     const problems: RunHistory['problems'] = [];
     for (const name of names) {
       try {
-        runs.push(summarizeRun(await this.readFile(path.join(this.dir, name))));
+        runs.push(summarizeRun(await this.get(name.slice(0, -'.json'.length))));
       } catch (error) {
         problems.push({ file: name, error: toAppError(error) });
       }
@@ -67,17 +67,14 @@ export class RunStore {
   }
 
   async get(runId: string): Promise<RunRecord> {
-    return this.readFile(this.fileOf(this.checkedId(runId)));
+    const record = await this.fileOfRun(this.checkedId(runId)).read();
+    if (!record)
+      throw new NasbenchError('NOT_FOUND', 'There is no saved run with that id.', 'Refresh the history list.');
+    return record;
   }
 
   async delete(runId: string): Promise<boolean> {
-    try {
-      await unlink(this.fileOf(this.checkedId(runId)));
-      return true;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw error;
-    }
+    return this.fileOfRun(this.checkedId(runId)).remove();
   }
 
   /** A run file from someone else. It keeps its id, unless a run here already has that id. */
@@ -150,26 +147,8 @@ export class RunStore {
     }
   }
 
-  private async readFile(file: string): Promise<RunRecord> {
-    let text: string;
-    try {
-      const info = await stat(file);
-      if (info.size > maxRunFileBytes) {
-        throw new NasbenchError(
-          'PARSE_ERROR',
-          `${path.basename(file)} is too large to be a NASBench run.`,
-          'Move it out of the runs folder.',
-        );
-      }
-      text = await readFile(file, 'utf8');
-    } catch (error) {
-      if (error instanceof NasbenchError) throw error;
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new NasbenchError('NOT_FOUND', 'There is no saved run with that id.', 'Refresh the history list.');
-      }
-      throw error;
-    }
-    return parseRunFile(text);
+  private fileOfRun(runId: string): JsonFile<RunRecord> {
+    return new JsonFile(this.fileOf(runId), runFormat);
   }
 
   private async exists(runId: string): Promise<boolean> {

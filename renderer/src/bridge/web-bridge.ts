@@ -1,6 +1,13 @@
-import { buildApi, events, methods, type EventName, type MethodName, type NasbenchApi } from '../../../shared/contract';
-import { resultSchema, type AppError, type Result } from '../../../shared/errors';
-import { webBridgePath, webTokenParam, WebServerMessage, type WebCall } from '../../../shared/web-protocol';
+import {
+  buildApi,
+  events,
+  methods,
+  type EventName,
+  type MethodName,
+  type NasbenchApi,
+} from '../../../shared/contract/index';
+import { resultSchema, type AppError, type Result } from '../../../shared/contract/errors';
+import { webBridgePath, webTokenParam, WebServerMessage, type WebCall } from '../../../shared/contract/web-protocol';
 
 /** Why browser mode has no engine to talk to; the page shows it in place of the app or as a banner. */
 export type ConnectionProblem = { kind: 'no-token' | 'refused' | 'lost'; error: AppError };

@@ -1,4 +1,4 @@
-import { webTokenParam } from '../../../shared/web-protocol';
+import { webTokenParam } from '../../../shared/contract/web-protocol';
 
 const storageKey = 'nasbench.webToken';
 

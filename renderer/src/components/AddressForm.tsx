@@ -1,14 +1,30 @@
 import { useId, useState, type FormEvent } from 'react';
-import { HostName } from '../../../shared/connect';
+import { HostName } from '../../../shared/contract/connect';
+import { wholeNumber } from '../../../shared/words/whole-numbers';
 import type { NasAddress } from '../stores/session';
+import styles from './AddressForm.module.css';
+import { Actions, Button } from './Button';
+import { NumberField, TextField } from './Field';
+import formStyles from './Form.module.css';
 
 const defaultSshPort = 22;
 
+/**
+ * `nas.local:2222` and `[fe80::1]:2222` as people type them: the address and the port apart.
+ * One colon means a port (an IPv6 address has several and needs brackets to carry one).
+ */
+export function splitHostPort(typed: string): { host: string; port: string | null } {
+  const bracketed = /^\[([^\]]+)\](?::(\d*))?$/.exec(typed);
+  if (bracketed) return { host: bracketed[1] ?? '', port: bracketed[2] ?? null };
+  const parts = typed.split(':');
+  return parts.length === 2 ? { host: parts[0] ?? '', port: parts[1] ?? '' } : { host: typed, port: null };
+}
+
 /** What is wrong with the typed address, in words; null when it can be used. */
-function addressProblem(host: string): string | null {
+function addressProblem(typed: string): string | null {
+  const { host, port } = splitHostPort(typed);
   if (host === '') return 'Type the NAS’s host name or IP address.';
-  // One colon is "name:port" (an IPv6 address has several): the port has a field of its own.
-  if (host.split(':').length === 2) return 'Type the port in the SSH port field, not after the address.';
+  if (port !== null && portProblem(port)) return 'After the colon comes the SSH port, a whole number from 1 to 65535.';
   if (!HostName.safeParse(host).success) {
     return 'That is not a host name or IP address: use letters, digits, dots and dashes only, e.g. 192.168.1.20 or diskstation.local.';
   }
@@ -16,8 +32,7 @@ function addressProblem(host: string): string | null {
 }
 
 function portProblem(port: string): string | null {
-  const value = Number(port);
-  return Number.isInteger(value) && value >= 1 && value <= 65535 ? null : 'The port is a whole number from 1 to 65535.';
+  return wholeNumber(port, 1, 65535) === null ? 'The port is a whole number from 1 to 65535.' : null;
 }
 
 /** Host name or IP address plus SSH port, checked before it is used. */
@@ -50,60 +65,41 @@ export function AddressForm({
       document.getElementById(addressProblem(host.trim()) ? `${id}-host` : `${id}-port`)?.focus();
       return;
     }
-    onSubmit({ host: host.trim(), port: Number(port.trim()) });
+    const typed = splitHostPort(host.trim());
+    onSubmit({ host: typed.host, port: Number(typed.port ?? port.trim()) });
   };
 
   return (
-    <form className="form address-form" onSubmit={submit} noValidate>
-      <div className="address-form__fields">
-        <div className="field address-form__host">
-          <label htmlFor={`${id}-host`}>Host name or IP address</label>
-          <input
-            id={`${id}-host`}
-            type="text"
-            data-testid="nas-address"
-            value={host}
-            autoFocus={autoFocus}
-            autoComplete="off"
-            autoCapitalize="off"
-            spellCheck={false}
-            aria-invalid={hostError !== null}
-            aria-describedby={`${id}-host-help`}
-            onChange={(event) => setHost(event.target.value)}
-          />
-          <p id={`${id}-host-help`} className={hostError ? 'field__error' : 'field__help muted'}>
-            {hostError ?? 'For example 192.168.1.20 or diskstation.local.'}
-          </p>
-        </div>
-        <div className="field address-form__port">
-          <label htmlFor={`${id}-port`}>SSH port</label>
-          <input
-            id={`${id}-port`}
-            type="number"
-            inputMode="numeric"
-            data-testid="nas-port"
-            min={1}
-            max={65535}
-            value={port}
-            aria-invalid={portError !== null}
-            aria-describedby={`${id}-port-help`}
-            onChange={(event) => setPort(event.target.value)}
-          />
-          <p id={`${id}-port-help`} className={portError ? 'field__error' : 'field__help muted'}>
-            {portError ?? 'Usually 22.'}
-          </p>
-        </div>
+    <form className={formStyles.form} onSubmit={submit} noValidate>
+      <div className={styles.fields}>
+        <TextField
+          id={`${id}-host`}
+          label="Host name or IP address"
+          testId="nas-address"
+          value={host}
+          onChange={setHost}
+          problem={hostError}
+          help="For example 192.168.1.20, diskstation.local or nas.local:2222."
+          inputProps={{ autoFocus }}
+        />
+        <NumberField
+          id={`${id}-port`}
+          label="SSH port"
+          testId="nas-port"
+          value={port}
+          max={65535}
+          onChange={setPort}
+          problem={portError}
+          help="Usually 22."
+          className={styles.port}
+        />
       </div>
-      <div className="actions">
-        <button type="submit" className="button button--primary" data-testid="add-nas">
+      <Actions>
+        <Button type="submit" variant="primary" data-testid="add-nas">
           {submitLabel}
-        </button>
-        {onCancel && (
-          <button type="button" className="button" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+        </Button>
+        {onCancel && <Button onClick={onCancel}>Cancel</Button>}
+      </Actions>
     </form>
   );
 }

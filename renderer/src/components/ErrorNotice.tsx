@@ -1,4 +1,5 @@
-import type { AppError } from '../../../shared/errors';
+import type { AppError } from '../../../shared/contract/errors';
+import { Notice, NoticeHint } from './Notice';
 import { PlainText } from './PlainText';
 
 /**
@@ -18,19 +19,13 @@ export function ErrorNotice({
 }) {
   // The code is for tests and bug reports; people read the message and the hint.
   return (
-    <div
-      className={`notice notice--${tone}`}
-      role={tone === 'error' ? 'alert' : 'status'}
-      data-testid={testId}
-      data-code={error.code}
-    >
-      {title && <p className="notice__title">{title}</p>}
+    <Notice tone={tone} title={title} role={tone === 'error' ? 'alert' : 'status'} testId={testId} code={error.code}>
       <p>
         <PlainText text={error.message} />
       </p>
-      <p className="notice__hint">
+      <NoticeHint>
         <PlainText text={error.hint} />
-      </p>
-    </div>
+      </NoticeHint>
+    </Notice>
   );
 }

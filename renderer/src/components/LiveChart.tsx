@@ -11,12 +11,12 @@ import {
   type ChartDataset,
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
-import { throughputAxisTitle, updateThroughputPoints, type ChartPoint } from '../../../shared/chart-data';
-import { bytesPerSecondFromUnit, formatRate, formatSeconds, type RateUnit } from '../../../shared/units';
-import { useRunsStore, type RunRecord } from '../stores/runs';
+import { throughputAxisTitle, updateThroughputPoints, type ChartPoint } from '../../../shared/util/chart-data';
+import { bytesPerSecondFromUnit, formatRate, formatSeconds, type RateUnit } from '../../../shared/util/units';
+import { useRunsStore, type LiveRun } from '../stores/runs';
 import { selectRateUnit, useSettingsStore } from '../stores/settings';
-import { useResolvedTheme } from '../theme';
-import type { RunBegin } from '../../../shared/run-events';
+import { useResolvedTheme } from '../theme/use-theme';
+import type { RunBegin } from '../../../shared/contract/run-events';
 import {
   axisStyle,
   chartColours,
@@ -26,6 +26,7 @@ import {
   withAlpha,
   type ChartColours,
 } from './chart-theme';
+import { ChartBox } from './ChartBox';
 
 // Only what a line chart on linear axes needs, so the bundle stays small.
 Chart.register(LineController, LineElement, PointElement, LinearScale, Legend, Tooltip, Filler, Decimation);
@@ -97,10 +98,10 @@ export function LiveChart({ runId, label }: { runId: string; label: string }) {
   }, [runId, theme]);
 
   return (
-    <div className="live-chart" data-testid="live-chart" ref={wrapperRef}>
-      <div className="live-chart__canvas">
+    <div data-testid="live-chart" ref={wrapperRef}>
+      <ChartBox height="18rem">
         <canvas ref={canvasRef} role="img" aria-label={`Throughput over time: ${label}`} />
-      </div>
+      </ChartBox>
       <p className="visually-hidden" ref={summaryRef} />
     </div>
   );
@@ -114,7 +115,7 @@ export function LiveChart({ runId, label }: { runId: string; label: string }) {
 function syncDatasets(
   chart: ThroughputChart,
   lines: Map<string, ChartPoint[]>,
-  run: RunRecord,
+  run: LiveRun,
   unit: RateUnit,
   colours: ChartColours,
 ): number {
@@ -205,7 +206,7 @@ function chartOptions(colours: ChartColours, currentUnit: () => RateUnit) {
 }
 
 /** The text alternative to the chart: the newest reading of each line. */
-function describeLatest(run: RunRecord, unit: RateUnit): string {
+function describeLatest(run: LiveRun, unit: RateUnit): string {
   const readings = run.series.flatMap((info) => {
     const last = run.samples[info.id]?.last();
     return last ? [`${info.label}: ${formatRate(last.value, unit)} at ${formatSeconds(last.t)}`] : [];

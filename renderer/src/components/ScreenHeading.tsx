@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import styles from './ScreenHeading.module.css';
 
 /** On the first screen after start, focus stays at the top of the page, where a keyboard user begins. */
 let firstScreenShown = false;
@@ -19,7 +20,7 @@ export function ScreenHeading({ children }: { children: ReactNode }) {
     if (!active || active === document.body || active.closest('nav')) ref.current?.focus();
   }, []);
   return (
-    <h1 className="screen-heading" tabIndex={-1} ref={ref}>
+    <h1 className={styles.heading} tabIndex={-1} ref={ref}>
       {children}
     </h1>
   );

@@ -1,5 +1,7 @@
-import type { AppError } from '../../../shared/errors';
+import type { AppError } from '../../../shared/contract/errors';
+import { Actions, Button } from './Button';
 import { ErrorNotice } from './ErrorNotice';
+import text from '../theme/text.module.css';
 
 /**
  * The foot of every test form: the start button (it submits the form, so the form's own check
@@ -20,14 +22,14 @@ export function StartActions(props: {
   const what = props.testId.slice('start-'.length);
   return (
     <>
-      <div className="actions">
-        <button type="submit" className="button button--primary" data-testid={props.testId} aria-disabled={props.busy}>
+      <Actions>
+        <Button type="submit" variant="primary" data-testid={props.testId} aria-disabled={props.busy}>
           {props.starting ? 'Starting…' : props.label}
-        </button>
-        <span className="muted" role="status">
+        </Button>
+        <span className={text.muted} role="status">
           {props.running ? 'A test is already running: see Run.' : ''}
         </span>
-      </div>
+      </Actions>
       {props.startError && (
         <ErrorNotice title={props.errorTitle} error={props.startError} testId={`${what}-start-error`} />
       )}

@@ -1,5 +1,5 @@
 import { Chart, type LegendItem } from 'chart.js';
-import type { ResolvedTheme } from '../theme';
+import type { ResolvedTheme } from '../theme/use-theme';
 
 /**
  * Okabe–Ito colours, which stay distinguishable with the common kinds of colour blindness.

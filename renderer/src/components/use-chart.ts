@@ -1,6 +1,6 @@
 import { Chart } from 'chart.js';
 import { useEffect, useRef, type DependencyList, type RefObject } from 'react';
-import { useResolvedTheme } from '../theme';
+import { useResolvedTheme } from '../theme/use-theme';
 import { chartColours, type ChartColours } from './chart-theme';
 
 /**

@@ -1,23 +1,26 @@
+import { useShallow } from 'zustand/react/shallow';
+import { formatSeconds } from '../../../shared/util/units';
 import { AddressForm } from '../components/AddressForm';
+import { Actions, Button } from '../components/Button';
+import { Card } from '../components/Card';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { ScreenHeading } from '../components/ScreenHeading';
 import { useNavigationActions } from '../stores/navigation';
-import { useRunsActions, useRunsStore } from '../stores/runs';
+import { selectAnyRunRunning, useRunsActions, useRunsStore } from '../stores/runs';
 import { useSessionActions, type NasAddress } from '../stores/session';
 import { selectTestSeconds, useSettingsStore } from '../stores/settings';
-import { ShareCopyPanel } from './copy/ShareCopyPanel';
+import text from '../theme/text.module.css';
 import { DiscoveredDevices, DiscoveredRecentNases } from './devices/DiscoveredDevices';
 import { ConnectedNasCard } from './devices/NasShortcuts';
-import { formatSeconds } from '../../../shared/units';
-import { useShallow } from 'zustand/react/shallow';
 
+/** Where a test starts: this computer, the NASes found on the network or used before, or one typed in. */
 export function DevicesScreen() {
   const testSeconds = useSettingsStore(selectTestSeconds);
   const { starting, startError, running } = useRunsStore(
     useShallow((state) => ({
       starting: state.starting,
       startError: state.startError,
-      running: Object.values(state.runs).some((run) => run.status === 'running'),
+      running: selectAnyRunRunning(state),
     })),
   );
   const { startDemoRun } = useRunsActions();
@@ -36,29 +39,27 @@ export function DevicesScreen() {
   return (
     <>
       <ScreenHeading>Devices</ScreenHeading>
-      <section className="card" aria-labelledby="this-computer">
+      <Card aria-labelledby="this-computer">
         <h2 id="this-computer">This computer</h2>
         <p>Measures this computer’s own network stack (loopback). Works with no NAS — try the app here first.</p>
-        <div className="actions">
-          <button
-            type="button"
-            className="button button--primary"
+        <Actions>
+          <Button
+            variant="primary"
             data-testid="start-demo"
             disabled={starting || running}
             onClick={() => void runLoopbackTest()}
           >
             {starting ? 'Starting…' : 'Run loopback test'}
-          </button>
-          <span className="muted">
+          </Button>
+          <span className={text.muted}>
             {running ? 'A test is already running: see Run.' : `Takes about ${formatSeconds(testSeconds)}.`}
           </span>
-        </div>
+        </Actions>
         {startError && <ErrorNotice title="The test did not start." error={startError} />}
-      </section>
+      </Card>
       <DiscoveredDevices onChoose={openConnect} />
-      <ShareCopyPanel />
       <ConnectedNasCard />
-      <section className="card" aria-labelledby="add-nas">
+      <Card aria-labelledby="add-nas">
         <h2 id="add-nas">Add a NAS by address</h2>
         <p>
           NASBench logs in to the NAS over SSH to run its tests there. Type the address you use to open the NAS’s web
@@ -66,7 +67,7 @@ export function DevicesScreen() {
         </p>
         <AddressForm submitLabel="Continue" onSubmit={openConnect} />
         <DiscoveredRecentNases onChoose={openConnect} />
-      </section>
+      </Card>
     </>
   );
 }

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
+import { Button } from '../components/Button';
 import { useNavigationActions } from '../stores/navigation';
+import styles from './EmptyState.module.css';
 
 /** What a screen shows before there is anything to show, with the way forward. */
 export function EmptyState({ children }: { children: ReactNode }) {
   const { show } = useNavigationActions();
   return (
-    <div className="empty-state">
+    <div className={styles.emptyState}>
       <p>{children}</p>
-      <button type="button" className="button" onClick={() => show('devices')}>
-        Go to Devices
-      </button>
+      <Button onClick={() => show('devices')}>Go to Devices</Button>
     </div>
   );
 }

@@ -1,14 +1,19 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { compareLimits } from '../../../shared/compare-runs';
-import type { RunSummary } from '../../../shared/runs';
-import { formatRate, formatSeconds, type RateUnit } from '../../../shared/units';
+import { compareLimits } from '../../../shared/words/compare-runs';
+import type { RunSummary } from '../../../shared/contract/runs';
+import { formatRate, formatSeconds, type RateUnit } from '../../../shared/util/units';
+import { Button } from '../components/Button';
 import { ErrorNotice } from '../components/ErrorNotice';
+import fieldStyles from '../components/Field.module.css';
+import { Notice } from '../components/Notice';
 import { ScreenHeading } from '../components/ScreenHeading';
 import { useRunsStore } from '../stores/runs';
 import { useSavedRunsActions, useSavedRunsStore } from '../stores/saved-runs';
 import { selectRateUnit, useSettingsStore } from '../stores/settings';
+import text from '../theme/text.module.css';
 import { EmptyState } from './EmptyState';
+import styles from './HistoryScreen.module.css';
 import { CompareRuns } from './history/CompareRuns';
 
 const statusWords: Record<RunSummary['status'], string> = {
@@ -38,22 +43,22 @@ export function HistoryScreen() {
   return (
     <>
       <ScreenHeading>History</ScreenHeading>
-      <p className="muted">
+      <p className={text.muted}>
         Every test is saved on this computer. Tick {compareLimits.min} to {compareLimits.max} to compare them, for
         example the same test over Wi-Fi and over a cable.
       </p>
       <ImportRun />
       {error && <ErrorNotice title="That did not work." error={error} testId="history-error" />}
       {unreadable.length > 0 && (
-        <p className="notice notice--neutral" data-testid="history-unreadable">
+        <Notice as="p" testId="history-unreadable">
           {unreadable.length === 1 ? 'One saved file' : `${unreadable.length} saved files`} could not be read and{' '}
           {unreadable.length === 1 ? 'is' : 'are'} left out: {unreadable.map((problem) => problem.file).join(', ')}.
-        </p>
+        </Notice>
       )}
       {summaries === null ? null : summaries.length === 0 ? (
         <EmptyState>No saved tests yet. Results appear here when a test ends.</EmptyState>
       ) : (
-        <ul className="history" data-testid="history-list">
+        <ul className={styles.list} data-testid="history-list">
           {summaries.map((run) => (
             <SavedRunItem key={run.id} run={run} unit={unit} ticked={selected.includes(run.id)} />
           ))}
@@ -73,8 +78,8 @@ function SavedRunItem({ run, unit, ticked }: { run: RunSummary; unit: RateUnit; 
     if (list.join(',') !== run.tags.join(',')) void actions.setTags(run.id, list.filter(Boolean));
   };
   return (
-    <li className="history__run" data-testid="history-run" data-run-id={run.id}>
-      <label className="choice history__tick">
+    <li className={styles.run} data-testid="history-run" data-run-id={run.id}>
+      <label className={fieldStyles.choice}>
         <input
           type="checkbox"
           checked={ticked}
@@ -83,19 +88,24 @@ function SavedRunItem({ run, unit, ticked }: { run: RunSummary; unit: RateUnit; 
         />
         <span className="visually-hidden">Compare {run.title}</span>
       </label>
-      <button type="button" className="history__item" onClick={() => void actions.open(run.id)}>
-        <span className="history__title">{run.title}</span>
-        <span className="muted">
+      <button
+        type="button"
+        className={styles.item}
+        data-testid="history-open"
+        onClick={() => void actions.open(run.id)}
+      >
+        <span className={styles.title}>{run.title}</span>
+        <span className={styles.meta}>
           {new Date(run.startedAt).toLocaleString()} · {run.host}
           {run.clientLink ? ` · ${run.clientLink}` : ''} · {formatSeconds(run.seconds)}
         </span>
-        <span className="history__figure">
+        <span className={styles.figure}>
           {run.status === 'completed' && run.headline
             ? formatRate(run.headline.bytesPerSecond, unit)
             : statusWords[run.status]}
         </span>
       </button>
-      <div className="history__tags">
+      <div className={styles.tags}>
         <label htmlFor={`${id}-tags`}>Tags</label>
         <input
           id={`${id}-tags`}
@@ -108,15 +118,13 @@ function SavedRunItem({ run, unit, ticked }: { run: RunSummary; unit: RateUnit; 
           onKeyDown={(event) => event.key === 'Enter' && saveTags()}
         />
       </div>
-      <button
-        type="button"
-        className="button"
+      <Button
         data-testid="history-delete"
         aria-label={`Delete ${run.title} from ${new Date(run.startedAt).toLocaleString()}`}
         onClick={() => void actions.remove(run.id)}
       >
         Delete
-      </button>
+      </Button>
     </li>
   );
 }
@@ -132,7 +140,7 @@ function ImportRun() {
     setImported((await importText(await file.text())) ? `Added ${file.name}.` : null);
   };
   return (
-    <div className="field history__import">
+    <div className={fieldStyles.field}>
       <label htmlFor="import-run">Add a run from a file</label>
       <input
         id="import-run"
@@ -141,7 +149,7 @@ function ImportRun() {
         data-testid="history-import"
         onChange={(event) => void read(event)}
       />
-      <p className="field__help muted" role="status">
+      <p className={fieldStyles.help} role="status">
         {imported ?? 'A run file or an HTML report from NASBench, yours or someone else’s.'}
       </p>
     </div>

@@ -1,15 +1,23 @@
 import { useState } from 'react';
-import { formatBytes, formatRate, formatSeconds, type RateUnit } from '../../../shared/units';
+import { formatBytes, formatRate, formatSeconds, type RateUnit } from '../../../shared/util/units';
+import { Card } from '../components/Card';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { Headline } from '../components/Headline';
+import tables from '../components/tables.module.css';
 import { LiveChart } from '../components/LiveChart';
 import { ScreenHeading } from '../components/ScreenHeading';
 import { useNavigationStore } from '../stores/navigation';
-import { selectResultsRun, useRunsStore, type RunRecord } from '../stores/runs';
+import { selectResultsRun, useRunsStore, type LiveRun } from '../stores/runs';
+import { useSavedRunsStore } from '../stores/saved-runs';
 import { selectRateUnit, useSettingsStore } from '../stores/settings';
+import { UnsteadyNote } from '../components/Spread';
+import { linkAsSubject } from '../../../shared/words/spread';
 import { CopyResults } from './copy/CopyResults';
 import { DiskResults } from './disk/DiskResults';
-import { PlanName } from '../../../shared/plans';
+import { PlanName } from '../../../shared/contract/plans';
+import text from '../theme/text.module.css';
 import { EmptyState } from './EmptyState';
+import styles from './ResultsScreen.module.css';
 import { RunFindings } from './results/RunFindings';
 import { ExportDialog } from './results/ExportDialog';
 import { LinkUse, SeriesAverages, useRunLinks } from './network/NetworkResults';
@@ -19,6 +27,11 @@ export function ResultsScreen() {
   const run = useRunsStore((state) => selectResultsRun(state, requestedRunId));
   const unit = useSettingsStore(selectRateUnit);
   const runLinks = useRunLinks(run?.runId ?? '');
+  // The saved run knows what the end event does not: the link it ran over, and its figures' spread.
+  const saved = useSavedRunsStore((state) => (run ? state.records[run.runId] : undefined));
+  const route = saved?.environment.client?.route ?? null;
+  const networkResults = saved?.results.filter((result) => result.kind === 'network') ?? [];
+  const headlineSpread = networkResults.length === 1 ? networkResults[0]?.summary.spread : undefined;
 
   if (!run || !run.end) {
     return (
@@ -34,32 +47,28 @@ export function ResultsScreen() {
   return (
     <>
       <ScreenHeading>Results</ScreenHeading>
-      <section className="card" aria-labelledby="results-title">
+      <Card aria-labelledby="results-title">
         <h2 id="results-title">{run.title}</h2>
-        <p className="muted">
+        <p className={text.muted}>
           {run.target} · started {new Date(run.startedAt).toLocaleString()}
         </p>
         {end.details?.kind === 'disk' ? (
           // Sequential 1 MiB and random 4 KiB figures do not average into anything: each test has its own.
           <DiskResults details={end.details} unit={unit} state={end.state} />
         ) : end.details?.kind === 'copy' ? (
-          <CopyResults details={end.details} unit={unit} state={end.state} />
+          <CopyResults details={end.details} unit={unit} state={end.state} route={route} />
         ) : isGuidedPlan ? null : end.summary ? (
           <>
-            <p className="headline">
-              <span className="headline__label">Average throughput</span>
-              <span className="headline__line">
-                <span
-                  className="headline__value"
-                  data-testid="results-average"
-                  data-bytes-per-second={end.summary.bytesPerSecond}
-                >
-                  {formatRate(end.summary.bytesPerSecond, unit)}
-                </span>
-                {runLinks && <LinkUse bytesPerSecond={end.summary.bytesPerSecond} runLinks={runLinks} />}
-              </span>
-            </p>
-            <dl className="figures">
+            <Headline
+              label="Average throughput"
+              value={formatRate(end.summary.bytesPerSecond, unit)}
+              valueTestId="results-average"
+              bytesPerSecond={end.summary.bytesPerSecond}
+              spread={headlineSpread}
+              context={runLinks && <LinkUse bytesPerSecond={end.summary.bytesPerSecond} runLinks={runLinks} />}
+            />
+            <UnsteadyNote spread={headlineSpread} subject={linkAsSubject(route?.type)} />
+            <dl className={styles.figures}>
               <div>
                 <dt>Peak</dt>
                 <dd>{formatRate(end.summary.peakBytesPerSecond, unit)}</dd>
@@ -77,7 +86,7 @@ export function ResultsScreen() {
         ) : (
           <p>{noTotals[end.state]}</p>
         )}
-        {end.state === 'failed' && end.error && <ErrorNotice error={end.error} />}
+        {end.state === 'failed' && end.error && <ErrorNotice error={end.error} testId="results-error" />}
         <RunFindings
           runId={run.runId}
           unit={unit}
@@ -85,15 +94,15 @@ export function ResultsScreen() {
           shownKind={end.details?.kind === 'disk' || end.details?.kind === 'copy' ? end.details.kind : null}
         />
         <ExportDialog runId={run.runId} />
-      </section>
-      <section className="card" aria-labelledby="results-chart-title">
+      </Card>
+      <Card aria-labelledby="results-chart-title">
         <h2 id="results-chart-title">Throughput over time</h2>
         <LiveChart runId={run.runId} label={run.title} />
         {run.plan === 'network' && run.series.length > 1 && (
           <SeriesAverages run={run} unit={unit} runLinks={runLinks} />
         )}
         <SamplesTable run={run} unit={unit} />
-      </section>
+      </Card>
     </>
   );
 }
@@ -105,13 +114,13 @@ const noTotals = {
 } as const;
 
 /** The chart's readings as a table, for screen readers and for copying; built only when opened. */
-function SamplesTable({ run, unit }: { run: RunRecord; unit: RateUnit }) {
+function SamplesTable({ run, unit }: { run: LiveRun; unit: RateUnit }) {
   const [open, setOpen] = useState(false);
   return (
     <details onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Readings as a table</summary>
       {open && (
-        <table className="samples">
+        <table className={tables.figures}>
           <thead>
             <tr>
               <th scope="col">Line</th>

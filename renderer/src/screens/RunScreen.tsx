@@ -1,15 +1,20 @@
 import { useShallow } from 'zustand/react/shallow';
-import { runProgress } from '../../../shared/chart-data';
-import { diskRunProgress } from '../../../shared/disk-words';
-import type { RunEnd, RunStep } from '../../../shared/run-events';
-import { formatRate, formatSeconds } from '../../../shared/units';
+import { runProgress } from '../../../shared/util/chart-data';
+import { diskRunProgress } from '../../../shared/words/disk';
+import type { RunEnd, RunStep } from '../../../shared/contract/run-events';
+import { formatRate, formatSeconds } from '../../../shared/util/units';
+import { Badge } from '../components/Badge';
+import { Actions, Button } from '../components/Button';
+import { Card } from '../components/Card';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { LiveChart } from '../components/LiveChart';
 import { ScreenHeading } from '../components/ScreenHeading';
 import { useNavigationActions } from '../stores/navigation';
-import { useRunsActions, useRunsStore, type RunRecord, type RunStatus } from '../stores/runs';
+import { useRunsActions, useRunsStore, type LiveRun, type RunStatus } from '../stores/runs';
 import { selectRateUnit, useSettingsStore } from '../stores/settings';
+import text from '../theme/text.module.css';
 import { EmptyState } from './EmptyState';
+import styles from './RunScreen.module.css';
 
 export function RunScreen() {
   const activeRunId = useRunsStore((state) => state.activeRunId);
@@ -34,7 +39,7 @@ export function RunScreen() {
 function RunView({ runId }: { runId: string }) {
   const run = useRunsStore(
     useShallow((state) => {
-      const record = state.runs[runId] as RunRecord;
+      const record = state.runs[runId] as LiveRun;
       const { plan, title, target, status, expectedSeconds, elapsedSeconds, step, steps, end } = record;
       return { plan, title, target, status, expectedSeconds, elapsedSeconds, step, steps, end };
     }),
@@ -50,17 +55,17 @@ function RunView({ runId }: { runId: string }) {
 
   return (
     <>
-      <section className="card" aria-labelledby="run-title">
-        <div className="run-header">
+      <Card aria-labelledby="run-title">
+        <div className={styles.header}>
           <div>
             <h2 id="run-title">{run.title}</h2>
-            <p className="muted">Target: {run.target}</p>
+            <p className={text.muted}>Target: {run.target}</p>
           </div>
-          <p className="run-state-line">
+          <p>
             <span className="visually-hidden">State: </span>
-            <span className={`badge badge--${run.status}`} data-testid="run-state">
+            <Badge state={run.status} testId="run-state">
               {run.status}
-            </span>
+            </Badge>
           </p>
         </div>
         <RunProgress
@@ -69,44 +74,42 @@ function RunView({ runId }: { runId: string }) {
           status={run.status}
           step={run.plan === 'disk' ? run.step : undefined}
         />
-        <p className="run-step" data-testid="run-step" aria-live="polite">
+        <p className={styles.step} data-testid="run-step" aria-live="polite">
           {run.step &&
             `${stepNoun} ${run.step.index + 1} of ${run.step.count}: ${run.step.label}` +
               (run.step.state !== 'started' ? ` (${run.step.state})` : '')}
         </p>
         {run.steps.length > 1 && <StepLog steps={run.steps} noun={stepNoun} />}
         {running && (
-          <div className="actions">
-            <button
-              type="button"
-              className="button"
-              data-testid="cancel-run"
-              disabled={cancelling}
-              onClick={() => void cancelRun()}
-            >
+          <Actions>
+            <Button data-testid="cancel-run" disabled={cancelling} onClick={() => void cancelRun()}>
               {cancelling ? 'Cancelling…' : 'Cancel'}
-            </button>
-          </div>
+            </Button>
+          </Actions>
         )}
         {cancelError && <ErrorNotice title="The test could not be cancelled." error={cancelError} />}
-      </section>
-      <section className="card" aria-labelledby="chart-title">
+      </Card>
+      <Card aria-labelledby="chart-title">
         <h2 id="chart-title">Throughput</h2>
         <LiveChart runId={runId} label={run.title} />
-      </section>
+      </Card>
       {run.end && (
-        <section className="card" aria-labelledby="outcome-title">
+        <Card aria-labelledby="outcome-title">
           <h2 id="outcome-title">{outcomeTitle[run.end.state]}</h2>
           {run.end.state === 'done' && <FinishedText end={run.end} />}
           {run.end.error && (
-            <ErrorNotice error={run.end.error} tone={run.end.state === 'cancelled' ? 'neutral' : 'error'} />
+            <ErrorNotice
+              error={run.end.error}
+              tone={run.end.state === 'cancelled' ? 'neutral' : 'error'}
+              testId="run-error"
+            />
           )}
-          <div className="actions">
-            <button type="button" className="button button--primary" onClick={() => openResults(runId)}>
+          <Actions>
+            <Button variant="primary" onClick={() => openResults(runId)}>
               See results
-            </button>
-          </div>
-        </section>
+            </Button>
+          </Actions>
+        </Card>
       )}
     </>
   );
@@ -117,14 +120,13 @@ const stepStateWords = { started: 'running', finished: 'done', failed: 'failed',
 /** What each step did so far; a failed or skipped one says why, and the others still count. */
 function StepLog({ steps, noun }: { steps: RunStep[]; noun: string }) {
   return (
-    <details className="step-log" open>
+    <details className={styles.stepLog} open>
       <summary>{noun}s so far</summary>
       <ol data-testid="step-log">
         {steps.map((step) => (
           <li key={step.index} data-state={step.state}>
-            {step.label}:{' '}
-            <span className={`step-log__state step-log__state--${step.state}`}>{stepStateWords[step.state]}</span>
-            {step.error && <span className="muted"> ({step.error.message})</span>}
+            {step.label}: <span className={styles[step.state]}>{stepStateWords[step.state]}</span>
+            {step.error && <span className={text.muted}> ({step.error.message})</span>}
           </li>
         ))}
       </ol>
@@ -160,14 +162,20 @@ function RunProgress(props: {
   const { fraction, remainingSeconds } =
     step !== undefined ? diskRunProgress(step, elapsed, expected) : runProgress(elapsed, expected);
   const running = status === 'running';
-  let text = `Elapsed ${formatSeconds(elapsed)}`;
+  let words = `Elapsed ${formatSeconds(elapsed)}`;
   if (running && remainingSeconds !== undefined) {
-    text += remainingSeconds > 0 ? ` · about ${formatSeconds(remainingSeconds)} left` : ' · finishing…';
+    words += remainingSeconds > 0 ? ` · about ${formatSeconds(remainingSeconds)} left` : ' · finishing…';
   }
   return (
-    <div className="progress">
-      <progress aria-label="Test progress" max={1} value={status === 'done' ? 1 : fraction} aria-valuetext={text} />
-      <p className="progress__text">{text}</p>
+    <div>
+      <progress
+        className={styles.progress}
+        aria-label="Test progress"
+        max={1}
+        value={status === 'done' ? 1 : fraction}
+        aria-valuetext={words}
+      />
+      <p className={styles.progressText}>{words}</p>
     </div>
   );
 }

@@ -1,29 +1,27 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Settings, Theme } from '../../../shared/settings';
-import { RateUnit } from '../../../shared/units';
+import { Settings, Theme } from '../../../shared/contract/settings';
+import { RateUnit } from '../../../shared/util/units';
+import { RadioChoices } from '../components/Choices';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { CheckboxField, Field, NumberField } from '../components/Field';
 import { ScreenHeading } from '../components/ScreenHeading';
 import { useAppInfoStore } from '../stores/app-info';
 import { useSettingsActions, useSettingsStore } from '../stores/settings';
+import { formState } from '../stores/store-helpers';
+import text from '../theme/text.module.css';
+import styles from './SettingsScreen.module.css';
 
 const unitLabels: Record<RateUnit, string> = {
   'MB/s': 'MB/s — megabytes per second',
   'MiB/s': 'MiB/s — mebibytes per second (what Windows shows as “MB/s”)',
   'Mb/s': 'Mb/s — megabits per second (how network links are rated)',
 };
+const unitOptions = RateUnit.options.map((unit) => ({ value: unit, label: unitLabels[unit] }));
 const themeLabels: Record<Settings['theme'], string> = { system: 'Same as the system', light: 'Light', dark: 'Dark' };
 
 export function SettingsScreen() {
-  const { settings, loadError, saving, saveError, savedAt } = useSettingsStore(
-    useShallow((state) => ({
-      settings: state.settings,
-      loadError: state.loadError,
-      saving: state.saving,
-      saveError: state.saveError,
-      savedAt: state.savedAt,
-    })),
-  );
+  const { settings, loadError, saving, saveError, savedAt } = useSettingsStore(useShallow(formState));
   const { update } = useSettingsActions();
   const dataDir = useAppInfoStore((state) => state.info?.dataDir);
 
@@ -33,26 +31,19 @@ export function SettingsScreen() {
       {loadError && <ErrorNotice title="Settings could not be loaded." error={loadError} />}
       {!settings && !loadError && <p role="status">Loading settings…</p>}
       {settings && (
-        <form className="settings" onSubmit={(event) => event.preventDefault()}>
-          <fieldset>
-            <legend>Units for speeds</legend>
-            {RateUnit.options.map((unit) => (
-              <label key={unit} className="choice">
-                <input
-                  type="radio"
-                  name="units"
-                  value={unit}
-                  checked={settings.units === unit}
-                  onChange={() => void update({ units: unit })}
-                />
-                {unitLabels[unit]}
-              </label>
-            ))}
-          </fieldset>
-          <div className="field">
-            <label htmlFor="theme">Theme</label>
+        <form className={styles.settings} onSubmit={(event) => event.preventDefault()}>
+          <RadioChoices
+            legend="Units for speeds"
+            name="units"
+            options={unitOptions}
+            value={settings.units}
+            onChange={(units) => void update({ units })}
+            className={styles.framed}
+          />
+          <Field id="theme" label="Theme">
             <select
               id="theme"
+              className={styles.select}
               value={settings.theme}
               onChange={(event) => void update({ theme: Theme.parse(event.target.value) })}
             >
@@ -62,33 +53,32 @@ export function SettingsScreen() {
                 </option>
               ))}
             </select>
-          </div>
-          <div className="field">
-            <label className="choice">
-              <input
-                type="checkbox"
-                checked={settings.discoveryEnabled}
-                onChange={(event) => void update({ discoveryEnabled: event.target.checked })}
-              />
-              Look for NASes on the network
-            </label>
-            <p className="muted field__help">
-              Devices asks the network for NASes (mDNS and SSDP multicast, on this network only). Switch it off on
-              networks where you should not send such queries; you can always type a NAS’s address.
-            </p>
-          </div>
+          </Field>
+          <CheckboxField
+            id="discovery"
+            label="Look for NASes on the network"
+            checked={settings.discoveryEnabled}
+            onChange={(discoveryEnabled) => void update({ discoveryEnabled })}
+            help="Devices asks the network for NASes (mDNS and SSDP multicast, on this network only). Switch it off on networks where you should not send such queries; you can always type a NAS’s address."
+          />
           <TestSecondsField key={settings.testSeconds} saved={settings.testSeconds} onSave={update} />
-          <div className="field">
-            <label htmlFor="data-folder">Data folder</label>
-            <input id="data-folder" type="text" readOnly value={dataDir ?? 'Unknown'} className="mono" />
-            <p className="muted field__help">
-              Where NASBench keeps its settings, saved runs and the NASes’ identity keys. To use another folder, start
-              NASBench with the environment variable NASBENCH_DATA_DIR set to it.
-            </p>
-          </div>
+          <Field
+            id="data-folder"
+            label="Data folder"
+            help="Where NASBench keeps its settings, saved runs and the NASes’ identity keys. To use another folder, start NASBench with the environment variable NASBENCH_DATA_DIR set to it."
+          >
+            <input
+              id="data-folder"
+              type="text"
+              readOnly
+              value={dataDir ?? 'Unknown'}
+              className={text.mono}
+              aria-describedby="data-folder-help"
+            />
+          </Field>
         </form>
       )}
-      <p role="status" className="save-status" data-testid="settings-status">
+      <p role="status" className={styles.saveStatus} data-testid="settings-status">
         {saving ? 'Saving…' : savedAt && !saveError ? 'Saved.' : ''}
       </p>
       {saveError && <ErrorNotice title="The change was not saved." error={saveError} />}
@@ -103,33 +93,22 @@ function TestSecondsField({ saved, onSave }: { saved: number; onSave: (patch: { 
   const [draft, setDraft] = useState(String(saved));
   const parsed = testSecondsSchema.safeParse(Number(draft));
   const invalid = draft.trim() === '' || !parsed.success;
-  const save = (event?: FormEvent) => {
+  const save = (event?: SyntheticEvent) => {
     event?.preventDefault();
     if (!invalid && parsed.data !== saved) onSave({ testSeconds: parsed.data });
   };
 
   return (
-    <div className="field">
-      <label htmlFor="test-seconds">Default test length (seconds)</label>
-      <input
-        id="test-seconds"
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={600}
-        step={1}
-        value={draft}
-        aria-invalid={invalid}
-        aria-describedby="test-seconds-help"
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={() => save()}
-        onKeyDown={(event) => event.key === 'Enter' && save(event)}
-      />
-      <p id="test-seconds-help" className={invalid ? 'field__error' : 'muted field__help'}>
-        {invalid
-          ? 'Not saved: enter a whole number of seconds from 1 to 600.'
-          : 'How long each measurement runs, 1 to 600 s.'}
-      </p>
-    </div>
+    <NumberField
+      id="test-seconds"
+      label="Default test length (seconds)"
+      testId="test-seconds"
+      value={draft}
+      max={600}
+      onChange={setDraft}
+      problem={invalid ? 'Not saved: enter a whole number of seconds from 1 to 600.' : undefined}
+      help="How long each measurement runs, 1 to 600 s."
+      inputProps={{ onBlur: () => save(), onKeyDown: (event) => event.key === 'Enter' && save(event) }}
+    />
   );
 }

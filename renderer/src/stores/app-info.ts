@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { AppInfo } from '../../../shared/contract';
-import type { AppError } from '../../../shared/errors';
+import type { AppInfo } from '../../../shared/contract/index';
+import type { AppError } from '../../../shared/contract/errors';
 
 interface AppInfoState {
   info: AppInfo | null;

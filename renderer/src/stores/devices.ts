@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { DevicesChanged, DiscoveredDevice, RecentDevice } from '../../../shared/discovery';
-import type { AppError } from '../../../shared/errors';
-import { sameNas, useSessionStore, type RecentNas } from './session';
+import type { DevicesChanged, DiscoveredDevice, RecentDevice } from '../../../shared/contract/discovery';
+import type { AppError } from '../../../shared/contract/errors';
+import { sameNas, useSessionStore } from './session';
 
 /** How long one search listens; long enough for a sleepy NAS, short enough to wait for. */
 export const searchSeconds = 5;
@@ -89,18 +89,13 @@ export const useDevicesStore = create<DevicesState>()((set, get) => {
         if (!result.ok) return; // the list is a convenience: without it, typing the address still works
         set({ remembered: result.data });
         // Login names of earlier sessions fill in the login form, as this session's do.
-        useSessionStore.setState((state) => ({ recent: mergeRecent(state.recent, result.data) }));
+        useSessionStore
+          .getState()
+          .actions.addEarlierNases(result.data.map(({ host, port, username }) => ({ host, port, username })));
       },
     },
   };
 });
-
-function mergeRecent(session: RecentNas[], remembered: RecentDevice[]): RecentNas[] {
-  const older = remembered
-    .filter((device) => !session.some((nas) => sameNas(nas, device)))
-    .map(({ host, port, username }) => ({ host, port, username }));
-  return [...session, ...older];
-}
 
 /**
  * Keeps the data folder's list in step with the NASes chosen and logged in to this session:

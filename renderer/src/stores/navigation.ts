@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 
-/** `connect` has no menu entry of its own: it is reached from Devices and belongs to it. */
-export const screens = ['devices', 'connect', 'run', 'results', 'history', 'settings'] as const;
+/** The screens in the order a person goes through them: find the NAS, log in, plan, run, read, look back. */
+export const screens = ['devices', 'connect', 'plan', 'run', 'results', 'history', 'settings'] as const;
 export type Screen = (typeof screens)[number];
 
 interface NavigationState {

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { AppError } from '../../../shared/errors';
-import type { NetworkDirection } from '../../../shared/network';
+import type { AppError } from '../../../shared/contract/errors';
+import type { NetworkDirection } from '../../../shared/contract/network';
 import {
   checkNetworkTestChoices,
   legLink,
@@ -9,8 +9,8 @@ import {
   type LegChoice,
   type LegLink,
   type NetworkTestProblems,
-} from '../../../shared/network-words';
-import { startCheckedRun } from './start-run';
+} from '../../../shared/words/network';
+import { beginStart, endStart } from './start-run';
 import { useSessionStore } from './session';
 import { selectTestSeconds, useSettingsStore } from './settings';
 
@@ -109,10 +109,10 @@ export const useNetworkTestStore = create<NetworkTestState>()((set, get) => {
           legs: state.severalLinks ? state.legs : null,
         };
         const checked = checkNetworkTestChoices(choices, connection.sessionId);
-        const runId = await startCheckedRun(set, checked, {}, (input) => window.nasbench.startNetworkRun(input));
-        if (runId === undefined || !checked.input) return false;
+        const input = beginStart(set, checked, {});
+        const runId = input && endStart(set, await window.nasbench.startNetworkRun(input));
+        if (runId === undefined || !input) return false;
         // Results word the figure as a share of the links; remember them for this run.
-        const { input } = checked;
         const legs = input.legs ?? [{ target: connection.host }];
         const links = probe ? legs.map((leg) => legLink(leg, probe, connection.host)) : [];
         set((current) => ({

@@ -1,24 +1,23 @@
 import { create } from 'zustand';
-import type { AppError } from '../../../shared/errors';
-import type { PlanInput, PlanName, PlanPreview } from '../../../shared/plans';
-import { testFolderOf, useDiskTestStore } from './disk-test';
-import { useSessionStore } from './session';
-import { startCheckedRun } from './start-run';
+import type { AppError } from '../../../shared/contract/errors';
+import type { PlanName, PlanPreview } from '../../../shared/contract/plans';
+import { checkPlanChoices, type PlanProblems } from '../../../shared/words/plan';
+import { selectNasFolder, selectWritePlaces, useSessionStore } from './session';
+import { beginStart, endStart } from './start-run';
 
+/** The guided plan form. Where it writes (on the NAS, on its share) is the session's choice for that NAS. */
 interface PlanState {
   plan: PlanName;
-  /** A local folder, normally a mounted share of this NAS; empty: no share steps. */
-  shareFolder: string;
   /** As typed; empty means the plan's own. */
   networkSeconds: string;
   diskSeconds: string;
   preview: PlanPreview | null;
   previewError: AppError | null;
-  problems: Partial<Record<'networkSeconds' | 'diskSeconds', string>>;
+  problems: PlanProblems;
   starting: boolean;
   startError: AppError | null;
   actions: {
-    choose(change: Partial<Pick<PlanState, 'plan' | 'shareFolder' | 'networkSeconds' | 'diskSeconds'>>): void;
+    choose(change: Partial<Pick<PlanState, 'plan' | 'networkSeconds' | 'diskSeconds'>>): void;
     /** Asks the engine what the plan will do with these choices; the panel shows it before Start. */
     loadPreview(): Promise<void>;
     /** Starts the plan on the connected NAS; true when it started. */
@@ -26,48 +25,18 @@ interface PlanState {
   };
 }
 
-function seconds(text: string): number | undefined | null {
-  if (text.trim() === '') return undefined;
-  const value = Number(text);
-  return Number.isInteger(value) && value >= 1 && value <= 600 ? value : null;
-}
-
-/** The plan form as the engine's input (the NAS folder is the one the disk test panel shows), or what to fix. */
-export function planInputOf(
-  state: PlanState,
-  sessionId: string,
-):
-  | { input: PlanInput; problems?: undefined }
-  | {
-      input?: undefined;
-      problems: PlanState['problems'];
-    } {
-  const network = seconds(state.networkSeconds);
-  const disk = seconds(state.diskSeconds);
-  if (network === null || disk === null) {
-    const wrong = 'A whole number of seconds from 1 to 600, or empty.';
-    return {
-      problems: { ...(network === null && { networkSeconds: wrong }), ...(disk === null && { diskSeconds: wrong }) },
-    };
-  }
-  const mounts = useSessionStore.getState().probe?.nas.volumes.map((volume) => volume.mount) ?? [];
-  const nasFolder = testFolderOf(useDiskTestStore.getState(), mounts).trim();
-  const shareFolder = state.shareFolder.trim();
-  return {
-    input: {
-      plan: state.plan,
-      sessionId,
-      ...(nasFolder.startsWith('/') && { nasFolder }),
-      ...(shareFolder !== '' && { shareFolder }),
-      ...(network !== undefined && { networkSeconds: network }),
-      ...(disk !== undefined && { diskSeconds: disk }),
-    },
-  };
+/** The plan form with the connected NAS's write places, checked into the engine's input. */
+function checkedPlan(state: PlanState) {
+  const session = useSessionStore.getState();
+  if (!session.connection) return null;
+  const { plan, networkSeconds, diskSeconds } = state;
+  const nasFolder = selectNasFolder(session);
+  const { shareFolder } = selectWritePlaces(session);
+  return checkPlanChoices({ plan, networkSeconds, diskSeconds, nasFolder, shareFolder }, session.connection.sessionId);
 }
 
 export const usePlanStore = create<PlanState>()((set, get) => ({
   plan: 'quick',
-  shareFolder: '',
   networkSeconds: '',
   diskSeconds: '',
   preview: null,
@@ -79,24 +48,21 @@ export const usePlanStore = create<PlanState>()((set, get) => ({
     choose: (change) => set(change),
 
     async loadPreview() {
-      const connection = useSessionStore.getState().connection;
-      if (!connection) return;
-      const checked = planInputOf(get(), connection.sessionId);
+      const checked = checkedPlan(get());
+      if (!checked) return;
       if (!checked.input) return set({ problems: checked.problems });
       const asked = checked.input;
       const result = await window.nasbench.previewPlan(asked);
       // Only the answer to the latest choices counts.
-      const latest = planInputOf(get(), connection.sessionId).input;
-      if (JSON.stringify(latest) !== JSON.stringify(asked)) return;
+      if (JSON.stringify(checkedPlan(get())?.input) !== JSON.stringify(asked)) return;
       set(result.ok ? { preview: result.data, previewError: null, problems: {} } : { previewError: result.error });
     },
 
     async start() {
-      const connection = useSessionStore.getState().connection;
-      if (!connection || get().starting) return false;
-      const runId = await startCheckedRun(set, planInputOf(get(), connection.sessionId), {}, (input) =>
-        window.nasbench.startPlan(input),
-      );
+      const checked = checkedPlan(get());
+      if (!checked || get().starting) return false;
+      const input = beginStart(set, checked, {});
+      const runId = input && endStart(set, await window.nasbench.startPlan(input));
       return runId !== undefined;
     },
   },

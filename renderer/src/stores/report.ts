@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { AppError } from '../../../shared/errors';
-import type { ExportedReport, PaperSize, ReportFormat } from '../../../shared/report/schemas';
+import type { AppError } from '../../../shared/contract/errors';
+import type { ExportedReport, PaperSize, ReportFormat } from '../../../shared/contract/report';
 
 /** What the Export dialog shows: the run, the chosen format and options, and the report as it would be saved. */
 interface ReportState {

@@ -1,11 +1,12 @@
 import { create } from 'zustand';
-import type { AppError } from '../../../shared/errors';
-import { SampleHistory } from '../../../shared/ring-buffer';
-import type { RunBegin, RunEnd, RunProgress, RunSample, RunStep } from '../../../shared/run-events';
+import type { AppError } from '../../../shared/contract/errors';
+import { SampleHistory } from '../../../shared/util/ring-buffer';
+import type { RunBegin, RunEnd, RunProgress, RunSample, RunStep } from '../../../shared/contract/run-events';
 
 export type RunStatus = 'running' | RunEnd['state'];
 
-export interface RunRecord {
+/** A run as the Run and Results screens draw it: followed live from the engine's events, or loaded from History. */
+export interface LiveRun {
   runId: string;
   /** What kind of test this is ("network", "loopback", …), as the engine's `begin` names it. */
   plan: string;
@@ -31,7 +32,7 @@ export interface RunRecord {
 
 interface RunsState {
   /** Every run seen in this session, by id. */
-  runs: Record<string, RunRecord>;
+  runs: Record<string, LiveRun>;
   /** The run the Run screen shows: the one started last. */
   activeRunId: string | null;
   /** Finished runs, newest first: this session's history. */
@@ -48,8 +49,8 @@ interface RunsState {
     receiveProgress(event: RunProgress): void;
     /** The engine is gone: runs still shown as running will never end on their own. */
     abandonRunningRuns(error: AppError): void;
-    /** A run that ended before this session (opened from History): shown, not watched. */
-    addFinishedRun(run: RunRecord): void;
+    /** A run that ended before this session (opened from History): shown, not watched. A run this session already has keeps every sample it got. */
+    addFinishedRun(run: LiveRun): void;
   };
 }
 
@@ -59,7 +60,7 @@ function withStep(steps: RunStep[], event: RunStep): RunStep[] {
 }
 
 export const useRunsStore = create<RunsState>()((set, get) => {
-  const updateRun = (runId: string, change: (run: RunRecord) => Partial<RunRecord>) =>
+  const updateRun = (runId: string, change: (run: LiveRun) => Partial<LiveRun>) =>
     set((state) => {
       const run = state.runs[runId];
       return run ? { runs: { ...state.runs, [runId]: { ...run, ...change(run) } } } : {};
@@ -135,7 +136,7 @@ export const useRunsStore = create<RunsState>()((set, get) => {
           case 'begin': {
             const { runId, plan, title, target, startedAt, expectedSeconds, series } = event;
             const samples = Object.fromEntries(series.map((info) => [info.id, new SampleHistory()]));
-            const run: RunRecord = {
+            const run: LiveRun = {
               runId,
               plan,
               title,
@@ -164,7 +165,7 @@ export const useRunsStore = create<RunsState>()((set, get) => {
       },
 
       addFinishedRun(run) {
-        set((state) => ({ runs: { ...state.runs, [run.runId]: run } }));
+        set((state) => (state.runs[run.runId] ? {} : { runs: { ...state.runs, [run.runId]: run } }));
       },
 
       abandonRunningRuns(error) {
@@ -182,7 +183,15 @@ export const useRunsStore = create<RunsState>()((set, get) => {
 export const useRunsActions = () => useRunsStore((state) => state.actions);
 
 /** The run Results shows: the one asked for, or else the latest finished one. */
-export function selectResultsRun(state: RunsState, requestedRunId: string | null): RunRecord | undefined {
+export function selectResultsRun(state: RunsState, requestedRunId: string | null): LiveRun | undefined {
   const runId = requestedRunId ?? state.finishedRunIds[0];
   return runId ? state.runs[runId] : undefined;
 }
+
+/** Whether any test is running: a second one may not start meanwhile. */
+export const selectAnyRunRunning = (state: RunsState): boolean =>
+  Object.values(state.runs).some((run) => run.status === 'running');
+
+/** Whether the run the Run screen follows is still running. */
+export const selectActiveRunRunning = (state: RunsState): boolean =>
+  state.activeRunId !== null && state.runs[state.activeRunId]?.status === 'running';

@@ -1,11 +1,12 @@
+import { nasAddressLabel } from '../../../shared/contract/connect';
 import { create } from 'zustand';
-import { compareLimits } from '../../../shared/compare-runs';
-import type { AppError } from '../../../shared/errors';
-import { SampleHistory } from '../../../shared/ring-buffer';
-import type { RunEnd } from '../../../shared/run-events';
-import type { RunRecord as SavedRun, RunSummary } from '../../../shared/runs';
+import { compareLimits } from '../../../shared/words/compare-runs';
+import type { AppError } from '../../../shared/contract/errors';
+import { SampleHistory } from '../../../shared/util/ring-buffer';
+import type { RunEnd } from '../../../shared/contract/run-events';
+import type { RunRecord as SavedRun, RunSummary } from '../../../shared/contract/runs';
 import { useNavigationStore } from './navigation';
-import { useRunsStore, type RunRecord as ShownRun } from './runs';
+import { useRunsStore, type LiveRun } from './runs';
 
 interface SavedRunsState {
   /** Saved runs, newest first; null until loaded. */
@@ -38,7 +39,7 @@ const stateOf: Record<SavedRun['status'], RunEnd['state']> = {
 };
 
 /** A saved run in the shape the Run and Results screens draw: its samples back in ring buffers. */
-export function shownRunOf(saved: SavedRun): ShownRun {
+export function liveRunOf(saved: SavedRun): LiveRun {
   const samples: Record<string, SampleHistory> = {};
   for (const line of saved.samples) {
     const history = new SampleHistory();
@@ -50,7 +51,7 @@ export function shownRunOf(saved: SavedRun): ShownRun {
     runId: saved.id,
     plan: saved.plan,
     title: saved.title,
-    target: saved.environment.target,
+    target: nasAddressLabel(saved.environment.target, saved.environment.nasIdentity?.sshPort ?? 22),
     startedAt: saved.startedAt,
     expectedSeconds: saved.seconds,
     series: saved.series,
@@ -115,7 +116,7 @@ export const useSavedRunsStore = create<SavedRunsState>()((set, get) => ({
       const saved = await get().actions.fetch(runId);
       if (!saved) return;
       // A run of this session is already in the runs store, with every sample; a saved one is added.
-      if (!useRunsStore.getState().runs[runId]) useRunsStore.getState().actions.addFinishedRun(shownRunOf(saved));
+      useRunsStore.getState().actions.addFinishedRun(liveRunOf(saved));
       useNavigationStore.getState().actions.openResults(runId);
     },
 

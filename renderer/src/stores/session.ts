@@ -1,6 +1,10 @@
 import { create } from 'zustand';
-import type { ConnectInput, Connection, ProbeResult } from '../../../shared/connect';
-import type { AppError } from '../../../shared/errors';
+import type { ConnectInput, Connection, ProbeResult } from '../../../shared/contract/connect';
+import type { ShareOnOffer } from '../../../shared/contract/copy';
+import type { AppError } from '../../../shared/contract/errors';
+import { nasIdentityOf } from '../../../shared/words/copy';
+import { testFolderChoices } from '../../../shared/words/disk';
+import { nasFolderOf, noWritePlaces, type WritePlaces } from './write-places';
 
 /** A NAS as the user names it: the address typed on Devices and its SSH port. */
 export interface NasAddress {
@@ -20,9 +24,16 @@ export interface SavedLogin {
   canRemember: boolean;
 }
 
-/** How a connect attempt ended; a new host key is a question for the user, not an error. */
+/**
+ * How a connect attempt ended. A new host key and a one-time-code prompt are questions for the
+ * user, not errors; a changed key is an error whose panel can replace the key on purpose.
+ */
 export type ConnectOutcome =
-  { kind: 'connected' } | { kind: 'host-key-unknown'; fingerprint: string; keyType: string } | { kind: 'failed' };
+  | { kind: 'connected' }
+  | { kind: 'host-key-unknown'; fingerprint: string; keyType: string; knownAs: string[] }
+  | { kind: 'host-key-changed'; fingerprint: string }
+  | { kind: 'code-needed'; prompt: string }
+  | { kind: 'failed' };
 
 interface SessionState {
   /** The NAS the Connect screen is about. */
@@ -41,8 +52,14 @@ interface SessionState {
   probeError: AppError | null;
   disconnecting: boolean;
   disconnectError: AppError | null;
+  /** Where NASBench may write, per NAS (`nasKey`): every test and plan of that NAS uses the same places. */
+  writePlaces: Record<string, WritePlaces>;
+  /** The network shares mounted on this computer, the connected NAS's first; null until asked. */
+  mountedShares: ShareOnOffer[] | null;
   actions: {
     chooseNas(address: NasAddress): void;
+    /** NASes used in earlier sessions (from the data folder): their user names fill in the login form. */
+    addEarlierNases(earlier: RecentNas[]): void;
     loadSavedLogin(username: string): Promise<void>;
     forgetPassword(username: string): Promise<void>;
     /** The input (with its password) is passed through and never kept here. */
@@ -50,6 +67,13 @@ interface SessionState {
     probe(): Promise<void>;
     disconnect(): Promise<void>;
     clearConnectError(): void;
+    /** For the connected NAS: a mount point the probe listed, or null for "Another folder…". */
+    pickNasFolder(folder: string | null): void;
+    typeNasFolder(folder: string): void;
+    /** For the connected NAS: the folder where its share is mounted on this computer. */
+    chooseShareFolder(folder: string): void;
+    /** Asks the engine which shares are mounted (they come and go, so on each visit). */
+    loadMountedShares(): Promise<void>;
   };
 }
 
@@ -57,6 +81,9 @@ const recentLimit = 5;
 
 export const sameNas = (a: NasAddress, b: NasAddress) =>
   a.host.toLowerCase() === b.host.toLowerCase() && a.port === b.port;
+
+/** One NAS as a key: the address as typed, in any case, and its SSH port. */
+export const nasKey = (nas: NasAddress) => `${nas.host.toLowerCase()}:${nas.port}`;
 
 function withRecent(recent: RecentNas[], entry: RecentNas): RecentNas[] {
   const previous = recent.find((item) => sameNas(item, entry));
@@ -70,6 +97,15 @@ export const useSessionStore = create<SessionState>()((set, get) => {
   const loginQuery = (username: string) => {
     const target = get().target;
     return target ? { host: target.host, port: target.port, username } : null;
+  };
+  /** Changes where NASBench may write on the connected NAS; without a connection there is no NAS to change. */
+  const changeWritePlaces = (change: Partial<WritePlaces>) => {
+    const connection = get().connection;
+    if (!connection) return;
+    const key = nasKey(connection);
+    set((state) => ({
+      writePlaces: { ...state.writePlaces, [key]: { ...(state.writePlaces[key] ?? noWritePlaces), ...change } },
+    }));
   };
 
   return {
@@ -86,6 +122,8 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     probeError: null,
     disconnecting: false,
     disconnectError: null,
+    writePlaces: {},
+    mountedShares: null,
     actions: {
       chooseNas(address) {
         savedLoginRequest += 1;
@@ -95,6 +133,12 @@ export const useSessionStore = create<SessionState>()((set, get) => {
           savedLogin: null,
           savedLoginError: null,
           connectError: null,
+        }));
+      },
+
+      addEarlierNases(earlier) {
+        set((state) => ({
+          recent: [...state.recent, ...earlier.filter((nas) => !state.recent.some((known) => sameNas(known, nas)))],
         }));
       },
 
@@ -126,15 +170,7 @@ export const useSessionStore = create<SessionState>()((set, get) => {
         if (get().connecting) return { kind: 'failed' };
         set({ connecting: true, connectError: null });
         const result = await window.nasbench.connectNas(input);
-        if (!result.ok) {
-          const { fingerprint, keyType } = result.error.details ?? {};
-          if (result.error.code === 'HOST_KEY_UNKNOWN' && typeof fingerprint === 'string') {
-            set({ connecting: false });
-            return { kind: 'host-key-unknown', fingerprint, keyType: String(keyType ?? 'unknown') };
-          }
-          set({ connecting: false, connectError: result.error });
-          return { kind: 'failed' };
-        }
+        if (!result.ok) return connectFailed(result.error, input);
         // One NAS at a time: a new connection replaces the one before it.
         const previous = get().connection;
         if (previous) void window.nasbench.disconnectNas({ sessionId: previous.sessionId });
@@ -174,8 +210,63 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       },
 
       clearConnectError: () => set({ connectError: null }),
+
+      pickNasFolder: (folder) =>
+        changeWritePlaces(
+          folder === null ? { typingNasFolder: true } : { typingNasFolder: false, pickedNasFolder: folder },
+        ),
+      typeNasFolder: (folder) => changeWritePlaces({ typedNasFolder: folder }),
+      chooseShareFolder: (folder) => changeWritePlaces({ shareFolder: folder }),
+
+      async loadMountedShares() {
+        const { connection, probe } = get();
+        const nas = connection ? { nas: nasIdentityOf(connection.host, probe?.nas) } : {};
+        const result = await window.nasbench.listMountedShares(nas);
+        // No list is no loss: the folder can always be typed.
+        set({ mountedShares: result.ok ? result.data : [] });
+      },
     },
   };
 });
 
 export const useSessionActions = () => useSessionStore((state) => state.actions);
+
+/** Where NASBench may write for the connected NAS, as chosen so far. */
+export function selectWritePlaces(state: SessionState): WritePlaces {
+  return (state.connection && state.writePlaces[nasKey(state.connection)]) ?? noWritePlaces;
+}
+
+/** The connected NAS's mount points that tests may write in, as its probe listed them. */
+export function selectNasMounts(state: SessionState): string[] {
+  return testFolderChoices(state.probe?.nas.volumes ?? []).map((choice) => choice.folder);
+}
+
+/** The folder on the connected NAS that disk tests and plans write in (inside a scratch folder). */
+export function selectNasFolder(state: SessionState): string {
+  return nasFolderOf(selectWritePlaces(state), selectNasMounts(state));
+}
+
+/** What a refused connect means for the form: a question to ask, or an error to show. */
+function connectFailed(error: AppError, input: ConnectInput): ConnectOutcome {
+  const { fingerprint, keyType, secondFactor } = error.details ?? {};
+  if (error.code === 'HOST_KEY_UNKNOWN' && typeof fingerprint === 'string') {
+    useSessionStore.setState({ connecting: false });
+    return {
+      kind: 'host-key-unknown',
+      fingerprint,
+      keyType: String(keyType ?? 'unknown'),
+      knownAs: error.knownAs ?? [],
+    };
+  }
+  // The code the user typed was wrong or stale: the error says so, and the field asks again.
+  const codeWasTried = input.auth.kind === 'password' && input.auth.oneTimeCode !== undefined;
+  if (error.code === 'AUTH_FAILED' && typeof secondFactor === 'string') {
+    useSessionStore.setState({ connecting: false, connectError: codeWasTried ? error : null });
+    return { kind: 'code-needed', prompt: secondFactor };
+  }
+  useSessionStore.setState({ connecting: false, connectError: error });
+  if (error.code === 'HOST_KEY_MISMATCH' && typeof fingerprint === 'string') {
+    return { kind: 'host-key-changed', fingerprint };
+  }
+  return { kind: 'failed' };
+}

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import type { AppError } from '../../../shared/errors';
-import { defaultSettings, type Settings, type SettingsPatch } from '../../../shared/settings';
-import type { RateUnit } from '../../../shared/units';
+import type { AppError } from '../../../shared/contract/errors';
+import { defaultSettings, type Settings, type SettingsPatch } from '../../../shared/contract/settings';
+import type { RateUnit } from '../../../shared/util/units';
 
 interface SettingsState {
   /** What the engine has saved; null until loaded. */

@@ -1,27 +1,22 @@
 import { create } from 'zustand';
-import type { ShareOnOffer } from '../../../shared/copy';
-import type { AppError } from '../../../shared/errors';
+import type { AppError } from '../../../shared/contract/errors';
 import {
   checkCopyChoices,
   copyChoiceDefaults,
-  nasIdentityOf,
   nasShareOf,
   type CopyChoices,
   type CopyProblems,
-} from '../screens/copy/copy-choices';
+} from '../../../shared/words/copy';
 import { useSessionStore } from './session';
-import { startCheckedRun } from './start-run';
+import { beginStart, endStart } from './start-run';
 
+/** The share copy form: any folder on this computer, so it works with or without a NAS connected. */
 interface ShareCopyState extends CopyChoices {
-  /** The network shares mounted on this computer, the connected NAS's first; null until asked. */
-  shares: ShareOnOffer[] | null;
   problems: CopyProblems;
   starting: boolean;
   startError: AppError | null;
   actions: {
     choose(change: Partial<CopyChoices>): void;
-    /** Asks the engine which shares are mounted (they come and go, so on each visit). */
-    loadShares(): Promise<void>;
     /** Starts the copy test; true when it started. */
     start(): Promise<boolean>;
   };
@@ -29,30 +24,20 @@ interface ShareCopyState extends CopyChoices {
 
 export const useShareCopyStore = create<ShareCopyState>()((set, get) => ({
   ...copyChoiceDefaults,
-  shares: null,
   problems: {},
   starting: false,
   startError: null,
   actions: {
     choose: (change) => set(change),
 
-    async loadShares() {
-      const { connection, probe } = useSessionStore.getState();
-      const nas = connection ? { nas: nasIdentityOf(connection.host, probe?.nas) } : {};
-      const result = await window.nasbench.listMountedShares(nas);
-      // No list is no loss: the folder can always be typed.
-      set({ shares: result.ok ? result.data : [] });
-    },
-
     async start() {
       if (get().starting) return false;
       // A share on the connected NAS: the cache-wall sweep goes past the NAS's RAM too.
-      const onNas = nasShareOf(get().folder.trim(), get().shares ?? []);
-      const nasRam = onNas ? useSessionStore.getState().probe?.nas.memoryBytes : undefined;
-      const runId = await startCheckedRun(set, checkCopyChoices(get(), nasRam), {}, (input) =>
-        window.nasbench.startShareCopyRun(input),
-      );
-      return runId !== undefined;
+      const { mountedShares, probe } = useSessionStore.getState();
+      const onNas = nasShareOf(get().folder.trim(), mountedShares ?? []);
+      const nasRam = onNas ? probe?.nas.memoryBytes : undefined;
+      const input = beginStart(set, checkCopyChoices(get(), nasRam), {});
+      return input !== undefined && endStart(set, await window.nasbench.startShareCopyRun(input)) !== undefined;
     },
   },
 }));

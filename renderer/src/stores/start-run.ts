@@ -1,4 +1,4 @@
-import type { AppError, Result } from '../../../shared/errors';
+import type { AppError, Result } from '../../../shared/contract/errors';
 import { useRunsStore } from './runs';
 
 /** What every test panel's store keeps about starting its run. */
@@ -8,22 +8,28 @@ interface StartState<Problems> {
   startError: AppError | null;
 }
 
+type Set<Problems> = (change: Partial<StartState<Problems>>) => void;
+
 /**
- * The start sequence every test panel shares: show the form's problems, or call the engine,
- * show its error, or watch the new run. Resolves with the run id once it started.
+ * The start sequence every test panel shares, in two halves around the store's own call to the
+ * engine (so the call to `window.nasbench` stays in the store that owns it). Before: show the
+ * form's problems and return nothing, or show the panel as starting and return the input to send.
  */
-export async function startCheckedRun<Input, Problems>(
-  set: (change: Partial<StartState<Problems>>) => void,
+export function beginStart<Input, Problems>(
+  set: Set<Problems>,
   checked: { input: Input; problems?: undefined } | { input?: undefined; problems: Problems },
   noProblems: Problems,
-  start: (input: NonNullable<Input>) => Promise<Result<{ runId: string }>>,
-): Promise<string | undefined> {
+): NonNullable<Input> | undefined {
   if (checked.input === undefined || checked.input === null) {
     set({ problems: checked.problems ?? noProblems, startError: null });
     return undefined;
   }
   set({ problems: noProblems, starting: true, startError: null });
-  const result = await start(checked.input);
+  return checked.input;
+}
+
+/** After: show the engine's refusal, or watch the new run. Returns the run id once it started. */
+export function endStart<Problems>(set: Set<Problems>, result: Result<{ runId: string }>): string | undefined {
   if (!result.ok) {
     set({ starting: false, startError: result.error });
     return undefined;

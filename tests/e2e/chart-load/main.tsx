@@ -1,7 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { LiveChart } from '../../../renderer/src/components/LiveChart';
 import { useRunsStore } from '../../../renderer/src/stores/runs';
-import '../../../renderer/src/styles.css';
+import '../../../renderer/src/theme/tokens.css';
+import '../../../renderer/src/theme/base.css';
 
 /**
  * The app's own LiveChart and runs store, with nothing else: a test page that feeds them run

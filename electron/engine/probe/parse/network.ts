@@ -1,14 +1,22 @@
 import { isIP } from 'node:net';
-import type { NasBond, NasInterface } from '../../../../shared/probe';
+import type { NasBond, NasInterface } from '../../../../shared/contract/probe';
 import type { z } from 'zod';
 import { wholeNumber, type ProbeOutput } from './sections';
+import { readBsdIfconfig } from './bsd-ifconfig';
 import { readIfconfig, type PortAddress } from './ifconfig';
 
 type Interface = z.infer<typeof NasInterface>;
 type Bond = z.infer<typeof NasBond>;
 
-/** Network ports from /sys/class/net with their addresses; the loopback never counts. */
+/**
+ * Network ports with their addresses: from /sys/class/net and `ip`/`ifconfig` on Linux, from BSD
+ * `ifconfig -a` alone on FreeBSD and macOS. The loopback never counts.
+ */
 export function readInterfaces(probe: ProbeOutput): Interface[] {
+  const bsd = bsdIfconfig(probe);
+  if (bsd) {
+    return bsd.interfaces.map((port) => ({ ...port, addresses: unique(port.addresses.filter(isUsableAddress)) }));
+  }
   const byName = new Map<string, Interface>();
   for (const line of probe.lines('interfaces')) {
     const port = /^name=(\S+) operstate=(\S*) mtu=(\S*) speed=(\S*)$/.exec(line);
@@ -49,6 +57,15 @@ function isUsableAddress(address: string): boolean {
   return isIP(address) !== 0 && !/^fe[89ab][0-9a-f]:/i.test(address);
 }
 
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+function bsdIfconfig(probe: ProbeOutput): ReturnType<typeof readBsdIfconfig> | null {
+  const section = probe.all('addresses')[0];
+  return section?.arg === 'bsd-ifconfig' ? readBsdIfconfig(section.lines) : null;
+}
+
 function readAddresses(probe: ProbeOutput): PortAddress[] {
   const section = probe.all('addresses')[0];
   if (!section) return [];
@@ -76,8 +93,10 @@ const bondModes: [RegExp, string][] = [
   [/broadcast/i, 'broadcast'],
 ];
 
-/** Link aggregation groups from /proc/net/bonding: how they spread traffic and over which ports. */
+/** Link aggregation groups from /proc/net/bonding (or FreeBSD's lagg ports): how they spread traffic and over which ports. */
 export function readBonds(probe: ProbeOutput): Bond[] {
+  const bsd = bsdIfconfig(probe);
+  if (bsd) return bsd.bonds;
   return probe
     .all('bond')
     .filter((section) => /^\S+$/.test(section.arg))

@@ -1,4 +1,6 @@
-import type { NasVendor } from '../../../../shared/probe';
+import type { NasVendor } from '../../../../shared/contract/probe';
+import { readKernel } from './kernel';
+import { recognizeFreebsd, recognizeMacos, recognizeUgreen } from './os-unix';
 import { keyValuePairs, nonEmpty, type ProbeOutput } from './sections';
 
 /** Which NAS OS this is, in the words its vendor uses. */
@@ -14,8 +16,9 @@ export interface NasSystem {
 type Recognizer = (probe: ProbeOutput) => Omit<NasSystem, 'distroFamily'> | null;
 
 /**
- * Vendor files are checked before os-release, most specific first: TrueNAS SCALE and OMV are
+ * Vendor files are checked before os-release, most specific first: TrueNAS SCALE, OMV and UGOS are
  * Debian underneath, and Unraid reports Slackware, so os-release alone would call them "linux".
+ * TrueNAS CORE is FreeBSD and is named by its /etc/version before plain FreeBSD.
  */
 const recognizers: Recognizer[] = [
   recognizeSynology,
@@ -25,6 +28,9 @@ const recognizers: Recognizer[] = [
   recognizeUnraid,
   recognizeTruenas,
   recognizeOmv,
+  recognizeUgreen,
+  recognizeMacos,
+  recognizeFreebsd,
   recognizeGenericLinux,
 ];
 
@@ -97,17 +103,26 @@ function recognizeUnraid(probe: ProbeOutput): Omit<NasSystem, 'distroFamily'> | 
 function recognizeTruenas(probe: ProbeOutput): Omit<NasSystem, 'distroFamily'> | null {
   const versionFile = probe.lines('truenas').join(' ').trim();
   const osRelease = probe.keyValues('os-release');
-  const core = /^TrueNAS-(\S+)/.exec(versionFile);
-  if (core?.[1]) return { vendor: 'truenas', name: 'TrueNAS CORE', version: core[1], model: null };
-  // SCALE writes a bare release like 24.04.2 (year.month); 25.04 dropped "SCALE" from the name.
-  const scale = /^(\d{2})\.\d{2}(?:\.\d+)*(?:-[\w.]+)?$/.exec(versionFile);
+  // CORE writes "TrueNAS-13.0-U6.1 (1d7f5e9d0b)"; FreeNAS 11 wrote "FreeNAS-11.3-U5 (…)".
+  const core = /^(TrueNAS|FreeNAS)-(\d\S*)/.exec(versionFile);
+  if (core?.[2]) {
+    return {
+      vendor: 'truenas',
+      name: core[1] === 'FreeNAS' ? 'FreeNAS' : 'TrueNAS CORE',
+      version: core[2],
+      model: null,
+    };
+  }
+  // SCALE writes a bare release like 24.04.2 (year.month), some builds "TrueNAS-SCALE-24.04.2";
+  // 25.04 dropped "SCALE" from the name.
+  const scale = /^(?:TrueNAS-SCALE-)?((\d{2})\.\d{2}(?:\.\d+)*(?:-[\w.]+)?)$/.exec(versionFile);
   const saysTruenas = /truenas/i.test(`${osRelease.get('NAME') ?? ''} ${osRelease.get('ID') ?? ''}`);
   if (!scale && !saysTruenas) return null;
-  const year = Number(scale?.[1] ?? 0);
+  const year = Number(scale?.[2] ?? 0);
   return {
     vendor: 'truenas',
     name: year >= 25 ? 'TrueNAS' : 'TrueNAS SCALE',
-    version: scale ? versionFile : nonEmpty(osRelease.get('VERSION_ID')),
+    version: scale?.[1] ?? nonEmpty(osRelease.get('VERSION_ID')),
     model: null,
   };
 }
@@ -124,7 +139,7 @@ function recognizeOmv(probe: ProbeOutput): Omit<NasSystem, 'distroFamily'> | nul
 
 function recognizeGenericLinux(probe: ProbeOutput): Omit<NasSystem, 'distroFamily'> | null {
   const osRelease = probe.keyValues('os-release');
-  if (osRelease.size === 0) return null;
+  if (osRelease.size === 0 || readKernel(probe).kernel === 'darwin') return null;
   return {
     vendor: 'linux',
     name: nonEmpty(osRelease.get('NAME')) ?? nonEmpty(osRelease.get('PRETTY_NAME')),

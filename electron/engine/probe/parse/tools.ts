@@ -1,4 +1,4 @@
-import type { ToolVersion } from '../../../../shared/probe';
+import type { ToolVersion } from '../../../../shared/contract/probe';
 import type { z } from 'zod';
 import { keyValuePairs, nonEmpty, type ProbeOutput } from './sections';
 
@@ -8,9 +8,10 @@ export type ToolName = 'fio' | 'iperf3';
 export interface ToolFinding {
   /** False when the output stopped before this tool's section: then nothing is known about it. */
   reported: boolean;
+  /** The version and the absolute path to run, or null when no copy was found. */
   version: z.infer<typeof ToolVersion>;
-  /** A copy outside the SSH PATH (Entware's /opt/bin), which NASBench cannot run as is. */
-  offPath: string | null;
+  /** True when the copy sits outside the SSH PATH (Entware's /opt/bin, a Synology package folder). */
+  offPath: boolean;
 }
 
 /** fio prints "fio-3.33"; iperf3 prints "iperf 3.12 (cJSON 1.7.15)" then build details. */
@@ -22,10 +23,11 @@ const versionPatterns: Record<ToolName, RegExp> = {
 export function readTool(probe: ProbeOutput, tool: ToolName): ToolFinding {
   const section = probe.all('tool').find((candidate) => candidate.arg === tool);
   const facts = keyValuePairs(section?.lines ?? [], '=');
-  const offPath = nonEmpty(facts.get('off-path'));
   const reported = section !== undefined;
-  if (nonEmpty(facts.get('path')) === null) return { reported, version: null, offPath };
+  const path = nonEmpty(facts.get('path'));
+  // Only an absolute path can be run the same way later, whatever PATH that later shell has.
+  if (path === null || !path.startsWith('/')) return { reported, version: null, offPath: false };
   // Installed but its --version said something unexpected: it is there, so do not report it missing.
   const version = versionPatterns[tool].exec(facts.get('version') ?? '')?.[1] ?? 'unknown';
-  return { reported, version: { version }, offPath };
+  return { reported, version: { version, path }, offPath: facts.get('found') === 'folder' };
 }

@@ -1,4 +1,4 @@
-import type { NasVolume } from '../../../../shared/probe';
+import type { NasVolume } from '../../../../shared/contract/probe';
 import type { z } from 'zod';
 import { wholeNumber, type ProbeOutput } from './sections';
 
@@ -25,6 +25,13 @@ const diskFileSystems = new Set([
   'fuse.shfs',
   'mergerfs',
   'fuse.mergerfs',
+  // FreeBSD and macOS names, as `mount` prints them.
+  'ufs',
+  'msdosfs',
+  'ext2fs',
+  'apfs',
+  'hfs',
+  'msdos',
 ]);
 
 /** The OS's own trees: a disk file system mounted there (/boot, /var/log on TrueNAS) is not a place for user data. */
@@ -50,9 +57,10 @@ interface Mount {
   options: string[];
 }
 
-/** Volumes a user could store (and benchmark) data on, from df joined with /proc/mounts. */
+/** Volumes a user could store (and benchmark) data on, from df joined with /proc/mounts (or BSD `mount`). */
 export function readVolumes(probe: ProbeOutput): Volume[] {
-  const mounts = readMounts(probe.lines('mounts'));
+  const section = probe.all('mounts')[0];
+  const mounts = section?.arg === 'mount' ? readMountCommand(section.lines) : readMounts(section?.lines ?? []);
   const byMount = new Map<string, Volume>();
   for (const row of readDf(probe.lines('df'))) {
     const mount = mounts.get(row.mount);
@@ -71,8 +79,19 @@ function isUserStorage(volume: Volume, source: string, mount: Mount | undefined)
   if (path.split('/').some((part) => part.startsWith('.') || part.startsWith('@'))) return false;
   // TrueNAS mounts datasets of its boot pool all over the tree; only its root counts.
   if (path !== '/' && /^(boot-pool|freenas-boot)\//.test(source)) return false;
+  if (isMacSystemVolume(path, mount)) return false;
   if (fsType === 'tmpfs') return isStorageLocation(path) && (mount === undefined || mount.options.includes('rw'));
   return diskFileSystems.has(fsType);
+}
+
+/**
+ * macOS's sealed system volume (read-only "/") and the helper volumes APFS mounts beside it; the
+ * Data volume is where a Mac keeps what it shares.
+ */
+function isMacSystemVolume(path: string, mount: Mount | undefined): boolean {
+  if (mount?.fsType !== 'apfs') return false;
+  if (mount.options.includes('ro')) return true;
+  return path.startsWith('/System/Volumes/') && path !== '/System/Volumes/Data';
 }
 
 /** Where NAS OSes and admins mount data: RAM disks count only there (a test share on tmpfs, not /dev/shm). */
@@ -142,6 +161,22 @@ function readMounts(lines: readonly string[]): Map<string, Mount> {
     const [source, path, fsType, options] = line.split(' ');
     if (!source || !path?.startsWith('/') || !fsType) continue;
     mounts.set(decodeMountPath(path), { source, fsType, options: (options ?? '').split(',') });
+  }
+  return mounts;
+}
+
+/**
+ * FreeBSD's and macOS's `mount`: "tank/media on /mnt/tank/media (zfs, local, nfsv4acls)". Sources
+ * and mount points may hold spaces; the options say "read-only" where Linux says "ro".
+ */
+function readMountCommand(lines: readonly string[]): Map<string, Mount> {
+  const mounts = new Map<string, Mount>();
+  for (const line of lines) {
+    const match = /^(.+?) on (\/.*?) \(([^,()]+)((?:, [^,()]+)*)\)$/.exec(line);
+    if (!match?.[1] || !match[2] || !match[3]) continue;
+    const options = (match[4] ?? '').split(', ').filter(Boolean);
+    options.push(options.includes('read-only') ? 'ro' : 'rw');
+    mounts.set(match[2], { source: match[1], fsType: match[3].trim(), options });
   }
   return mounts;
 }

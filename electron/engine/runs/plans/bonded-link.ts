@@ -1,6 +1,7 @@
-import { bondNotes } from '../../net/leg-planner';
-import { networkStep } from './network-step';
-import type { LeftOut, PlanBuilder, PlanStep } from './types';
+import { bondNotes } from '../../net';
+import { networkStep } from '../steps/network';
+import type { LeftOut, PlanBuilder } from './types';
+import type { Step } from '../steps/types';
 
 /**
  * Bonded link: one stream on one link (what a bond cannot raise), then one stream per link at once
@@ -11,7 +12,7 @@ export const bondedLink: PlanBuilder = (facts) => {
   const seconds = options.networkSeconds ?? 10;
   const legs = facts.links?.legs ?? [];
   const first = legs[0];
-  const steps: PlanStep[] = [
+  const steps: Step[] = [
     networkStep(
       {
         label: 'One stream, one link',

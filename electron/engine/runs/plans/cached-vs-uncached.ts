@@ -1,8 +1,9 @@
-import { formatBytes } from '../../../../shared/units';
-import { copyStep } from './copy-step';
-import { diskStep } from './disk-step';
-import { freeBytesOfFolder } from './nas-folder';
-import type { LeftOut, PlanBuilder, PlanStep } from './types';
+import { formatBytes } from '../../../../shared/util/units';
+import { cacheWallStep } from '../steps/share-copy';
+import { diskStep } from '../steps/disk';
+import { freeBytesOfFolder } from '../steps/nas-folder';
+import type { LeftOut, PlanBuilder } from './types';
+import type { Step } from '../steps/types';
 
 const MiB = 2 ** 20;
 const GiB = 2 ** 30;
@@ -15,7 +16,7 @@ const sequential = ['SEQ1M Q8T1 read', 'SEQ1M Q8T1 write'];
  */
 export const cachedVsUncached: PlanBuilder = (facts) => {
   const { options, nas, client } = facts;
-  const steps: PlanStep[] = [];
+  const steps: Step[] = [];
   const leftOut: LeftOut[] = [];
   const ram = nas.memoryBytes;
   const notes = [
@@ -35,13 +36,8 @@ export const cachedVsUncached: PlanBuilder = (facts) => {
   }
   if (options.shareFolder) {
     steps.push(
-      copyStep(
-        {
-          label: 'Share cache wall',
-          folder: options.shareFolder,
-          fileSize: options.shareFileBytes ?? 256 * MiB,
-          sweep: true,
-        },
+      cacheWallStep(
+        { label: 'Share cache wall', folder: options.shareFolder, fileSize: options.shareFileBytes ?? 256 * MiB },
         facts,
       ),
     );

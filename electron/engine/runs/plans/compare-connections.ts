@@ -1,8 +1,9 @@
-import { describeLinkSpeed } from '../../../../shared/describe-nas';
-import type { LinkType } from '../../../../shared/probe';
-import { copyStep } from './copy-step';
-import { networkStep } from './network-step';
-import type { LeftOut, PlanBuilder, PlanStep } from './types';
+import { describeLinkSpeed } from '../../../../shared/words/describe-nas';
+import type { LinkType } from '../../../../shared/contract/probe';
+import { shareCopyStep } from '../steps/share-copy';
+import { networkStep } from '../steps/network';
+import type { LeftOut, PlanBuilder } from './types';
+import type { Step } from '../steps/types';
 
 const MiB = 2 ** 20;
 
@@ -23,23 +24,22 @@ export const linkTagWords: Record<LinkType, string> = {
 export const compareConnections: PlanBuilder = (facts) => {
   const { options, client } = facts;
   const seconds = options.networkSeconds ?? 5;
-  const steps: PlanStep[] = [
+  const steps: Step[] = [
     networkStep({ direction: 'upload', streams: 1, seconds }, facts),
     networkStep({ direction: 'download', streams: 1, seconds }, facts),
   ];
   const leftOut: LeftOut[] = [];
+  const { type, speedMbps, interface: name, localAddress } = client.route;
+  const tag = linkTagWords[type];
   if (options.shareFolder) {
-    steps.push(
-      copyStep(
-        { label: 'Share copy', folder: options.shareFolder, fileSize: options.shareFileBytes ?? 256 * MiB },
-        facts,
-      ),
-    );
+    const folder = options.shareFolder;
+    const fileSize = options.shareFileBytes ?? 256 * MiB;
+    // The comparison is about this link: a share mounted over another one is said to be, in the result and the comparison.
+    const aboutLink = { interface: name, localAddress, name: tag };
+    steps.push(shareCopyStep({ label: 'Share copy', folder, fileSize, aboutLink }, facts));
   } else {
     leftOut.push({ label: 'Share copy', reason: 'No mounted share was chosen.' });
   }
-  const { type, speedMbps, interface: name } = client.route;
-  const tag = linkTagWords[type];
   return {
     plan: 'compare-connections',
     title: `Compare connections: ${tag}`,

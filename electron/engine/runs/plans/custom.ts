@@ -1,16 +1,17 @@
 import type { z } from 'zod';
-import type { CustomStep } from '../../../../shared/plans';
-import { copyStep } from './copy-step';
-import { diskStep } from './disk-step';
-import { networkStep } from './network-step';
-import { sweepStep } from './sweep-step';
-import type { LeftOut, PlanBuilder, PlanFacts, PlanStep } from './types';
+import type { CustomStep } from '../../../../shared/contract/plans';
+import { cacheWallStep, shareCopyStep } from '../steps/share-copy';
+import { diskStep } from '../steps/disk';
+import { networkStep } from '../steps/network';
+import { sweepStep } from '../steps/sweep';
+import type { LeftOut, PlanBuilder, PlanFacts } from './types';
+import type { Step } from '../steps/types';
 
 const MiB = 2 ** 20;
 
 /** Custom: the single tests with any of their settings, in the order given. */
 export const custom: PlanBuilder = (facts) => {
-  const steps: PlanStep[] = [];
+  const steps: Step[] = [];
   const leftOut: LeftOut[] = [];
   for (const [index, step] of (facts.options.steps ?? []).entries()) {
     const built = customStep(step, facts);
@@ -29,7 +30,7 @@ export const custom: PlanBuilder = (facts) => {
   };
 };
 
-function customStep(step: z.output<typeof CustomStep>, facts: PlanFacts): PlanStep | { reason: string } {
+function customStep(step: z.output<typeof CustomStep>, facts: PlanFacts): Step | { reason: string } {
   const { nasFolder, shareFolder } = facts.options;
   switch (step.kind) {
     case 'network':
@@ -43,6 +44,7 @@ function customStep(step: z.output<typeof CustomStep>, facts: PlanFacts): PlanSt
                 legs: step.legs.map((leg) => ({
                   target: leg.target,
                   ...(leg.bindAddress ? { bindAddress: leg.bindAddress } : {}),
+                  ...(leg.port !== undefined ? { port: leg.port } : {}),
                 })),
               }
             : {}),
@@ -68,13 +70,12 @@ function customStep(step: z.output<typeof CustomStep>, facts: PlanFacts): PlanSt
       return sweepStep({ ...step, folder: nasFolder }, facts);
     case 'copy':
       if (!shareFolder) return { reason: 'No mounted share was chosen.' };
-      return copyStep(
+      return (step.sweep ? cacheWallStep : shareCopyStep)(
         {
           label: 'Share copy',
           folder: shareFolder,
           fileSize: step.fileSizeBytes ?? 256 * MiB,
           ...(step.blockSizeBytes ? { blockSize: step.blockSizeBytes } : {}),
-          ...(step.sweep ? { sweep: true } : {}),
           ...(step.sweepBudgetSeconds ? { sweepBudgetSeconds: step.sweepBudgetSeconds } : {}),
           ...(step.smallFiles
             ? { smallFiles: { count: step.smallFiles.count, fileSize: step.smallFiles.fileSizeBytes } }

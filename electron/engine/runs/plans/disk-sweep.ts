@@ -1,15 +1,16 @@
-import { DiskSweepRunInput } from '../../../../shared/disk';
-import { formatBytes } from '../../../../shared/units';
-import { freeBytesOfFolder } from './nas-folder';
-import { sweepStep } from './sweep-step';
-import type { LeftOut, PlanBuilder, PlanStep } from './types';
+import { DiskSweepRunInput } from '../../../../shared/contract/disk';
+import { formatBytes } from '../../../../shared/util/units';
+import { freeBytesOfFolder } from '../steps/nas-folder';
+import { sweepStep } from '../steps/sweep';
+import type { LeftOut, PlanBuilder } from './types';
+import type { Step } from '../steps/types';
 
 const SweepSettings = DiskSweepRunInput.omit({ sessionId: true });
 
 /** Disk sweep: the fio grid with its heatmaps, its file sizes cut to what the folder has room for. */
 export const diskSweep: PlanBuilder = (facts) => {
   const { options, nas } = facts;
-  const steps: PlanStep[] = [];
+  const steps: Step[] = [];
   const leftOut: LeftOut[] = [];
   const notes: string[] = [];
   const label = 'Disk sweep';

@@ -1,15 +1,15 @@
-import type { PlanName, PlanPreview } from '../../../../shared/plans';
+import type { PlanName, PlanPreview } from '../../../../shared/contract/plans';
 import { bondedLink } from './bonded-link';
 import { cachedVsUncached } from './cached-vs-uncached';
 import { compareConnections } from './compare-connections';
 import { custom } from './custom';
 import { diskSweep } from './disk-sweep';
 import { quickCheck } from './quick';
-import type { PlanBuilder, PlanDraft, PlanFacts } from './types';
+import type { GuidedPlan, PlanBuilder, PlanFacts } from './types';
 
 /**
  * The guided plans: each a pure function from the probe's facts and the user's choices to a list
- * of steps over the engine's single tests. prepare.ts gathers the facts; orchestrator.ts runs them.
+ * of steps (../steps). prepare.ts gathers the facts; ../run-steps.ts runs the steps.
  */
 export const planBuilders: Record<PlanName, PlanBuilder> = {
   quick: quickCheck,
@@ -20,23 +20,24 @@ export const planBuilders: Record<PlanName, PlanBuilder> = {
   custom,
 };
 
-export function draftPlan(facts: PlanFacts): PlanDraft {
+export function draftPlan(facts: PlanFacts): GuidedPlan {
   return planBuilders[facts.options.plan](facts);
 }
 
 /** What the user sees before a plan starts: each step, how long, and what it writes where. */
-export function describePlan(draft: PlanDraft): PlanPreview {
+export function describePlan(draft: GuidedPlan): PlanPreview {
   return {
     plan: draft.plan,
     title: draft.title,
     answers: draft.answers,
-    steps: draft.steps.map(({ kind, label, what, seconds, writes }, index) => ({
+    steps: draft.steps.map(({ kind, label, what, seconds, writes, warnings }, index) => ({
       index,
       kind,
       label,
       what,
       seconds,
       writes,
+      ...(warnings?.length ? { warnings } : {}),
     })),
     leftOut: draft.leftOut,
     notes: draft.notes,
@@ -45,6 +46,6 @@ export function describePlan(draft: PlanDraft): PlanPreview {
   };
 }
 
-export type { PlanDraft, PlanFacts, PlanStep, StepKit } from './types';
+export type { GuidedPlan, Plan, PlanFacts } from './types';
 export { quickCheckDefaults, quickDiskTests } from './quick';
 export { linkTagWords } from './compare-connections';

@@ -1,41 +1,17 @@
-import type { PlanName, PlannedStep, PlanOptions } from '../../../../shared/plans';
-import type { ClientFacts, NasFacts } from '../../../../shared/probe';
-import type { TestResult } from '../../../../shared/runs';
-import type { LinkPlan } from '../../net/leg-planner';
-import type { ScratchFolder } from '../../ssh/scratch';
-import type { NasSession } from '../../ssh/session';
+import type { PlanName, CheckedPlanSettings } from '../../../../shared/contract/plans';
+import type { SharePath } from '../../../../shared/contract/figure-quality';
+import type { LinkPlan } from '../../net';
+import type { Step, StepFacts } from '../steps/types';
 
-/** What a plan is computed from: the user's choices and what the probe found. Describing a plan needs nothing else. */
-export interface PlanFacts {
-  options: PlanOptions;
-  /** The address the session logged in to. */
-  host: string;
-  nas: NasFacts;
-  client: ClientFacts;
+/** What a guided plan is computed from: the user's choices and what the probe found. Describing a plan needs nothing else. */
+export interface PlanFacts extends StepFacts {
+  options: CheckedPlanSettings;
   /** Free bytes in the chosen local share folder (null: none chosen, or unreadable). */
   shareFreeBytes: number | null;
   /** The legs of a multi-link test (the leg planner's), for the bonded-link plan only. */
   links: LinkPlan | null;
-}
-
-/** What a running step may use. */
-export interface StepKit {
-  session: NasSession;
-  nas: NasFacts;
-  signal: AbortSignal;
-  sample(series: string, bytesPerSecond: number): void;
-  /** A scratch folder inside a chosen NAS folder; the plan removes it again if the step could not. */
-  openScratch(folder: string, neededBytes: number): Promise<ScratchFolder>;
-  /** The step's results so far: kept when the step then fails. */
-  partial(results: TestResult[]): void;
-}
-
-export interface PlanStep extends Omit<PlannedStep, 'index'> {
-  /** Live chart lines of this step (ids local to the step). */
-  series: { id: string; label: string }[];
-  /** Network and disk steps need the SSH session; a copy to a local (mounted) folder does not. */
-  needsNas: boolean;
-  run(kit: StepKit): Promise<TestResult[]>;
+  /** What the chosen share folder really is and which link it goes over (null: none chosen, or not looked up). */
+  sharePath?: SharePath | null;
 }
 
 export interface LeftOut {
@@ -43,16 +19,27 @@ export interface LeftOut {
   reason: string;
 }
 
-/** A plan, computed and ready to preview or run. */
-export interface PlanDraft {
-  plan: PlanName;
+/**
+ * A plan: the steps a run will take, computed and ready to preview or run. A guided plan (Quick
+ * check, Cached vs uncached…) has several; a single test is a plan of one step, shown as itself.
+ */
+export interface Plan {
+  /** A guided plan's name, or a single test's ("disk", "network", "share-copy", "demo"…). */
+  plan: PlanName | string;
   title: string;
   answers: string;
-  steps: PlanStep[];
+  steps: Step[];
   leftOut: LeftOut[];
   notes: string[];
   tags: string[];
+  /** What the run measures, as the history lists it; a plan on a NAS uses the address it was reached at. */
+  target?: string;
+  /** A single test: its step's parts are the run's steps, its result the end event's details. */
+  single?: boolean;
 }
 
-/** Every plan is a pure function of the facts. */
-export type PlanBuilder = (facts: PlanFacts) => PlanDraft;
+/** A plan the user picks from the Plan screen (Quick check, Cached vs uncached…). */
+export type GuidedPlan = Plan & { plan: PlanName };
+
+/** Every guided plan is a pure function of the facts. */
+export type PlanBuilder = (facts: PlanFacts) => GuidedPlan;

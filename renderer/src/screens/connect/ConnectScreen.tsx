@@ -1,8 +1,12 @@
 import { useRef, useState } from 'react';
 import { AddressForm } from '../../components/AddressForm';
+import { Button } from '../../components/Button';
+import { Card } from '../../components/Card';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { sameNas, useSessionActions, useSessionStore, type NasAddress } from '../../stores/session';
 import { EmptyState } from '../EmptyState';
+import text from '../../theme/text.module.css';
+import styles from './ConnectScreen.module.css';
 import { ConnectedNas } from './ConnectedNas';
 import { LoginForm } from './LoginForm';
 
@@ -29,12 +33,12 @@ export function ConnectScreen() {
       {connectedHere ? (
         <ConnectedNas />
       ) : (
-        <section className="card" aria-labelledby="login-title">
+        <Card aria-labelledby="login-title">
           <h2 id="login-title">Log in over SSH</h2>
           <ChosenAddress target={target} />
           {/* A new address starts a new login: nothing typed for one NAS is sent to another. */}
           <LoginForm key={`${target.host}:${target.port}`} target={target} />
-        </section>
+        </Card>
       )}
     </>
   );
@@ -54,7 +58,7 @@ function ChosenAddress({ target }: { target: NasAddress }) {
 
   if (changing) {
     return (
-      <div className="chosen-address chosen-address--changing">
+      <div className={styles.changing}>
         <AddressForm
           initial={target}
           autoFocus
@@ -69,22 +73,21 @@ function ChosenAddress({ target }: { target: NasAddress }) {
     );
   }
   return (
-    <div className="chosen-address">
+    <div className={styles.chosen} data-testid="chosen-address">
       <p>
-        <span className="muted">NAS </span>
+        <span className={text.muted}>NAS </span>
         <strong data-testid="connect-host">{target.host}</strong>
-        {target.port !== 22 && <span className="muted"> · SSH port {target.port}</span>}
+        {target.port !== 22 && <span className={text.muted}> · SSH port {target.port}</span>}
       </p>
-      <button
-        type="button"
-        className="button button--small"
+      <Button
+        size="small"
         ref={changeButton}
         aria-label={`Change the NAS address (now ${target.host})`}
         aria-disabled={connecting}
         onClick={() => !connecting && setChanging(true)}
       >
         Change
-      </button>
+      </Button>
     </div>
   );
 }

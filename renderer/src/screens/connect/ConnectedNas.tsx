@@ -1,13 +1,15 @@
 import { useShallow } from 'zustand/react/shallow';
-import { describeSweptFolders } from '../../../../shared/describe-nas';
+import { describeSweptFolders } from '../../../../shared/words/describe-nas';
+import { Actions, Button } from '../../components/Button';
+import { Card, cardClass } from '../../components/Card';
+import { classNames } from '../../components/class-names';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { useNavigationActions } from '../../stores/navigation';
 import { useSessionActions, useSessionStore } from '../../stores/session';
-import { DiskTestPanel } from '../disk/DiskTestPanel';
-import { NetworkTestPanel } from '../network/NetworkTestPanel';
-import { PlanPanel } from '../plan/PlanPanel';
+import text from '../../theme/text.module.css';
 import { NasDetails } from './NasDetails';
 
-/** The connection (who, which key, what was cleaned up), the NAS's details, and the way out. */
+/** The connection (who, which key, what was cleaned up), the way on to the tests and the way out, and the NAS's details. */
 export function ConnectedNas() {
   const { connection, rememberAsked, probe, probing, probeError, disconnecting, disconnectError } = useSessionStore(
     useShallow((state) => ({
@@ -21,17 +23,18 @@ export function ConnectedNas() {
     })),
   );
   const actions = useSessionActions();
+  const { show } = useNavigationActions();
 
   if (!connection) return null;
   const swept = describeSweptFolders(connection.sweptScratchFolders);
   return (
     <>
-      <section className="card" aria-labelledby="connection-title">
+      <Card aria-labelledby="connection-title">
         <h2 id="connection-title">Connected to {connection.host}</h2>
         <p data-testid="connection-summary">
           Logged in as <strong>{connection.username}</strong>
           {connection.port !== 22 && ` on SSH port ${connection.port}`}. Identity key{' '}
-          <span className="mono fingerprint">{connection.fingerprint}</span>.
+          <span className={classNames(text.mono, text.breakAnywhere)}>{connection.fingerprint}</span>.
         </p>
         {rememberAsked && (
           <p>
@@ -41,39 +44,37 @@ export function ConnectedNas() {
           </p>
         )}
         {swept && <p data-testid="swept-folders">{swept}</p>}
-        <div className="actions">
-          <button
-            type="button"
-            className="button"
+        <Actions>
+          <Button variant="primary" data-testid="choose-tests" onClick={() => show('plan')}>
+            Choose the tests
+          </Button>
+          <Button
             data-testid="disconnect"
             aria-disabled={disconnecting}
             onClick={() => !disconnecting && void actions.disconnect()}
           >
             {disconnecting ? 'Disconnecting…' : 'Disconnect'}
-          </button>
-        </div>
+          </Button>
+        </Actions>
         {disconnectError && <ErrorNotice title="Could not disconnect." error={disconnectError} />}
-      </section>
-      {probing && (
-        <p role="status" className="card muted">
-          Finding out what this NAS is and how this computer reaches it…
-        </p>
-      )}
+      </Card>
+      {probing && <ProbingStatus />}
       {probeError && (
-        <section className="card" aria-label="NAS details">
+        <Card aria-label="NAS details">
           <ErrorNotice title="NASBench could not read this NAS’s details." error={probeError} />
-          <button type="button" className="button" onClick={() => void actions.probe()}>
-            Try again
-          </button>
-        </section>
+          <Button onClick={() => void actions.probe()}>Try again</Button>
+        </Card>
       )}
-      {/* The guided plans come first: one question, several tests; the single tests follow. */}
-      {!probing && <PlanPanel />}
-      {/* After the probe, whether it worked or not: its facts prefill the multi-link choices. */}
-      {!probing && <NetworkTestPanel nasHost={connection.host} />}
-      {/* Its folder list and the fio check come from the probe, so it waits for it too. */}
-      {!probing && <DiskTestPanel />}
       {probe && <NasDetails probe={probe} address={connection.host} />}
     </>
+  );
+}
+
+/** While the probe runs: what the app is doing, where its findings will appear. */
+export function ProbingStatus() {
+  return (
+    <p role="status" className={classNames(cardClass, text.muted)}>
+      Finding out what this NAS is and how this computer reaches it…
+    </p>
   );
 }

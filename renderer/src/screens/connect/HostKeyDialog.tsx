@@ -1,5 +1,11 @@
 import { useEffect, useId, useRef } from 'react';
-import { describeKeyType, hostKeyCheckCommand } from '../../../../shared/describe-nas';
+import { describeKeyType, hostKeyCheckCommand } from '../../../../shared/words/describe-nas';
+import { Actions, Button } from '../../components/Button';
+import { classNames } from '../../components/class-names';
+import dialogStyles from '../../components/dialog.module.css';
+import { Facts } from '../../components/Facts';
+import text from '../../theme/text.module.css';
+import styles from './HostKeyDialog.module.css';
 
 /**
  * Trust on first use: the NAS's identity key is shown for the user to compare before anything
@@ -10,6 +16,7 @@ export function HostKeyDialog({
   host,
   fingerprint,
   keyType,
+  knownAs,
   busy,
   onTrust,
   onCancel,
@@ -17,6 +24,8 @@ export function HostKeyDialog({
   host: string;
   fingerprint: string;
   keyType: string;
+  /** The names this very key is already trusted under: the same NAS at another address or port. */
+  knownAs: string[];
   busy: boolean;
   onTrust: () => void;
   onCancel: () => void;
@@ -35,7 +44,7 @@ export function HostKeyDialog({
   return (
     <dialog
       ref={dialogRef}
-      className="dialog"
+      className={dialogStyles.dialog}
       role="dialog"
       aria-modal="true"
       aria-labelledby={`${id}-title`}
@@ -46,53 +55,52 @@ export function HostKeyDialog({
         if (!busy) onCancel();
       }}
     >
-      <h2 id={`${id}-title`}>Is this your NAS?</h2>
-      <p id={`${id}-explanation`}>
-        This is the first time this computer connects to NAS <strong>{host}</strong>. Check that this fingerprint
-        matches the one the NAS shows. If it does, NASBench remembers this NAS and will stop and warn you if its
-        identity ever changes.
-      </p>
-      <dl className="facts facts--dialog">
-        <div>
-          <dt>NAS</dt>
-          <dd>{host}</dd>
-        </div>
-        <div>
-          <dt>Key type</dt>
-          <dd>{describeKeyType(keyType)}</dd>
-        </div>
-        <div className="facts__wide">
-          <dt>Fingerprint</dt>
-          <dd className="mono fingerprint fingerprint--large" data-testid="fingerprint-value">
-            {fingerprint}
-          </dd>
-        </div>
-      </dl>
-      <p className="muted">
+      {knownAs.length > 0 ? (
+        <>
+          <h2 id={`${id}-title`}>This is the NAS you already trust as {knownAs.join(', ')}</h2>
+          <p id={`${id}-explanation`} data-testid="known-as">
+            <strong>{host}</strong> shows the same identity key as the NAS you already trust as{' '}
+            <strong>{knownAs.join(', ')}</strong>: it is that NAS, reached at another address or port (its Wi-Fi
+            address, its .local name, another port). Trust this address too?
+          </p>
+        </>
+      ) : (
+        <>
+          <h2 id={`${id}-title`}>Is this your NAS?</h2>
+          <p id={`${id}-explanation`}>
+            This is the first time this computer connects to NAS <strong>{host}</strong>. Check that this fingerprint
+            matches the one the NAS shows. If it does, NASBench remembers this NAS and will stop and warn you if its
+            identity ever changes.
+          </p>
+        </>
+      )}
+      <Facts
+        spaced
+        facts={[
+          { label: 'NAS', value: host },
+          { label: 'Key type', value: describeKeyType(keyType) },
+          {
+            label: 'Fingerprint',
+            value: fingerprint,
+            wide: true,
+            valueClassName: classNames(text.breakAnywhere, styles.fingerprint),
+            valueTestId: 'fingerprint-value',
+          },
+        ]}
+      />
+      <p className={text.muted}>
         To see the fingerprint on the NAS, log in to it in a terminal and run{' '}
         <code>{hostKeyCheckCommand(keyType)}</code>. If they differ, do not connect: another device may be answering at
         this address.
       </p>
-      <div className="actions">
-        <button
-          type="button"
-          className="button button--primary"
-          data-testid="trust-host"
-          aria-disabled={busy}
-          onClick={() => !busy && onTrust()}
-        >
-          {busy ? 'Connecting…' : 'Trust and connect'}
-        </button>
-        <button
-          type="button"
-          className="button"
-          ref={cancelRef}
-          aria-disabled={busy}
-          onClick={() => !busy && onCancel()}
-        >
+      <Actions>
+        <Button variant="primary" data-testid="trust-host" aria-disabled={busy} onClick={() => !busy && onTrust()}>
+          {busy ? 'Connecting…' : knownAs.length > 0 ? 'Trust this address too' : 'Trust and connect'}
+        </Button>
+        <Button ref={cancelRef} aria-disabled={busy} onClick={() => !busy && onCancel()}>
           Cancel
-        </button>
-      </div>
+        </Button>
+      </Actions>
     </dialog>
   );
 }

@@ -1,8 +1,13 @@
+import { Button } from '../../components/Button';
+import { RadioChoices, type RadioOption } from '../../components/Choices';
+import { CheckboxField, TextField } from '../../components/Field';
+import styles from './LoginFields.module.css';
+
 export type LoginMethod = 'password' | 'key' | 'agent';
-const loginMethods: { value: LoginMethod; label: string }[] = [
-  { value: 'password', label: 'Password' },
-  { value: 'key', label: 'Key file' },
-  { value: 'agent', label: 'SSH agent' },
+const loginMethods: RadioOption<LoginMethod>[] = [
+  { value: 'password', label: 'Password', testId: 'login-password' },
+  { value: 'key', label: 'Key file', testId: 'login-key' },
+  { value: 'agent', label: 'SSH agent', testId: 'login-agent' },
 ];
 
 export function LoginMethodChoice(props: {
@@ -11,22 +16,14 @@ export function LoginMethodChoice(props: {
   onChange: (method: LoginMethod) => void;
 }) {
   return (
-    <fieldset className="field login-methods">
-      <legend>How to log in</legend>
-      {loginMethods.map((option) => (
-        <label key={option.value} className="choice">
-          <input
-            type="radio"
-            name={props.name}
-            value={option.value}
-            data-testid={`login-${option.value}`}
-            checked={props.method === option.value}
-            onChange={() => props.onChange(option.value)}
-          />
-          {option.label}
-        </label>
-      ))}
-    </fieldset>
+    <RadioChoices
+      legend="How to log in"
+      name={props.name}
+      options={loginMethods}
+      value={props.method}
+      onChange={props.onChange}
+      layout="row"
+    />
   );
 }
 
@@ -47,45 +44,35 @@ export function PasswordFields(props: {
   onForget: () => void;
   problem: string | undefined;
 }) {
-  const { id, problem, remembered } = props;
-  let help = 'The password of this user on the NAS.';
-  if (remembered) help = 'Leave it empty to use the remembered password.';
+  const { id, remembered } = props;
   return (
     <>
       {remembered && (
-        <div className="remembered" data-testid="password-remembered">
+        <div className={styles.remembered} data-testid="password-remembered">
           <p>A password for this user on this NAS is remembered in the system keychain.</p>
-          <button type="button" className="button button--small" onClick={props.onForget}>
+          <Button size="small" onClick={props.onForget}>
             Forget it
-          </button>
+          </Button>
         </div>
       )}
-      <div className="field">
-        <label htmlFor={id}>Password</label>
-        <input
-          id={id}
-          type="password"
-          data-testid="password"
-          value={props.password}
-          autoComplete="off"
-          aria-invalid={problem !== undefined}
-          aria-describedby={`${id}-help`}
-          onChange={(event) => props.onPassword(event.target.value)}
-        />
-        <p id={`${id}-help`} className={problem ? 'field__error' : 'field__help muted'}>
-          {problem ?? help}
-        </p>
-      </div>
+      <TextField
+        id={id}
+        type="password"
+        label="Password"
+        testId="password"
+        value={props.password}
+        onChange={props.onPassword}
+        problem={props.problem}
+        help={remembered ? 'Leave it empty to use the remembered password.' : 'The password of this user on the NAS.'}
+      />
       {props.canRemember && (
-        <label className="choice">
-          <input
-            type="checkbox"
-            data-testid="remember-password"
-            checked={props.remember}
-            onChange={(event) => props.onRemember(event.target.checked)}
-          />
-          Remember this password in the system keychain
-        </label>
+        <CheckboxField
+          id={`${id}-remember`}
+          label="Remember this password in the system keychain"
+          testId="remember-password"
+          checked={props.remember}
+          onChange={props.onRemember}
+        />
       )}
     </>
   );
@@ -99,42 +86,54 @@ export function KeyFileFields(props: {
   onPassphrase: (passphrase: string) => void;
   problem: string | undefined;
 }) {
-  const { id, problem } = props;
+  const { id } = props;
   return (
     <>
-      <div className="field">
-        <label htmlFor={id}>Private key file</label>
-        <input
-          id={id}
-          type="text"
-          data-testid="key-path"
-          value={props.keyPath}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          aria-invalid={problem !== undefined}
-          aria-describedby={`${id}-help`}
-          onChange={(event) => props.onKeyPath(event.target.value)}
-        />
-        <p id={`${id}-help`} className={problem ? 'field__error' : 'field__help muted'}>
-          {problem ?? 'Its path on this computer, for example ~/.ssh/id_ed25519. The key itself never leaves it.'}
-        </p>
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-passphrase`}>Passphrase of the key</label>
-        <input
-          id={`${id}-passphrase`}
-          type="password"
-          data-testid="key-passphrase"
-          value={props.passphrase}
-          autoComplete="off"
-          aria-describedby={`${id}-passphrase-help`}
-          onChange={(event) => props.onPassphrase(event.target.value)}
-        />
-        <p id={`${id}-passphrase-help`} className="field__help muted">
-          Leave it empty if the key has none.
-        </p>
-      </div>
+      <TextField
+        id={id}
+        label="Private key file"
+        testId="key-path"
+        value={props.keyPath}
+        onChange={props.onKeyPath}
+        problem={props.problem}
+        help="Its path on this computer, for example ~/.ssh/id_ed25519. The key itself never leaves it."
+      />
+      <TextField
+        id={`${id}-passphrase`}
+        type="password"
+        label="Passphrase of the key"
+        testId="key-passphrase"
+        value={props.passphrase}
+        onChange={props.onPassphrase}
+        problem={undefined}
+        help="Leave it empty if the key has none."
+      />
     </>
+  );
+}
+
+/**
+ * Two-step sign-in: the NAS asked for more than the password (a code from an authenticator app).
+ * Its own prompt is shown, so the user knows which code it means; the code goes with the next connect.
+ */
+export function OneTimeCodeField(props: {
+  id: string;
+  prompt: string;
+  code: string;
+  onCode: (code: string) => void;
+  problem: string | undefined;
+}) {
+  return (
+    <TextField
+      id={props.id}
+      label="Code the NAS asks for"
+      testId="one-time-code"
+      value={props.code}
+      onChange={props.onCode}
+      problem={props.problem}
+      help={`The NAS asks: “${props.prompt.trim()}” Type the current code, then Connect.`}
+      inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code' }}
+      fieldTestId="one-time-code-field"
+    />
   );
 }

@@ -1,14 +1,20 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { ConnectInput } from '../../../../shared/connect';
+import { ConnectInput } from '../../../../shared/contract/connect';
+import { Actions, Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { TextField } from '../../components/Field';
+import formStyles from '../../components/Form.module.css';
 import { sameNas, useSessionActions, useSessionStore, type NasAddress } from '../../stores/session';
+import text from '../../theme/text.module.css';
 import { HostKeyDialog } from './HostKeyDialog';
 import { HostKeyMismatch } from './HostKeyMismatch';
-import { KeyFileFields, LoginMethodChoice, PasswordFields, type LoginMethod } from './LoginFields';
+import { KeyFileFields, LoginMethodChoice, OneTimeCodeField, PasswordFields, type LoginMethod } from './LoginFields';
 
-type Problems = Partial<Record<'username' | 'password' | 'keyPath', string>>;
-type HostKeyQuestion = { fingerprint: string; keyType: string };
+type Problems = Partial<Record<'username' | 'password' | 'keyPath' | 'code', string>>;
+type HostKeyQuestion = { fingerprint: string; keyType: string; knownAs: string[] };
+/** What the next connect carries besides the login: a key to trust, or one to replace on purpose. */
+type KeyDecision = { trustFingerprint: string } | { replaceFingerprint: string } | Record<string, never>;
 
 /**
  * User name and login method. The password and passphrase live only in this component's state,
@@ -25,6 +31,11 @@ export function LoginForm({ target }: { target: NasAddress }) {
   const [passphrase, setPassphrase] = useState('');
   const [problems, setProblems] = useState<Problems>({});
   const [question, setQuestion] = useState<HostKeyQuestion | null>(null);
+  /** The NAS's one-time-code prompt (two-step sign-in), while it waits for the code. */
+  const [codePrompt, setCodePrompt] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  /** The new key of a NAS the user reset on purpose, confirmed in the mismatch panel. */
+  const [replaceKey, setReplaceKey] = useState<string | null>(null);
   const connectButton = useRef<HTMLButtonElement>(null);
   // Where focus goes once the host-key dialog has gone (while it is open, the form is inert).
   const focusAfterDialog = useRef<HTMLElement | null>(null);
@@ -45,6 +56,11 @@ export function LoginForm({ target }: { target: NasAddress }) {
     focusAfterDialog.current = null;
   });
 
+  // The NAS asked for a code: the field for it appears, and the cursor goes there.
+  useEffect(() => {
+    if (codePrompt) document.getElementById(`${id}-code`)?.focus();
+  }, [codePrompt, id]);
+
   useEffect(() => {
     if (!user) return;
     const timer = setTimeout(() => void loadSavedLogin(user), 300); // once typing pauses
@@ -54,24 +70,36 @@ export function LoginForm({ target }: { target: NasAddress }) {
   const auth = (): ConnectInput['auth'] => {
     if (method === 'key') return { kind: 'key', keyPath: keyPath.trim(), ...(passphrase ? { passphrase } : {}) };
     if (method === 'agent') return { kind: 'agent' };
+    const oneTimeCode = codePrompt && code.trim() ? { oneTimeCode: code.trim() } : {};
     // An empty field with a remembered password means: use the one in the keychain.
-    return password ? { kind: 'password', password, remember } : { kind: 'password', remember: false };
+    return password
+      ? { kind: 'password', password, remember, ...oneTimeCode }
+      : { kind: 'password', remember: false, ...oneTimeCode };
   };
 
   const forgetSecrets = () => {
     setPassword('');
     setPassphrase('');
+    setCode('');
+    setCodePrompt(null);
   };
 
-  const attempt = async (trustFingerprint?: string) => {
-    const trust = trustFingerprint ? { trustFingerprint } : {};
-    const outcome = await connect({ host: target.host, port: target.port, username: user, auth: auth(), ...trust });
+  const attempt = async (decision: KeyDecision = {}) => {
+    const outcome = await connect({ host: target.host, port: target.port, username: user, auth: auth(), ...decision });
+    // The credentials are needed once more if the user trusts the key, types the code or replaces the key.
     if (outcome.kind === 'host-key-unknown') {
-      setQuestion({ fingerprint: outcome.fingerprint, keyType: outcome.keyType });
-      return; // the credentials are needed once more, if the user trusts the key
+      setQuestion({ fingerprint: outcome.fingerprint, keyType: outcome.keyType, knownAs: outcome.knownAs });
+      return;
+    }
+    if (outcome.kind === 'code-needed') {
+      setQuestion(null);
+      setCode('');
+      setCodePrompt(outcome.prompt);
+      return;
     }
     forgetSecrets();
     setQuestion(null);
+    if (outcome.kind === 'connected') setReplaceKey(null);
     if (outcome.kind === 'failed') {
       // A refused login is fixed by typing again; anything else by reading the notice and retrying.
       const refused = useSessionStore.getState().connectError?.code === 'AUTH_FAILED' && method !== 'agent';
@@ -87,38 +115,35 @@ export function LoginForm({ target }: { target: NasAddress }) {
       !password &&
       !passwordRemembered && { password: 'Type the password of this NAS user.' }),
     ...(method === 'key' && !keyPath.trim() && { keyPath: 'Type the path of your private key file.' }),
+    ...(codePrompt && !code.trim() && { code: 'Type the code your NAS asks for.' }),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  /** Checks the fields, then connects; a key the user chose to replace goes with every try until one succeeds. */
+  const checkAndConnect = (replacing: string | null) => {
     if (connecting) return;
     const found = check();
     setProblems(found);
-    const first = (['username', 'password', 'keyPath'] as const).find((field) => found[field]);
+    const first = (['username', 'password', 'keyPath', 'code'] as const).find((field) => found[field]);
     if (first) document.getElementById(`${id}-${first === 'keyPath' ? 'key' : first}`)?.focus();
-    else void attempt();
+    else void attempt(replacing ? { replaceFingerprint: replacing } : {});
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    checkAndConnect(replaceKey);
   };
 
   return (
-    <form className="form" onSubmit={submit} noValidate aria-busy={connecting}>
-      <div className="field">
-        <label htmlFor={`${id}-username`}>User name on the NAS</label>
-        <input
-          id={`${id}-username`}
-          type="text"
-          data-testid="username"
-          value={username}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          aria-invalid={problems.username !== undefined}
-          aria-describedby={`${id}-username-help`}
-          onChange={(event) => setUsername(event.target.value)}
-        />
-        <p id={`${id}-username-help`} className={problems.username ? 'field__error' : 'field__help muted'}>
-          {problems.username ?? 'On Synology and QNAP this must be an administrator account.'}
-        </p>
-      </div>
+    <form className={formStyles.form} onSubmit={submit} noValidate aria-busy={connecting}>
+      <TextField
+        id={`${id}-username`}
+        label="User name on the NAS"
+        testId="username"
+        value={username}
+        onChange={setUsername}
+        problem={problems.username}
+        help="On Synology and QNAP this must be an administrator account."
+      />
       <LoginMethodChoice name={`${id}-method`} method={method} onChange={setMethod} />
       {method === 'password' && (
         <PasswordFields
@@ -133,6 +158,9 @@ export function LoginForm({ target }: { target: NasAddress }) {
           problem={problems.password}
         />
       )}
+      {method === 'password' && codePrompt && (
+        <OneTimeCodeField id={`${id}-code`} prompt={codePrompt} code={code} onCode={setCode} problem={problems.code} />
+      )}
       {method === 'key' && (
         <KeyFileFields
           id={`${id}-key`}
@@ -144,26 +172,29 @@ export function LoginForm({ target }: { target: NasAddress }) {
         />
       )}
       {method === 'agent' && (
-        <p className="muted">
+        <p className={text.muted}>
           Uses the keys your SSH agent holds on this computer (<code>ssh-add -l</code> lists them).
         </p>
       )}
-      <div className="actions">
-        <button
-          type="submit"
-          className="button button--primary"
-          data-testid="connect"
-          ref={connectButton}
-          aria-disabled={connecting}
-        >
+      <Actions>
+        <Button type="submit" variant="primary" data-testid="connect" ref={connectButton} aria-disabled={connecting}>
           {connecting ? 'Connecting…' : 'Connect'}
-        </button>
+        </Button>
         {/* The button says it too, but a changed label is not announced; this is. */}
         <span role="status" className="visually-hidden">
           {connecting ? `Connecting to ${target.host}…` : ''}
         </span>
-      </div>
-      {connectError?.code === 'HOST_KEY_MISMATCH' && <HostKeyMismatch error={connectError} />}
+      </Actions>
+      {connectError?.code === 'HOST_KEY_MISMATCH' && (
+        <HostKeyMismatch
+          error={connectError}
+          busy={connecting}
+          onReplace={(fingerprint) => {
+            setReplaceKey(fingerprint);
+            checkAndConnect(fingerprint);
+          }}
+        />
+      )}
       {connectError && connectError.code !== 'HOST_KEY_MISMATCH' && (
         <ErrorNotice title="Could not connect." error={connectError} testId="connect-error" />
       )}
@@ -172,8 +203,9 @@ export function LoginForm({ target }: { target: NasAddress }) {
           host={target.host}
           fingerprint={question.fingerprint}
           keyType={question.keyType}
+          knownAs={question.knownAs}
           busy={connecting}
-          onTrust={() => void attempt(question.fingerprint)}
+          onTrust={() => void attempt({ trustFingerprint: question.fingerprint })}
           onCancel={() => {
             forgetSecrets();
             setQuestion(null);

@@ -1,4 +1,4 @@
-import type { ProbeResult } from '../../../../shared/connect';
+import type { ProbeResult } from '../../../../shared/contract/connect';
 import {
   describeClientRoute,
   describeCpu,
@@ -7,9 +7,14 @@ import {
   describeNasIdentity,
   describeTools,
   describeVolume,
-  type Fact,
-} from '../../../../shared/describe-nas';
+} from '../../../../shared/words/describe-nas';
+import { Card } from '../../components/Card';
+import { Facts } from '../../components/Facts';
+import { Notice } from '../../components/Notice';
 import { PlainText } from '../../components/PlainText';
+import fieldStyles from '../../components/Field.module.css';
+import text from '../../theme/text.module.css';
+import styles from './NasDetails.module.css';
 
 /** What the probe found about the NAS, and about this computer's way to it. */
 export function NasDetails({ probe, address }: { probe: ProbeResult; address: string }) {
@@ -18,9 +23,9 @@ export function NasDetails({ probe, address }: { probe: ProbeResult; address: st
   const { links, hidden } = describeLinks(nas);
   const tools = describeTools(nas.tools, nas.installHints);
   return (
-    <section className="card nas-details" aria-labelledby="nas-name" data-testid="nas-details">
+    <Card aria-labelledby="nas-name" data-testid="nas-details">
       <h2 id="nas-name">{identity.name}</h2>
-      <p className="muted">{identity.summary}</p>
+      <p className={text.muted}>{identity.summary}</p>
       <Facts
         facts={[
           { label: 'Address', value: address },
@@ -32,7 +37,7 @@ export function NasDetails({ probe, address }: { probe: ProbeResult; address: st
       <h3>Network links</h3>
       <List items={links} empty="No network links were reported." testId="nas-links" />
       {hidden.length > 0 && (
-        <p className="muted field__help">
+        <p className={fieldStyles.help}>
           Not shown: {hidden.join(', ')} (internal links of containers, virtual machines or tunnels).
         </p>
       )}
@@ -41,44 +46,31 @@ export function NasDetails({ probe, address }: { probe: ProbeResult; address: st
       <List items={nas.volumes.map(describeVolume)} empty="No volumes were reported." testId="nas-volumes" />
 
       <h3>Test tools on the NAS</h3>
-      <ul className="fact-list" data-testid="nas-tools">
+      <ul className={styles.list} data-testid="nas-tools">
         {tools.tools.map((tool) => (
-          <li key={tool.name} className={tool.present ? 'tool tool--present' : 'tool tool--missing'}>
+          <li key={tool.name} className={tool.present ? styles.present : styles.missing}>
             <span aria-hidden="true">{tool.present ? '✓ ' : '✗ '}</span>
             {tool.text}
           </li>
         ))}
       </ul>
       {tools.hints.map((hint) => (
-        <p key={hint} className="notice notice--neutral">
+        <Notice key={hint} as="p">
           <PlainText text={hint} />
-        </p>
+        </Notice>
       ))}
 
       <h3>How this computer reaches it</h3>
       <Facts facts={describeClientRoute(client.route)} testId="client-route" />
-    </section>
-  );
-}
-
-function Facts({ facts, testId }: { facts: Fact[]; testId?: string }) {
-  return (
-    <dl className="facts" data-testid={testId}>
-      {facts.map((fact) => (
-        <div key={fact.label}>
-          <dt>{fact.label}</dt>
-          <dd>{fact.value}</dd>
-        </div>
-      ))}
-    </dl>
+    </Card>
   );
 }
 
 /** "nbn-a · 10 GbE · 198.18.1.2 · up", with the name, which people look for first, in bold. */
 function List({ items, empty, testId }: { items: string[]; empty: string; testId: string }) {
-  if (items.length === 0) return <p className="muted">{empty}</p>;
+  if (items.length === 0) return <p className={text.muted}>{empty}</p>;
   return (
-    <ul className="fact-list" data-testid={testId}>
+    <ul className={styles.list} data-testid={testId}>
       {items.map((item) => {
         const [name, ...rest] = item.split(' · ');
         return (

@@ -1,6 +1,15 @@
-import { shareName, type CopyRunDetails, type CopyTestResult } from '../../../../shared/copy';
-import { formatBytes, formatRate, type RateUnit } from '../../../../shared/units';
+import { shareName, type CopyRunDetails, type CopyTestResult } from '../../../../shared/contract/copy';
+import type { ClientFacts } from '../../../../shared/contract/probe';
+import { formatBytes, formatRate, type RateUnit } from '../../../../shared/util/units';
+import { copyCache } from '../../../../shared/words/cache';
+import { describeCopyPlace } from '../../../../shared/words/share-path';
+import { describeUnsteady, linkAsSubject } from '../../../../shared/words/spread';
 import { PlainText } from '../../components/PlainText';
+import { SpreadMark } from '../../components/Spread';
+import tables from '../../components/tables.module.css';
+import text from '../../theme/text.module.css';
+import styles from './CopyResults.module.css';
+import { NoFigures, PartialFigures } from '../results/UnfinishedRun';
 import { SweepChart, SweepTable } from './SweepChart';
 
 const testNames: Record<CopyTestResult['test'], string> = {
@@ -8,13 +17,6 @@ const testNames: Record<CopyTestResult['test'], string> = {
   'small-files': 'Small files',
   sweep: 'Sweep',
 };
-
-/** How the figure relates to the caches: what a reader needs to trust (or discount) it. */
-export function describeCaching(test: CopyTestResult): string {
-  if (test.direct) return 'Uncached (direct I/O)';
-  // Not direct and not cached: fsync'd writes, or files larger than the RAM involved (the notes say which).
-  return test.cached ? 'May include a memory cache' : 'Uncached';
-}
 
 /**
  * A copy run's results: a row per measured figure, then (when a sweep ran) throughput against
@@ -24,30 +26,32 @@ export function CopyResults({
   details,
   unit,
   state,
+  route,
 }: {
   details: CopyRunDetails;
   unit: RateUnit;
   state: 'done' | 'failed' | 'cancelled';
+  /** The link the run reached the NAS by, when known: an unsteady copy over that same link names it. */
+  route?: ClientFacts['route'] | null | undefined;
 }) {
   const { tests } = details;
-  if (tests.length === 0)
-    return (
-      <p data-testid="copy-results-empty">No copy test finished before the run stopped, so there are no figures.</p>
-    );
+  if (tests.length === 0) return <NoFigures kind="copy" testId="copy-results-empty" />;
+  const place = describeCopyPlace(details);
+  // Only a copy known to have taken the run's own link names that link when it varied.
+  const subject =
+    details.path?.interface && details.path.interface === route?.interface ? linkAsSubject(route.type) : null;
   return (
     <>
-      {state !== 'done' && (
-        <p>
-          The run {state === 'failed' ? 'failed' : 'was cancelled'} before every test had run: these are the tests that
-          finished.
-        </p>
-      )}
-      <p className="muted">
+      <PartialFigures state={state} />
+      <h3 data-testid="copy-place" data-place={place.kind}>
+        {place.heading}
+      </h3>
+      <p className={text.muted}>
         In <code>{details.dir}</code>
         {details.share ? ` on ${shareName(details.share)} (${details.share.fsType})` : ''}
         {details.fileSystem ? `, file system ${details.fileSystem}` : ''}.
       </p>
-      <table className="copy-results" data-testid="copy-results">
+      <table className={`${tables.result} ${styles.table}`} data-testid="copy-results">
         <caption>Each copy test’s throughput, and whether a memory cache may be in the figure.</caption>
         <thead>
           <tr>
@@ -65,16 +69,22 @@ export function CopyResults({
             <tr key={`${test.test}-${test.op}-${test.fileSize}-${index}`} data-op={test.op}>
               <th scope="row">{testNames[test.test]}</th>
               <td>{test.op === 'write' ? 'Write' : 'Read'}</td>
-              <td className="copy-results__size">{formatBytes(test.fileSize)}</td>
-              <td className="copy-results__size">{formatBytes(test.blockSize)}</td>
-              <td>{describeCaching(test)}</td>
-              <td className="copy-results__size" data-bytes-per-second={test.bytesPerSecond}>
+              <td className={styles.nowrap}>{formatBytes(test.fileSize)}</td>
+              <td className={styles.nowrap}>{formatBytes(test.blockSize)}</td>
+              <td data-testid="copy-cache">{copyCache(test).words}</td>
+              <td className={styles.nowrap} data-bytes-per-second={test.bytesPerSecond}>
                 {formatRate(test.bytesPerSecond, unit)}
+                <SpreadMark spread={test.spread} />
               </td>
               <td>
-                {test.files !== undefined && test.filesPerSecond !== undefined
-                  ? `${test.files} files, ${Math.round(test.filesPerSecond)} files/s`
-                  : ''}
+                {[
+                  test.files !== undefined && test.filesPerSecond !== undefined
+                    ? `${test.files} files, ${Math.round(test.filesPerSecond)} files/s`
+                    : '',
+                  describeUnsteady(test.spread, subject) ?? '',
+                ]
+                  .filter(Boolean)
+                  .join('. ')}
               </td>
             </tr>
           ))}
@@ -90,18 +100,18 @@ export function CopyResults({
           <p>
             <PlainText text={details.sweep.note} />
           </p>
-          <p className="muted" data-testid="copy-sweep-ram">
+          <p className={text.muted} data-testid="copy-sweep-ram">
             RAM that can cache a copy: this computer {formatBytes(details.sweep.clientRamBytes)}; the NAS{' '}
             {details.sweep.nasRamBytes === null
               ? 'unknown (pick a share on a connected NAS to include it)'
               : formatBytes(details.sweep.nasRamBytes)}
             .
           </p>
-          <SweepTable sweep={details.sweep} unit={unit} />
+          <SweepTable sweep={details.sweep} unit={unit} tests={tests} />
         </section>
       )}
       {details.notes.length > 0 && (
-        <ul className="muted" aria-label="How the figures were measured">
+        <ul className={text.muted} aria-label="How the figures were measured">
           {details.notes.map((note) => (
             <li key={note}>
               <PlainText text={note} />

@@ -10,13 +10,17 @@ import {
   type Plugin,
 } from 'chart.js';
 import { useState } from 'react';
-import { cacheRegions, type CacheRegion } from '../../../../shared/cache-regions';
-import type { CacheWallSweep } from '../../../../shared/copy';
-import { throughputAxisTitle } from '../../../../shared/chart-data';
-import { formatBytes, formatRate, rateInUnit, type RateUnit } from '../../../../shared/units';
+import { cacheRegions, type CacheRegion } from '../../../../shared/util/cache-regions';
+import type { CacheWallSweep, CopyTestResult } from '../../../../shared/contract/copy';
+import { throughputAxisTitle } from '../../../../shared/util/chart-data';
+import { formatBytes, formatRate, rateInUnit, type RateUnit } from '../../../../shared/util/units';
 import { axisStyle, lineLegendLabels, seriesDashes, withAlpha, type ChartColours } from '../../components/chart-theme';
+import { ChartBox } from '../../components/ChartBox';
+import { SpreadMark } from '../../components/Spread';
+import tables from '../../components/tables.module.css';
 import { useChart } from '../../components/use-chart';
 import { selectRateUnit, useSettingsStore } from '../../stores/settings';
+import text from '../../theme/text.module.css';
 
 // File sizes double at each step: a log axis spaces them evenly, as iozone's curves do.
 Chart.register(LineController, LineElement, PointElement, LinearScale, LogarithmicScale, Legend, Tooltip);
@@ -148,7 +152,7 @@ export function SweepChart({ sweep }: { sweep: CacheWallSweep }) {
 
   const walls = [sweep.writeWall && 'writing', sweep.readWall && 'reading'].filter(Boolean).join(' and ');
   return (
-    <div className="sweep-chart" data-testid="copy-sweep-chart">
+    <ChartBox height="320px" testId="copy-sweep-chart">
       <canvas
         ref={canvasRef}
         role="img"
@@ -158,12 +162,23 @@ export function SweepChart({ sweep }: { sweep: CacheWallSweep }) {
           .map((region) => region.label.toLowerCase())
           .join(', then ')}. The table below has the figures.`}
       />
-    </div>
+    </ChartBox>
   );
 }
 
 /** The sweep's figures as a table: the chart's text alternative, built only when opened. */
-export function SweepTable({ sweep, unit }: { sweep: CacheWallSweep; unit: RateUnit }) {
+export function SweepTable({
+  sweep,
+  unit,
+  tests = [],
+}: {
+  sweep: CacheWallSweep;
+  unit: RateUnit;
+  /** The run's copy tests: each sweep size's own test carries its spread. */
+  tests?: readonly CopyTestResult[];
+}) {
+  const spreadAt = (fileSize: number, op: 'write' | 'read') =>
+    tests.find((test) => test.test === 'sweep' && test.op === op && test.fileSize === fileSize)?.spread;
   const [open, setOpen] = useState(false);
   const wallAt = (size: number) =>
     [sweep.writeWall?.fileSize === size && 'write', sweep.readWall?.fileSize === size && 'read']
@@ -173,7 +188,7 @@ export function SweepTable({ sweep, unit }: { sweep: CacheWallSweep; unit: RateU
     <details onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>Sweep figures as a table</summary>
       {open && (
-        <table className="samples" data-testid="copy-sweep-table">
+        <table className={tables.figures} data-testid="copy-sweep-table">
           <thead>
             <tr>
               <th scope="col">File size</th>
@@ -186,15 +201,21 @@ export function SweepTable({ sweep, unit }: { sweep: CacheWallSweep; unit: RateU
             {sweep.points.map((point) => (
               <tr key={point.fileSize}>
                 <th scope="row">{formatBytes(point.fileSize)}</th>
-                <td>{formatRate(point.writeBytesPerSecond, unit)}</td>
-                <td>{formatRate(point.readBytesPerSecond, unit)}</td>
+                <td>
+                  {formatRate(point.writeBytesPerSecond, unit)}
+                  <SpreadMark spread={spreadAt(point.fileSize, 'write')} />
+                </td>
+                <td>
+                  {formatRate(point.readBytesPerSecond, unit)}
+                  <SpreadMark spread={spreadAt(point.fileSize, 'read')} />
+                </td>
                 <td>{wallAt(point.fileSize) ? `Falls off here (${wallAt(point.fileSize)})` : ''}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      <p className="muted">{sweep.rule}</p>
+      <p className={text.muted}>{sweep.rule}</p>
     </details>
   );
 }

@@ -6,26 +6,25 @@ import {
   sshPortOf,
   type DiscoveredDevice,
   type RecentDevice,
-} from '../../../../shared/discovery';
+} from '../../../../shared/contract/discovery';
+import { Actions, Button } from '../../components/Button';
+import { Card } from '../../components/Card';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import fieldStyles from '../../components/Field.module.css';
+import { Notice } from '../../components/Notice';
 import { useDevicesActions, useDevicesStore } from '../../stores/devices';
 import { useNavigationActions } from '../../stores/navigation';
 import type { NasAddress } from '../../stores/session';
+import { formState } from '../../stores/store-helpers';
+import text from '../../theme/text.module.css';
+import styles from './DiscoveredDevices.module.css';
 
 /**
  * NASes that answered on this computer's network (mDNS, SSDP), filled in live as answers
  * arrive; a search starts when the Devices screen first opens and again with "Search again".
  */
 export function DiscoveredDevices({ onChoose }: { onChoose: (address: NasAddress) => void }) {
-  const { devices, searching, searched, switchedOff, error } = useDevicesStore(
-    useShallow((state) => ({
-      devices: state.devices,
-      searching: state.searching,
-      searched: state.searched,
-      switchedOff: state.switchedOff,
-      error: state.error,
-    })),
-  );
+  const { devices, searching, searched, switchedOff, error } = useDevicesStore(useShallow(formState));
   const { search } = useDevicesActions();
   const { show } = useNavigationActions();
   // One search by itself when Devices is first shown (or while it is switched off, in case Settings
@@ -38,19 +37,17 @@ export function DiscoveredDevices({ onChoose }: { onChoose: (address: NasAddress
   const nases = devices.filter((device) => device.likelyNas);
   const others = devices.filter((device) => !device.likelyNas);
   return (
-    <section className="card" aria-labelledby="found-nases" aria-busy={searching} data-testid="discovered-devices">
+    <Card aria-labelledby="found-nases" aria-busy={searching} data-testid="discovered-devices">
       <h2 id="found-nases">NASes on your network</h2>
       {switchedOff ? (
-        <div className="notice notice--neutral" role="status" data-testid="discovery-off">
+        <Notice role="status" testId="discovery-off">
           <p>Searching the network is switched off in Settings, so NASBench sends nothing to find a NAS.</p>
-          <div className="actions">
-            <button type="button" className="button" onClick={() => show('settings')}>
-              Open Settings
-            </button>
-          </div>
-        </div>
+          <Actions>
+            <Button onClick={() => show('settings')}>Open Settings</Button>
+          </Actions>
+        </Notice>
       ) : (
-        <p className="muted" role="status">
+        <p className={text.muted} role="status">
           {searching
             ? `Searching… ${devices.length > 0 ? `${devices.length} found so far.` : ''}`
             : searched
@@ -68,19 +65,13 @@ export function DiscoveredDevices({ onChoose }: { onChoose: (address: NasAddress
         </details>
       )}
       {!switchedOff && (
-        <div className="actions">
-          <button
-            type="button"
-            className="button"
-            data-testid="search-again"
-            disabled={searching}
-            onClick={() => void search()}
-          >
+        <Actions>
+          <Button data-testid="search-again" disabled={searching} onClick={() => void search()}>
             {searching ? 'Searching…' : 'Search again'}
-          </button>
-        </div>
+          </Button>
+        </Actions>
       )}
-    </section>
+    </Card>
   );
 }
 
@@ -94,7 +85,7 @@ function DeviceList({
   testId: string;
 }) {
   return (
-    <ul className="discovered-list" data-testid={testId}>
+    <ul data-testid={testId}>
       {devices.map((device) => {
         const model = describeDeviceModel(device);
         const services = [...new Set(device.services.map((kind) => serviceLabels[kind]).filter(Boolean))];
@@ -103,22 +94,16 @@ function DeviceList({
           <li key={device.id} data-testid="discovered-device">
             <strong>{device.name}</strong>
             {model && ` · ${model}`}
-            {device.osVersion && <span className="muted"> ({device.osVersion})</span>}
+            {device.osVersion && <span className={text.muted}> ({device.osVersion})</span>}
             <br />
-            <span className="muted">
+            <span className={text.muted}>
               {device.addresses.join(', ') || 'no address yet'}
               {services.length > 0 && ` · offers ${services.join(', ')}`}
             </span>
             {address && (
-              <div className="actions">
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => onChoose({ host: address, port: sshPortOf(device) })}
-                >
-                  Use {device.name}
-                </button>
-              </div>
+              <Actions>
+                <Button onClick={() => onChoose({ host: address, port: sshPortOf(device) })}>Use {device.name}</Button>
+              </Actions>
             )}
           </li>
         );
@@ -130,8 +115,7 @@ function DeviceList({
 /** What to check when nothing answered: the usual reasons, and the way that always works. */
 function NothingFound() {
   return (
-    <div className="notice notice--neutral" data-testid="nothing-found">
-      <p className="notice__title">No NAS answered.</p>
+    <Notice title="No NAS answered." testId="nothing-found">
       <ul>
         <li>
           Is this computer on the same network as the NAS (the same subnet)? Guest Wi-Fi, a VPN or a second router keep
@@ -143,7 +127,7 @@ function NothingFound() {
         </li>
         <li>You can always type the NAS’s address below: the one you use to open its web page.</li>
       </ul>
-    </div>
+    </Notice>
   );
 }
 
@@ -156,18 +140,16 @@ export function DiscoveredRecentNases({ onChoose }: { onChoose: (address: NasAdd
   }, [loadRemembered]);
   if (remembered.length === 0) return null;
   return (
-    <div className="recent-nas">
+    <div className={styles.recent}>
       <h3 id="recent-nas">Used before</h3>
-      <ul className="recent-nas__list" aria-labelledby="recent-nas" data-testid="recent-nas">
+      <ul className={styles.recentList} aria-labelledby="recent-nas" data-testid="recent-nas">
         {remembered.map((nas) => (
           <li key={`${nas.host}:${nas.port}`}>
-            <button type="button" className="button" onClick={() => onChoose({ host: nas.host, port: nas.port })}>
-              {describeRemembered(nas)}
-            </button>
+            <Button onClick={() => onChoose({ host: nas.host, port: nas.port })}>{describeRemembered(nas)}</Button>
           </li>
         ))}
       </ul>
-      <p className="muted field__help">Kept in NASBench’s data folder, without passwords.</p>
+      <p className={fieldStyles.help}>Kept in NASBench’s data folder, without passwords.</p>
     </div>
   );
 }

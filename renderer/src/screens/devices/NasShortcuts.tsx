@@ -1,9 +1,11 @@
+import { Actions, Button } from '../../components/Button';
+import { Card } from '../../components/Card';
 import { useNavigationActions } from '../../stores/navigation';
 import { useSessionActions, useSessionStore } from '../../stores/session';
 
 const portSuffix = (port: number) => (port === 22 ? '' : `, port ${port}`);
 
-/** The NAS this session is connected to, with the way back to its details. */
+/** The NAS this session is connected to, with the way back to its details and on to its tests. */
 export function ConnectedNasCard() {
   const connection = useSessionStore((state) => state.connection);
   const name = useSessionStore((state) => state.probe?.nas.hostname ?? null);
@@ -12,23 +14,22 @@ export function ConnectedNasCard() {
   if (!connection) return null;
   const { host, port, username } = connection;
   return (
-    <section className="card" aria-labelledby="connected-nas">
+    <Card aria-labelledby="connected-nas">
       <h2 id="connected-nas">Connected NAS</h2>
       <p>
         {name ? `${name} (${host}${portSuffix(port)})` : `${host}${portSuffix(port)}`}, logged in as {username}.
       </p>
-      <div className="actions">
-        <button
-          type="button"
-          className="button"
+      <Actions>
+        <Button
           onClick={() => {
             chooseNas({ host, port });
             show('connect');
           }}
         >
           Show details
-        </button>
-      </div>
-    </section>
+        </Button>
+        <Button onClick={() => show('plan')}>Choose the tests</Button>
+      </Actions>
+    </Card>
   );
 }

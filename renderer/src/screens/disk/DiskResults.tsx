@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import type { z } from 'zod';
-import type { DiskRunDetails, DiskTestResult } from '../../../../shared/disk';
+import type { DiskRunDetails, DiskTestResult } from '../../../../shared/contract/disk';
 import {
   describeCacheUse,
   describeDiskEngine,
@@ -10,9 +10,18 @@ import {
   formatIops,
   groupNotes,
   type DiskColumn,
-} from '../../../../shared/disk-words';
-import { formatRate, type RateUnit } from '../../../../shared/units';
+} from '../../../../shared/words/disk';
+import { formatRate, type RateUnit } from '../../../../shared/util/units';
+import { diskCache } from '../../../../shared/words/cache';
+import { describeUnsteady } from '../../../../shared/words/spread';
+import { SpreadMark } from '../../components/Spread';
+import { Facts } from '../../components/Facts';
+import { Notice } from '../../components/Notice';
 import { PlainText } from '../../components/PlainText';
+import tables from '../../components/tables.module.css';
+import text from '../../theme/text.module.css';
+import styles from './DiskResults.module.css';
+import { NoFigures, PartialFigures } from '../results/UnfinishedRun';
 import { SweepHeatmaps } from './SweepHeatmaps';
 
 type DiskDetails = z.infer<typeof DiskRunDetails>;
@@ -33,25 +42,16 @@ export function DiskResults({
   state: 'done' | 'failed' | 'cancelled';
 }) {
   const { tests } = details;
-  if (tests.length === 0) {
-    return (
-      <p data-testid="disk-results-empty">No disk test finished before the run stopped, so there are no figures.</p>
-    );
-  }
+  if (tests.length === 0) return <NoFigures kind="disk" testId="disk-results-empty" />;
   const { rows, columns } = diskResultTable(tests);
   const notes = groupNotes(tests);
   return (
     <>
-      {state !== 'done' && (
-        <p data-testid="disk-results-partial">
-          The run {state === 'failed' ? 'failed' : 'was cancelled'} before every test had run: these are the tests that
-          finished.
-        </p>
-      )}
+      <PartialFigures state={state} testId="disk-results-partial" />
       {details.sweep ? (
-        <SweepHeatmaps sweep={details.sweep} unit={unit} />
+        <SweepHeatmaps sweep={details.sweep} unit={unit} tests={tests} />
       ) : (
-        <table className="disk-results" data-testid="disk-results">
+        <table className={`${tables.result} ${styles.table}`} data-testid="disk-results">
           <caption>
             {details.engine === 'fio'
               ? 'Each test’s throughput, with its operations per second (IOPS) and the time within which 99 in 100 ' +
@@ -74,8 +74,8 @@ export function DiskResults({
               return (
                 <tr key={`${row.shape}-${first?.name ?? ''}`} data-shape={row.shape}>
                   <th scope="row">
-                    <span className="disk-results__shape">{row.shape}</span>
-                    {first && <span className="disk-results__words muted">{describeTestShape(first)}</span>}
+                    <span className={styles.shape}>{row.shape}</span>
+                    {first && <span className={styles.words}>{describeTestShape(first)}</span>}
                   </th>
                   {columns.map((column) => (
                     <ResultCell key={column} test={row.cells[column]} unit={unit} />
@@ -86,26 +86,17 @@ export function DiskResults({
           </tbody>
         </table>
       )}
-      <dl className="facts" data-testid="disk-measured-with">
-        <div>
-          <dt>Measured with</dt>
-          <dd>{describeDiskEngine(details.engine, tests)}</dd>
-        </div>
-        <div>
-          <dt>File system</dt>
-          <dd>{details.fileSystem ?? 'unknown'}</dd>
-        </div>
-        <div>
-          <dt>Folder</dt>
-          <dd className="mono">{details.folder}</dd>
-        </div>
-        <div>
-          <dt>Cache</dt>
-          <dd>{describeCacheUse(tests)}</dd>
-        </div>
-      </dl>
+      <Facts
+        testId="disk-measured-with"
+        facts={[
+          { label: 'Measured with', value: describeDiskEngine(details.engine, tests) },
+          { label: 'File system', value: details.fileSystem ?? 'unknown' },
+          { label: 'Folder', value: details.folder, valueClassName: text.mono },
+          { label: 'Cache', value: describeCacheUse(tests) },
+        ]}
+      />
       {notes.length > 0 && (
-        <ul className="disk-notes" data-testid="disk-notes" aria-label="Notes on these figures">
+        <ul className={styles.notes} data-testid="disk-notes" aria-label="Notes on these figures">
           {notes.map(({ tests: which, note }) => (
             <li key={note}>
               <strong>{which}:</strong> <PlainText text={note} />
@@ -114,18 +105,18 @@ export function DiskResults({
         </ul>
       )}
       {details.hints.map((hint) => (
-        <p key={hint} className="notice notice--neutral">
+        <Notice key={hint} as="p">
           <PlainText text={hint} />
-        </p>
+        </Notice>
       ))}
-      <details className="disk-commands">
+      <details className={styles.commandsBox}>
         <summary data-testid="disk-commands">Show the exact commands</summary>
-        <p className="muted">What ran on the NAS, in its scratch folder, one command per test.</p>
-        <ol className="commands">
+        <p className={text.muted}>What ran on the NAS, in its scratch folder, one command per test.</p>
+        <ol className={styles.commands}>
           {tests.map((test) => (
             <li key={test.name}>
-              <span className="commands__name">{test.name}</span>
-              <pre className="mono">
+              <span className={styles.commandName}>{test.name}</span>
+              <pre className={text.mono} data-testid="disk-command">
                 <CommandLine text={test.commandLine} />
               </pre>
             </li>
@@ -140,7 +131,7 @@ export function DiskResults({
 function ResultCell({ test, unit }: { test: DiskTestResult | undefined; unit: RateUnit }) {
   if (!test) {
     return (
-      <td className="disk-results__cell">
+      <td className={styles.cell}>
         <span aria-hidden="true">—</span>
         <span className="visually-hidden">not measured</span>
       </td>
@@ -149,19 +140,30 @@ function ResultCell({ test, unit }: { test: DiskTestResult | undefined; unit: Ra
   const latency = describeLatency(test.latencyNs);
   // dd counts no operations and times no requests: a derived IOPS figure would look measured.
   const measuredByFio = test.engine === 'fio';
+  const unsteady = describeUnsteady(test.spread);
+  const tooltip = [
+    measuredByFio ? latency.long : '',
+    unsteady ? `${unsteady}.` : '',
+    `Cache: ${diskCache(test).words}.`,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <td
-      className="disk-results__cell"
+      className={styles.cell}
       data-test={test.name}
       data-bytes-per-second={test.bytesPerSecond}
       data-iops={test.iops}
-      title={measuredByFio ? latency.long : undefined}
+      title={tooltip}
     >
-      <span className="disk-results__figure">{formatRate(test.bytesPerSecond, unit)}</span>
+      <span className={styles.figure}>
+        {formatRate(test.bytesPerSecond, unit)}
+        <SpreadMark spread={test.spread} />
+      </span>
       {measuredByFio && (
         <>
-          <span className="disk-results__secondary">{formatIops(test.iops)}</span>
-          <span className="disk-results__secondary muted">{latency.short}</span>
+          <span className={styles.secondary}>{formatIops(test.iops)}</span>
+          <span className={`${styles.secondary} ${text.muted}`}>{latency.short}</span>
         </>
       )}
     </td>
@@ -176,7 +178,7 @@ function CommandLine({ text }: { text: string }) {
   return text.split(' ').map((word, index) => (
     <Fragment key={index}>
       {index > 0 && ' '}
-      <span className="commands__word">{word}</span>
+      <span className={styles.commandWord}>{word}</span>
     </Fragment>
   ));
 }

@@ -1,12 +1,52 @@
 import { useShallow } from 'zustand/react/shallow';
-import { TextField } from '../../components/NumberField';
-import { useDiskTestActions, useDiskTestStore } from '../../stores/disk-test';
+import type { SweepChoices } from '../../../../shared/words/sweep';
+import { RadioChoices } from '../../components/Choices';
+import { FieldGrid, FieldHelp, TextField, type TextFieldProps } from '../../components/Field';
+import { useDiskTestActions, useDiskTestStore, type SweepFields as SweepLists } from '../../stores/disk-test';
+import styles from './SweepFields.module.css';
 
-const directions = [
-  ['write', 'Writing'],
-  ['read', 'Reading'],
-  ['both', 'Both'],
-] as const;
+const directions: { value: SweepChoices['rw']; label: string; testId: string }[] = [
+  { value: 'write', label: 'Writing', testId: 'sweep-rw-write' },
+  { value: 'read', label: 'Reading', testId: 'sweep-rw-read' },
+  { value: 'both', label: 'Both', testId: 'sweep-rw-both' },
+];
+
+type ListName = Exclude<keyof SweepLists, 'rw'>;
+
+/** Each of the grid's fields: its id suffix, words and test id. */
+const lists: (Pick<TextFieldProps, 'label' | 'help' | 'testId'> & { name: ListName; id: string; numeric?: true })[] = [
+  { name: 'blockSizes', id: 'bs', label: 'Block sizes', testId: 'sweep-block-sizes', help: 'The heatmap’s rows.' },
+  {
+    name: 'fileSizes',
+    id: 'files',
+    label: 'File sizes (per job)',
+    testId: 'sweep-file-sizes',
+    help: 'The heatmap’s columns.',
+  },
+  { name: 'jobs', id: 'jobs', label: 'Jobs at once', testId: 'sweep-jobs', help: 'One heatmap each.' },
+  {
+    name: 'budgetMinutes',
+    id: 'budget',
+    label: 'Time budget (minutes)',
+    testId: 'sweep-budget',
+    help: 'Cells that would run past it are left out, and the result says so.',
+    numeric: true,
+  },
+  {
+    name: 'maxSeconds',
+    id: 'max',
+    label: 'Longest per cell (seconds)',
+    testId: 'sweep-max-seconds',
+    help: 'A cell whose speed never settles stops here.',
+    numeric: true,
+  },
+];
+
+function listChange(name: ListName, value: string): Partial<SweepLists> {
+  const change: Partial<SweepLists> = {};
+  change[name] = value;
+  return change;
+}
 
 /** The sweep's grid: the lists of block sizes, file sizes and job counts, the direction and a time budget. */
 export function SweepFields({ id }: { id: string }) {
@@ -15,78 +55,34 @@ export function SweepFields({ id }: { id: string }) {
   );
   const { chooseSweep } = useDiskTestActions();
   return (
-    <fieldset className="field sweep-fields" data-testid="disk-sweep-fields">
+    <fieldset className={styles.grid} data-testid="disk-sweep-fields" aria-describedby={`${id}-sweep-help`}>
       <legend>The grid</legend>
-      <p className="field__help muted">
+      <FieldHelp id={`${id}-sweep-help`}>
         Each combination is one fio run, stopped once its speed has settled. Sizes take k, M and G, e.g. 4k, 128k, 1M.
-      </p>
-      <div className="number-fields">
-        <TextField
-          id={`${id}-sweep-bs`}
-          label="Block sizes"
-          testId="sweep-block-sizes"
-          value={sweep.blockSizes}
-          onChange={(blockSizes) => chooseSweep({ blockSizes })}
-          problem={problems.blockSizes}
-          help="The heatmap’s rows."
-        />
-        <TextField
-          id={`${id}-sweep-files`}
-          label="File sizes (per job)"
-          testId="sweep-file-sizes"
-          value={sweep.fileSizes}
-          onChange={(fileSizes) => chooseSweep({ fileSizes })}
-          problem={problems.fileSizes}
-          help="The heatmap’s columns."
-        />
-        <TextField
-          id={`${id}-sweep-jobs`}
-          label="Jobs at once"
-          testId="sweep-jobs"
-          value={sweep.jobs}
-          onChange={(jobs) => chooseSweep({ jobs })}
-          problem={problems.jobs}
-          help="One heatmap each."
-        />
-        <TextField
-          id={`${id}-sweep-budget`}
-          label="Time budget (minutes)"
-          testId="sweep-budget"
-          value={sweep.budgetMinutes}
-          onChange={(budgetMinutes) => chooseSweep({ budgetMinutes })}
-          problem={problems.budgetMinutes}
-          help="Cells that would run past it are left out, and the result says so."
-          inputProps={{ inputMode: 'numeric' }}
-        />
-        <TextField
-          id={`${id}-sweep-max`}
-          label="Longest per cell (seconds)"
-          testId="sweep-max-seconds"
-          value={sweep.maxSeconds}
-          onChange={(maxSeconds) => chooseSweep({ maxSeconds })}
-          problem={problems.maxSeconds}
-          help="A cell whose speed never settles stops here."
-          inputProps={{ inputMode: 'numeric' }}
-        />
-      </div>
-      <div className="field">
-        <span id={`${id}-sweep-rw`}>Direction</span>
-        <div className="segmented" role="radiogroup" aria-labelledby={`${id}-sweep-rw`}>
-          {directions.map(([value, label]) => (
-            <label key={value} className="choice">
-              <input
-                type="radio"
-                name={`${id}-sweep-rw`}
-                value={value}
-                data-testid={`sweep-rw-${value}`}
-                checked={sweep.rw === value}
-                onChange={() => chooseSweep({ rw: value })}
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </div>
+      </FieldHelp>
+      <FieldGrid>
+        {lists.map((list) => (
+          <TextField
+            key={list.name}
+            id={`${id}-sweep-${list.id}`}
+            label={list.label}
+            testId={list.testId}
+            value={sweep[list.name]}
+            onChange={(value) => chooseSweep(listChange(list.name, value))}
+            problem={problems[list.name]}
+            help={list.help}
+            inputProps={list.numeric ? { inputMode: 'numeric' } : undefined}
+          />
+        ))}
+      </FieldGrid>
+      <RadioChoices
+        legend="Direction"
+        name={`${id}-sweep-rw`}
+        options={directions}
+        value={sweep.rw}
+        onChange={(rw) => chooseSweep({ rw })}
+        layout="row"
+      />
     </fieldset>
   );
 }

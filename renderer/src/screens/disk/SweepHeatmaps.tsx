@@ -1,16 +1,22 @@
 import { CategoryScale, Chart, Tooltip, type ChartArea, type Plugin } from 'chart.js';
 import { MatrixController, MatrixElement } from 'chartjs-chart-matrix';
-import type { DiskSweepSummary, HeatmapPanel } from '../../../../shared/disk';
+import type { DiskSweepSummary, DiskTestResult, HeatmapPanel } from '../../../../shared/contract/disk';
 import {
   describeSweep,
+  heatmapCellTest,
   heatmapCellLabel,
   heatmapPanelTitle,
   heatmapScale,
   heatmapShade,
-} from '../../../../shared/sweep-words';
-import { formatBytes, formatRate, rateInUnit, sizeLabel, type RateUnit } from '../../../../shared/units';
+} from '../../../../shared/words/sweep';
+import { formatBytes, formatRate, rateInUnit, sizeLabel, type RateUnit } from '../../../../shared/util/units';
 import { axisStyle, withAlpha, type ChartColours } from '../../components/chart-theme';
+import { ChartBox } from '../../components/ChartBox';
+import { SpreadMark } from '../../components/Spread';
+import tables from '../../components/tables.module.css';
 import { useChart } from '../../components/use-chart';
+import text from '../../theme/text.module.css';
+import styles from './SweepHeatmaps.module.css';
 
 Chart.register(MatrixController, MatrixElement, CategoryScale, Tooltip);
 
@@ -124,21 +130,30 @@ function HeatmapPanelChart({ panel, scale, unit }: { panel: HeatmapPanel; scale:
 
   const title = heatmapPanelTitle(panel);
   return (
-    <figure className="heatmap" data-testid="sweep-heatmap" data-jobs={panel.jobs} data-rw={panel.rw}>
+    <figure className={styles.heatmap} data-testid="sweep-heatmap" data-jobs={panel.jobs} data-rw={panel.rw}>
       <figcaption>{title[0]?.toUpperCase() + title.slice(1)}</figcaption>
-      <div className="heatmap__canvas">
+      <ChartBox height="260px">
         <canvas
           ref={canvasRef}
           role="img"
           aria-label={`Heatmap, ${title}: ${unit} by block size and file size. The table below has the figures.`}
         />
-      </div>
+      </ChartBox>
     </figure>
   );
 }
 
 /** The sweep's heatmaps, one per jobs value and direction, coloured on one shared scale, with the figures as a table. */
-export function SweepHeatmaps({ sweep, unit }: { sweep: DiskSweepSummary; unit: RateUnit }) {
+export function SweepHeatmaps({
+  sweep,
+  unit,
+  tests = [],
+}: {
+  sweep: DiskSweepSummary;
+  unit: RateUnit;
+  /** The sweep's cells as tests: each carries its spread. */
+  tests?: readonly DiskTestResult[];
+}) {
   const scale = heatmapScale(sweep.panels);
   return (
     <section aria-labelledby="sweep-heatmaps-title" data-testid="sweep-heatmaps">
@@ -146,11 +161,11 @@ export function SweepHeatmaps({ sweep, unit }: { sweep: DiskSweepSummary; unit: 
       <p data-testid="sweep-summary">{describeSweep(sweep, unit)}</p>
       {scale && (
         <>
-          <p className="muted" data-testid="sweep-scale">
+          <p className={text.muted} data-testid="sweep-scale">
             Figures in {unit}. One colour scale for every panel: palest {formatRate(scale.min, unit)}, darkest{' '}
             {formatRate(scale.max, unit)}.
           </p>
-          <div className="heatmaps">
+          <div className={styles.heatmaps}>
             {sweep.panels.map((panel) => (
               <HeatmapPanelChart key={`${panel.jobs}-${panel.rw}`} panel={panel} scale={scale} unit={unit} />
             ))}
@@ -160,7 +175,7 @@ export function SweepHeatmaps({ sweep, unit }: { sweep: DiskSweepSummary; unit: 
       <details>
         <summary>Sweep figures as a table</summary>
         {sweep.panels.map((panel) => (
-          <table className="samples" key={`${panel.jobs}-${panel.rw}`} data-testid="sweep-table">
+          <table className={tables.figures} key={`${panel.jobs}-${panel.rw}`} data-testid="sweep-table">
             <caption>{heatmapPanelTitle(panel)}</caption>
             <thead>
               <tr>
@@ -178,7 +193,13 @@ export function SweepHeatmaps({ sweep, unit }: { sweep: DiskSweepSummary; unit: 
                   <th scope="row">{sizeLabel(bs)}</th>
                   {panel.x.map((size, column) => {
                     const value = panel.values[row]?.[column] ?? null;
-                    return <td key={size}>{value === null ? 'not run' : formatRate(value, unit)}</td>;
+                    const cell = heatmapCellTest(panel, row, column, tests);
+                    return (
+                      <td key={size}>
+                        {value === null ? 'not run' : formatRate(value, unit)}
+                        {value !== null && <SpreadMark spread={cell?.spread} />}
+                      </td>
+                    );
                   })}
                 </tr>
               ))}

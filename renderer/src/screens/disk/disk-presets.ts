@@ -1,30 +1,34 @@
-import type { DiskPreset } from '../../../../shared/disk-words';
+import type { DiskPreset } from '../../../../shared/words/disk';
+import type { ChoiceCard } from '../../components/Choices';
 import type { DiskChoice } from '../../stores/disk-test';
 
 /** Each choice as a person picks it: what it measures and how long it takes, in plain words. */
-export const choiceCards: Record<DiskChoice, { title: string; summary: string }> = {
-  quick: {
+export const diskChoiceCards: ChoiceCard<DiskChoice>[] = [
+  {
+    value: 'quick',
     title: 'Quick check',
-    summary: 'Like CrystalDiskMark: large sequential and small (4K) random transfers, read and write. About a minute.',
+    text: 'Like CrystalDiskMark: large sequential and small (4K) random transfers, read and write. About a minute.',
   },
-  ars: {
+  {
+    value: 'ars',
     title: 'Ars Technica trio',
-    summary:
+    text:
       'Random writes three ways: 4K one at a time, 64K from 16 jobs at once, and 1M one at a time. ' +
       'A minute each; needs about 16 GiB free.',
   },
-  bulk: {
+  {
+    value: 'bulk',
     title: 'Bulk streaming',
-    summary:
-      '32 jobs writing 128K blocks at once, then reading them back: many large files at the same time. About 2 minutes.',
+    text: '32 jobs writing 128K blocks at once, then reading them back: many large files at the same time. About 2 minutes.',
   },
-  sweep: {
+  {
+    value: 'sweep',
     title: 'Sweep (heatmap)',
-    summary:
+    text:
       'Every mix of block size, file size and number of jobs you list, each run until its speed settles. ' +
       'Shows where the NAS is fastest. Minutes to an hour.',
   },
-};
+];
 
 /** What the engine uses when the Advanced fields are left empty (electron/engine/disk/presets.ts). */
 export const presetDefaults: Record<

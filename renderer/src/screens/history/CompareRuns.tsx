@@ -1,17 +1,24 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useState } from 'react';
-import { throughputAxisTitle } from '../../../../shared/chart-data';
-import { compareRuns, type Comparison } from '../../../../shared/compare-runs';
-import type { RunRecord as SavedRun } from '../../../../shared/runs';
-import { formatRate, rateInUnit, type RateUnit } from '../../../../shared/units';
+import { throughputAxisTitle } from '../../../../shared/util/chart-data';
+import { compareRuns, type Comparison } from '../../../../shared/words/compare-runs';
+import type { RunRecord as SavedRun } from '../../../../shared/contract/runs';
+import { formatRate, rateInUnit, type RateUnit } from '../../../../shared/util/units';
 import { axisStyle } from '../../components/chart-theme';
+import { Card } from '../../components/Card';
+import { ChartBox } from '../../components/ChartBox';
+import { Notice } from '../../components/Notice';
+import { SpreadMark } from '../../components/Spread';
+import tables from '../../components/tables.module.css';
 import { useChart } from '../../components/use-chart';
 import { useSavedRunsActions } from '../../stores/saved-runs';
 import { selectRateUnit, useSettingsStore } from '../../stores/settings';
+import text from '../../theme/text.module.css';
+import styles from './CompareRuns.module.css';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
 
-/** Grouped bars: one group per test, one bar per run, in the runs' link names. */
+/** Grouped bars: one group per test, one bar per run, in the runs' link names; figures set apart are left out. */
 function CompareChart({ comparison, unit }: { comparison: Comparison; unit: RateUnit }) {
   const canvasRef = useChart(
     (canvas, colours) =>
@@ -21,7 +28,8 @@ function CompareChart({ comparison, unit }: { comparison: Comparison; unit: Rate
           labels: comparison.rows.map((row) => row.test),
           datasets: comparison.runs.map((run, index) => ({
             label: run.link,
-            data: comparison.rows.map((row) => rateInUnit(row.values[index] ?? 0, unit)),
+            // A figure about another link than its run's is not drawn beside the others as if it were like for like.
+            data: comparison.rows.map((row) => (row.apart[index] ? null : rateInUnit(row.values[index] ?? 0, unit))),
             backgroundColor: colours.series[index % colours.series.length] ?? colours.text,
           })),
         },
@@ -39,13 +47,13 @@ function CompareChart({ comparison, unit }: { comparison: Comparison; unit: Rate
     [comparison, unit],
   );
   return (
-    <div className="compare-chart">
+    <ChartBox height="300px" margin="1rem 0">
       <canvas
         ref={canvasRef}
         role="img"
         aria-label={`Bars per test for ${comparison.runs.map((run) => run.link).join(', ')}. The table below has the figures.`}
       />
-    </div>
+    </ChartBox>
   );
 }
 
@@ -66,22 +74,31 @@ export function CompareRuns({ runIds }: { runIds: string[] }) {
   if (!records || records.length < 2) return null;
   const comparison = compareRuns(records);
   return (
-    <section className="card" aria-labelledby="compare-title" data-testid="compare">
+    <Card aria-labelledby="compare-title" data-testid="compare">
       <h2 id="compare-title">Compared</h2>
-      <ul className="compare-differences" data-testid="compare-differences">
+      <ul className={styles.differences} data-testid="compare-differences">
         {comparison.differences.map((difference) => (
           <li key={difference}>{difference}</li>
         ))}
       </ul>
+      {comparison.warnings.length > 0 && (
+        <Notice tone="warning" testId="compare-warnings" title="Not compared as like for like">
+          <ul className={styles.differences}>
+            {comparison.warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </Notice>
+      )}
       {comparison.rows.length > 0 && <CompareChart comparison={comparison} unit={unit} />}
-      <table className="samples" data-testid="compare-table">
+      <table className={tables.figures} data-testid="compare-table">
         <thead>
           <tr>
             <th scope="col">Test</th>
             {comparison.runs.map((run) => (
               <th scope="col" key={run.id}>
                 {run.link}
-                <span className="muted"> · {new Date(run.startedAt).toLocaleString()}</span>
+                <span className={text.muted}> · {new Date(run.startedAt).toLocaleString()}</span>
               </th>
             ))}
           </tr>
@@ -91,14 +108,26 @@ export function CompareRuns({ runIds }: { runIds: string[] }) {
             <tr key={row.test}>
               <th scope="row">{row.test}</th>
               {row.values.map((value, index) => (
-                <td key={comparison.runs[index]?.id ?? index}>
-                  {value === null ? 'not measured' : formatRate(value, unit)}
+                <td
+                  key={comparison.runs[index]?.id ?? index}
+                  data-apart={row.apart[index] || undefined}
+                  data-bytes-per-second={value ?? undefined}
+                >
+                  {value === null ? (
+                    'not measured'
+                  ) : (
+                    <>
+                      {formatRate(value, unit)}
+                      <SpreadMark spread={row.spreads[index]} />
+                      {row.notes[index] && <span className={text.muted}> ({row.notes[index]})</span>}
+                    </>
+                  )}
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
-    </section>
+    </Card>
   );
 }

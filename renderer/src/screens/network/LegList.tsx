@@ -1,8 +1,12 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { nasAddressChoices, type NasAddressChoice } from '../../../../shared/network-words';
+import { nasAddressChoices, type NasAddressChoice } from '../../../../shared/words/network';
+import { Actions, Button } from '../../components/Button';
+import { Field, TextField } from '../../components/Field';
 import { maxLegs, useNetworkTestActions, useNetworkTestStore, type LegDraft } from '../../stores/network-test';
 import { useSessionStore } from '../../stores/session';
+import text from '../../theme/text.module.css';
+import styles from './LegList.module.css';
 
 const another = 'another';
 
@@ -29,7 +33,7 @@ export function LegList() {
 
   return (
     <>
-      <ol className="legs" ref={listRef} data-testid="legs">
+      <ol className={styles.legs} ref={listRef} data-testid="legs">
         {legs.map((leg, index) => (
           <li key={leg.key}>
             <LegFields
@@ -49,10 +53,8 @@ export function LegList() {
           </li>
         ))}
       </ol>
-      <div className="actions">
-        <button
-          type="button"
-          className="button"
+      <Actions>
+        <Button
           data-testid="add-leg"
           ref={addButton}
           aria-disabled={legs.length >= maxLegs}
@@ -63,9 +65,9 @@ export function LegList() {
           }}
         >
           Add a link
-        </button>
-        {legs.length >= maxLegs && <span className="muted">Up to {maxLegs} links.</span>}
-      </div>
+        </Button>
+        {legs.length >= maxLegs && <span className={text.muted}>Up to {maxLegs} links.</span>}
+      </Actions>
     </>
   );
 }
@@ -86,13 +88,12 @@ function LegFields(props: {
   const nasProblem = problems?.nasAddress;
 
   return (
-    <fieldset className="leg" data-testid={`leg-${number}`}>
+    <fieldset className={styles.leg} data-testid={`leg-${number}`}>
       <legend>Link {number}</legend>
-      <div className="leg__fields">
-        <div className="leg__nas">
+      <div className={styles.fields}>
+        <div className={styles.nas}>
           {choices.length > 0 && (
-            <div className="field">
-              <label htmlFor={`${id}-nas`}>NAS address</label>
+            <Field id={`${id}-nas`} label="NAS address" problem={typed ? undefined : nasProblem}>
               <select
                 id={`${id}-nas`}
                 data-testid={`leg-${number}-nas`}
@@ -115,15 +116,10 @@ function LegFields(props: {
                 ))}
                 <option value={another}>Another address…</option>
               </select>
-              {!typed && nasProblem && (
-                <p id={`${id}-nas-help`} className="field__error">
-                  {nasProblem}
-                </p>
-              )}
-            </div>
+            </Field>
           )}
           {typed && (
-            <AddressField
+            <TextField
               id={`${id}-nas-typed`}
               label={choices.length > 0 ? 'Other NAS address' : 'NAS address'}
               testId={`leg-${number}-nas-typed`}
@@ -134,7 +130,7 @@ function LegFields(props: {
             />
           )}
         </div>
-        <AddressField
+        <TextField
           id={`${id}-local`}
           label="From this computer’s address"
           testId={`leg-${number}-local`}
@@ -145,48 +141,16 @@ function LegFields(props: {
         />
       </div>
       {props.onRemove && (
-        <button
-          type="button"
-          className="button button--small leg__remove"
+        <Button
+          size="small"
+          className={styles.remove}
           data-testid={`remove-leg-${number}`}
           aria-label={`Remove link ${number}`}
           onClick={props.onRemove}
         >
           Remove
-        </button>
+        </Button>
       )}
     </fieldset>
-  );
-}
-
-function AddressField(props: {
-  id: string;
-  label: string;
-  testId: string;
-  value: string;
-  onChange: (value: string) => void;
-  problem: string | undefined;
-  help: string;
-}) {
-  const { id, problem } = props;
-  return (
-    <div className="field">
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        type="text"
-        data-testid={props.testId}
-        value={props.value}
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        aria-invalid={problem !== undefined}
-        aria-describedby={`${id}-help`}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-      <p id={`${id}-help`} className={problem ? 'field__error' : 'field__help muted'}>
-        {problem ?? props.help}
-      </p>
-    </div>
   );
 }

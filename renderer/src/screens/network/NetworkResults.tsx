@@ -1,7 +1,12 @@
-import { averageRate, describeLinkUse, type LegLink } from '../../../../shared/network-words';
-import { formatRate, type RateUnit } from '../../../../shared/units';
+import { averageRate, describeLinkUse, type LegLink } from '../../../../shared/words/network';
+import { formatRate, type RateUnit } from '../../../../shared/util/units';
+import { spreadOfSamples } from '../../../../shared/util/spread';
+import { HeadlineContext } from '../../components/Headline';
+import { SpreadMark } from '../../components/Spread';
+import tables from '../../components/tables.module.css';
 import { useNetworkTestStore, type NetworkRunLinks } from '../../stores/network-test';
-import type { RunRecord } from '../../stores/runs';
+import type { LiveRun } from '../../stores/runs';
+import styles from './NetworkResults.module.css';
 
 /** The links a network run went over, when this session started it and knew them. */
 export function useRunLinks(runId: string): NetworkRunLinks | undefined {
@@ -12,11 +17,7 @@ export function useRunLinks(runId: string): NetworkRunLinks | undefined {
 export function LinkUse({ bytesPerSecond, runLinks }: { bytesPerSecond: number; runLinks: NetworkRunLinks }) {
   const words = describeLinkUse(bytesPerSecond, runLinks.links, runLinks.direction);
   if (!words) return null;
-  return (
-    <span className="headline__context" data-testid="results-link-use">
-      — {words}
-    </span>
-  );
+  return <HeadlineContext testId="results-link-use">— {words}</HeadlineContext>;
 }
 
 /** The links under one line of the chart: its own leg, or all of them for the total. */
@@ -34,19 +35,22 @@ export function SeriesAverages({
   unit,
   runLinks,
 }: {
-  run: RunRecord;
+  run: LiveRun;
   unit: RateUnit;
   runLinks: NetworkRunLinks | undefined;
 }) {
   const rows = run.series.map((info) => {
-    const average = averageRate(run.samples[info.id]?.toArray() ?? []);
+    const readings = run.samples[info.id]?.toArray() ?? [];
+    const average = averageRate(readings);
+    // The same rule the engine uses for a figure's spread: the steady part of the per-second readings.
+    const spread = spreadOfSamples(readings.map((reading) => reading.value));
     const use =
       average === null || !runLinks ? null : describeLinkUse(average, linksOf(info.id, runLinks), runLinks.direction);
-    return { info, average, use };
+    return { info, average, use, spread };
   });
   const anyUse = rows.some((row) => row.use !== null);
   return (
-    <table className="samples series-averages" data-testid="series-averages">
+    <table className={`${tables.figures} ${styles.averages}`} data-testid="series-averages">
       <caption>Average of each line’s readings</caption>
       <thead>
         <tr>
@@ -56,10 +60,13 @@ export function SeriesAverages({
         </tr>
       </thead>
       <tbody>
-        {rows.map(({ info, average, use }) => (
+        {rows.map(({ info, average, use, spread }) => (
           <tr key={info.id} data-series={info.id} data-bytes-per-second={average ?? undefined}>
             <th scope="row">{info.label}</th>
-            <td>{average === null ? 'no readings' : formatRate(average, unit)}</td>
+            <td>
+              {average === null ? 'no readings' : formatRate(average, unit)}
+              {average !== null && <SpreadMark spread={spread} />}
+            </td>
             {anyUse && <td>{use ?? 'speed unknown'}</td>}
           </tr>
         ))}

@@ -1,10 +1,17 @@
 import { useEffect, useId, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ReportFormat } from '../../../../shared/report/schemas';
+import type { ReportFormat } from '../../../../shared/contract/report';
+import { Actions, Button } from '../../components/Button';
+import { RadioChoices, type RadioOption } from '../../components/Choices';
+import dialogStyles from '../../components/dialog.module.css';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { CheckboxField } from '../../components/Field';
 import { useReportStore } from '../../stores/report';
+import { formState } from '../../stores/store-helpers';
+import text from '../../theme/text.module.css';
+import styles from './ExportDialog.module.css';
 
-const formats: { value: ReportFormat; label: string; what: string }[] = [
+const formatWords: { value: ReportFormat; label: string; what: string }[] = [
   { value: 'html', label: 'HTML', what: 'one file with charts; opens in any browser and can be imported again' },
   { value: 'pdf', label: 'PDF', what: 'the HTML report, printed' },
   { value: 'md', label: 'Markdown', what: 'a short table for forums and GitHub issues' },
@@ -13,13 +20,14 @@ const formats: { value: ReportFormat; label: string; what: string }[] = [
   { value: 'json', label: 'JSON', what: 'the run file itself' },
 ];
 
-/** The preview scrolls inside the dialog (styles.css has no report styles: this dialog keeps its own). */
-const previewBox = {
-  maxHeight: '24rem',
-  overflow: 'auto',
-  border: '1px solid var(--border)',
-  borderRadius: 'var(--radius)',
-};
+const formats: RadioOption<ReportFormat>[] = formatWords.map(({ value, label, what }) => ({
+  value,
+  label: (
+    <>
+      <strong>{label}</strong> <span className={text.muted}>{what}</span>
+    </>
+  ),
+}));
 
 /** Longer text previews are cut here: the preview is for checking, the saved file has everything. */
 const previewChars = 20_000;
@@ -37,27 +45,16 @@ function HtmlPreview({ html }: { html: string }) {
     const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
     root.innerHTML = html;
   }, [html]);
-  return <div ref={hostRef} style={previewBox} data-testid="report-preview-html" />;
+  return <div ref={hostRef} className={styles.preview} data-testid="report-preview-html" />;
 }
 
 /** "Export report…": choose a format, see what will be shared (anonymised unless unticked), save it. */
 export function ExportDialog({ runId }: { runId: string }) {
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const state = useReportStore(
-    useShallow((store) => ({
-      openRunId: store.runId,
-      format: store.format,
-      anonymize: store.anonymize,
-      paperSize: store.paperSize,
-      preview: store.preview,
-      loading: store.loading,
-      saving: store.saving,
-      error: store.error,
-    })),
-  );
+  const state = useReportStore(useShallow(formState));
   const actions = useReportStore((store) => store.actions);
-  const open = state.openRunId === runId;
+  const open = state.runId === runId;
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -68,32 +65,24 @@ export function ExportDialog({ runId }: { runId: string }) {
   const replaced = Object.entries(state.preview?.replaced ?? {}).map(([kind, count]) => `${count} ${kind}`);
   return (
     <>
-      <button type="button" className="button" data-testid="export-report" onClick={() => void actions.openFor(runId)}>
+      <Button data-testid="export-report" onClick={() => void actions.openFor(runId)}>
         Export report…
-      </button>
+      </Button>
       <dialog
         ref={dialogRef}
-        className="dialog"
+        className={dialogStyles.dialog}
         aria-labelledby={`${id}-title`}
         data-testid="export-dialog"
         onCancel={() => actions.close()}
       >
         <h2 id={`${id}-title`}>Export a report</h2>
-        <fieldset>
-          <legend>Format</legend>
-          {formats.map((format) => (
-            <label key={format.value} className="choice">
-              <input
-                type="radio"
-                name={`${id}-format`}
-                value={format.value}
-                checked={state.format === format.value}
-                onChange={() => void actions.choose({ format: format.value })}
-              />{' '}
-              <strong>{format.label}</strong> <span className="muted">{format.what}</span>
-            </label>
-          ))}
-        </fieldset>
+        <RadioChoices
+          legend="Format"
+          name={`${id}-format`}
+          options={formats}
+          value={state.format}
+          onChange={(format) => void actions.choose({ format })}
+        />
         {state.format === 'pdf' && (
           <label>
             Paper{' '}
@@ -108,17 +97,14 @@ export function ExportDialog({ runId }: { runId: string }) {
             </select>
           </label>
         )}
-        <label className="choice">
-          <input
-            type="checkbox"
-            data-testid="export-anonymize"
-            checked={state.anonymize}
-            onChange={(event) => void actions.choose({ anonymize: event.target.checked })}
-          />{' '}
-          Anonymise: replace host names, addresses, serial numbers, user names, shares and folders (figures stay the
-          same)
-        </label>
-        <p className="muted" data-testid="export-replaced" aria-live="polite">
+        <CheckboxField
+          id={`${id}-anonymize`}
+          label="Anonymise: replace host names, addresses, serial numbers, user names, shares and folders (figures stay the same)"
+          testId="export-anonymize"
+          checked={state.anonymize}
+          onChange={(anonymize) => void actions.choose({ anonymize })}
+        />
+        <p className={text.muted} data-testid="export-replaced" aria-live="polite">
           {state.loading
             ? 'Preparing the preview…'
             : state.anonymize
@@ -130,24 +116,21 @@ export function ExportDialog({ runId }: { runId: string }) {
           (state.format === 'html' || state.format === 'pdf' ? (
             <HtmlPreview html={state.preview.text} />
           ) : (
-            <pre style={previewBox} data-testid="report-preview-text">
+            <pre className={styles.preview} data-testid="report-preview-text">
               {state.preview.text.slice(0, previewChars)}
             </pre>
           ))}
-        <div className="actions">
-          <button
-            type="button"
-            className="button button--primary"
+        <Actions>
+          <Button
+            variant="primary"
             data-testid="export-save"
             aria-disabled={state.saving}
             onClick={() => void (state.saving ? undefined : actions.save())}
           >
             {state.saving ? 'Saving…' : 'Save'}
-          </button>
-          <button type="button" className="button" onClick={() => actions.close()}>
-            Close
-          </button>
-        </div>
+          </Button>
+          <Button onClick={() => actions.close()}>Close</Button>
+        </Actions>
       </dialog>
     </>
   );

@@ -1,10 +1,18 @@
 import { useEffect, useState } from 'react';
-import type { RunRecord as SavedRun, TestResult } from '../../../../shared/runs';
-import { formatRate, formatSeconds, type RateUnit } from '../../../../shared/units';
-import { explainFigures, figuresOfRun } from '../../../../shared/verdicts';
+import type { ClientFacts } from '../../../../shared/contract/probe';
+import type { RunRecord as SavedRun, TestResult } from '../../../../shared/contract/runs';
+import { formatRate, formatSeconds, type RateUnit } from '../../../../shared/util/units';
+import { throughNetworkCache } from '../../../../shared/words/cache';
+import { linkAsSubject } from '../../../../shared/words/spread';
+import { explainFigures, figuresOfRun } from '../../../../shared/words/verdicts';
+import { SpreadMark, UnsteadyNote } from '../../components/Spread';
+import { classNames } from '../../components/class-names';
+import { Headline } from '../../components/Headline';
 import { useSavedRunsActions, useSavedRunsStore } from '../../stores/saved-runs';
+import text from '../../theme/text.module.css';
 import { CopyResults } from '../copy/CopyResults';
 import { DiskResults } from '../disk/DiskResults';
+import styles from './RunFindings.module.css';
 
 const directionWords = {
   upload: 'This computer to the NAS',
@@ -13,42 +21,57 @@ const directionWords = {
 } as const;
 
 /** A network test's figure and its legs, as saved (receiver-side goodput, as iperf3 reports it). */
-function NetworkFigure({ result, unit }: { result: Extract<TestResult, { kind: 'network' }>; unit: RateUnit }) {
+function NetworkFigure({
+  result,
+  unit,
+  route,
+}: {
+  result: Extract<TestResult, { kind: 'network' }>;
+  unit: RateUnit;
+  route: Route;
+}) {
+  const { spread } = result.summary;
   return (
-    <div className="network-figure" data-testid="saved-network-result">
-      <p className="headline">
-        <span className="headline__label">
-          {directionWords[result.direction]}
-          {result.legs.length > 1 ? `, ${result.legs.length} links at once` : ''}
-        </span>
-        <span className="headline__value">{formatRate(result.summary.bitsPerSecond / 8, unit)}</span>
-      </p>
+    <div data-testid="saved-network-result">
+      <Headline
+        label={
+          directionWords[result.direction] + (result.legs.length > 1 ? `, ${result.legs.length} links at once` : '')
+        }
+        value={formatRate(result.summary.bitsPerSecond / 8, unit)}
+        valueTestId="saved-network-figure"
+        spread={spread}
+      />
+      {/* Several links at once went over more than the one route the probe looked at: no link is named. */}
+      <UnsteadyNote spread={spread} subject={result.legs.length > 1 ? null : linkAsSubject(route?.type)} />
       {result.method === 'ssh' && (
-        <p className="muted">Measured by copying over SSH (iperf3 was missing): a lower bound, not the link’s speed.</p>
+        <p className={text.muted}>
+          Measured by copying over SSH (iperf3 was missing): a lower bound, not the link’s speed.
+        </p>
       )}
       {result.legs.length > 1 && <LegBars legs={result.legs} unit={unit} />}
-      {result.note && <p className="muted">{result.note}</p>}
+      {result.note && <p className={text.muted}>{result.note}</p>}
     </div>
   );
 }
 
 type Leg = Extract<TestResult, { kind: 'network' }>['legs'][number];
+type Route = ClientFacts['route'] | null | undefined;
 
 /** A bar per leg of a multi-link test, on one scale: a bond that spreads its streams shows bars of one length. */
 function LegBars({ legs, unit }: { legs: Leg[]; unit: RateUnit }) {
   const fastest = Math.max(1, ...legs.map((leg) => leg.bitsPerSecond));
   return (
-    <ul className="leg-bars" data-testid="leg-bars" aria-label="Each link of the test">
+    <ul className={styles.legBars} data-testid="leg-bars" aria-label="Each link of the test">
       {legs.map((leg) => (
         <li key={`${leg.bindAddress ?? ''}-${leg.target}-${leg.port}`}>
-          <span className="leg-bars__label">
+          <span>
             {leg.bindAddress ? `${leg.bindAddress} → ` : ''}
             {leg.target}
           </span>
-          <span className="leg-bars__track" aria-hidden="true">
-            <span className="leg-bars__bar" style={{ width: `${(100 * leg.bitsPerSecond) / fastest}%` }} />
+          <span className={styles.track} aria-hidden="true">
+            <span className={styles.bar} style={{ width: `${(100 * leg.bitsPerSecond) / fastest}%` }} />
           </span>
-          <span className="leg-bars__value">
+          <span className={styles.value} data-testid="leg-bar-value">
             {formatRate(leg.bitsPerSecond / 8, unit)} over {formatSeconds(leg.seconds)}
           </span>
         </li>
@@ -61,46 +84,48 @@ function ResultView({
   result,
   unit,
   state,
+  route,
 }: {
   result: TestResult;
   unit: RateUnit;
   state: 'done' | 'failed' | 'cancelled';
+  route: Route;
 }) {
   switch (result.kind) {
     case 'disk':
       return <DiskResults details={result} unit={unit} state={state} />;
     case 'copy':
-      return <CopyResults details={result} unit={unit} state={state} />;
+      return <CopyResults details={result} unit={unit} state={state} route={route} />;
     case 'network':
-      return <NetworkFigure result={result} unit={unit} />;
-    case 'disk-through-network':
+      return <NetworkFigure result={result} unit={unit} route={route} />;
+    case 'disk-through-network': {
+      const cache = throughNetworkCache(result);
       return (
         <p data-testid="saved-disk-through-network">
           {result.label}: {formatRate(result.bitsPerSecond / 8, unit)}
-          {result.likelyCached ? ' (the file fit in the NAS’s memory: probably read from its cache)' : ''}
+          <SpreadMark spread={result.spread} />
+          {cache ? ` (${cache.words.charAt(0).toLowerCase()}${cache.words.slice(1)})` : ''}
+          <UnsteadyNote spread={result.spread} as="span" />
         </p>
       );
+    }
     case 'throughput':
       return null;
   }
+}
+
+interface FindingsProps {
+  unit: RateUnit;
+  state: 'done' | 'failed' | 'cancelled';
+  /** The result kind Results already draws from the run's end event, so it is not drawn twice. */
+  shownKind: 'disk' | 'copy' | null;
 }
 
 /**
  * What a finished run found, read back from its saved record: the verdicts with the numbers behind
  * them, then every test result the live view does not already show (a guided plan runs several).
  */
-export function RunFindings({
-  runId,
-  unit,
-  state,
-  shownKind,
-}: {
-  runId: string;
-  unit: RateUnit;
-  state: 'done' | 'failed' | 'cancelled';
-  /** The result kind Results already draws from the run's end event, so it is not drawn twice. */
-  shownKind: 'disk' | 'copy' | null;
-}) {
+export function RunFindings({ runId, ...shown }: FindingsProps & { runId: string }) {
   const saved = useSavedRunsStore((store) => store.records[runId]);
   const { fetch } = useSavedRunsActions();
   const [missing, setMissing] = useState(false);
@@ -112,21 +137,11 @@ export function RunFindings({
       stop = true;
     };
   }, [fetch, runId, saved]);
-  if (!saved) return missing ? <p className="muted">This run was not saved, so there are no verdicts.</p> : null;
-  return <Findings saved={saved} unit={unit} state={state} shownKind={shownKind} />;
+  if (!saved) return missing ? <p className={text.muted}>This run was not saved, so there are no verdicts.</p> : null;
+  return <Findings saved={saved} {...shown} />;
 }
 
-function Findings({
-  saved,
-  unit,
-  state,
-  shownKind,
-}: {
-  saved: SavedRun;
-  unit: RateUnit;
-  state: 'done' | 'failed' | 'cancelled';
-  shownKind: 'disk' | 'copy' | null;
-}) {
+function Findings({ saved, unit, state, shownKind }: FindingsProps & { saved: SavedRun }) {
   const verdicts = explainFigures(figuresOfRun(saved), { unit });
   // The first result of the kind Results already draws is that one; throughput results are the headline.
   const shownIndex = saved.results.findIndex((result) => result.kind === shownKind);
@@ -136,15 +151,15 @@ function Findings({
       <section aria-labelledby="verdicts-title" data-testid="verdicts">
         <h3 id="verdicts-title">What this means</h3>
         {verdicts.length === 0 ? (
-          <p className="muted" data-testid="no-verdict">
+          <p className={text.muted} data-testid="no-verdict">
             These figures alone do not show a limit. Run the Quick check to compare the network with the disks.
           </p>
         ) : (
-          <ul className="verdicts">
+          <ul className={styles.verdicts}>
             {verdicts.map((verdict) => (
               <li
                 key={verdict.id + verdict.text}
-                className={`verdict verdict--${verdict.severity}`}
+                className={classNames(styles.verdict, styles[verdict.severity])}
                 data-verdict={verdict.id}
               >
                 {verdict.text}
@@ -154,7 +169,13 @@ function Findings({
         )}
       </section>
       {others.map((result, index) => (
-        <ResultView key={`${result.kind}-${index}`} result={result} unit={unit} state={state} />
+        <ResultView
+          key={`${result.kind}-${index}`}
+          result={result}
+          unit={unit}
+          state={state}
+          route={saved.environment.client?.route}
+        />
       ))}
     </>
   );

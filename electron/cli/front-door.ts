@@ -1,0 +1,72 @@
+import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract';
+import { NasbenchError } from '../../shared/contract/errors';
+import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
+import type { RunRecord } from '../../shared/contract/runs';
+import type { Engine } from '../engine';
+
+/**
+ * A call through the engine's front door, as the app makes it: the input is checked against the
+ * contract, and a refusal comes back as the error the app would show.
+ */
+export async function call<M extends MethodName>(
+  engine: Engine,
+  method: M,
+  input: MethodInput<M>,
+): Promise<MethodOutput<M>> {
+  const result = await engine.dispatch(method, input);
+  if (result.ok) return result.data as MethodOutput<M>;
+  const { code, message, hint, details, knownAs } = result.error;
+  throw new NasbenchError(code, message, hint, {
+    ...(details ? { details } : {}),
+    ...(knownAs ? { knownAs } : {}),
+  });
+}
+
+/**
+ * Starts a run through the contract and follows its events to the end, handing each one on as it
+ * comes (progress lines); the run is saved before its end event goes out, so its record comes too.
+ */
+export async function runToEnd(
+  engine: Engine,
+  start: () => Promise<{ runId: string }>,
+  options: { signal: AbortSignal; onEvent?(event: RunProgress): void },
+): Promise<{ runId: string; end: RunEnd; record: RunRecord | null }> {
+  // Events can come before start() has said the run's id: keep them until it has.
+  const early: RunProgress[] = [];
+  let runId: string | undefined;
+  let ended: (end: RunEnd) => void = () => undefined;
+  const end = new Promise<RunEnd>((resolve) => (ended = resolve));
+  const take = (event: RunProgress) => {
+    options.onEvent?.(event);
+    if (event.kind === 'end') ended(event);
+  };
+  const stop = engine.onEvent((name, event) => {
+    if (name !== 'runProgress') return;
+    if (runId === undefined) early.push(event);
+    else if (event.runId === runId) take(event);
+  });
+  try {
+    runId = (await start()).runId;
+    const id = runId;
+    for (const event of early.filter((held) => held.runId === id)) take(event);
+    const cancel = () => void engine.handlers.cancelRun({ runId: id });
+    options.signal.addEventListener('abort', cancel, { once: true });
+    const finished = await end.finally(() => options.signal.removeEventListener('abort', cancel));
+    const record = await engine.handlers.getRun({ runId: id }).catch(() => null);
+    return { runId: id, end: finished, record };
+  } finally {
+    stop();
+  }
+}
+
+/** The run's error as a thrown error (with its details), for a command that failed. */
+export function runError(end: RunEnd): NasbenchError {
+  const error = end.error ?? {
+    code: 'INTERNAL' as const,
+    message: 'The test ended without a result.',
+    hint: 'Run it again.',
+  };
+  return new NasbenchError(error.code, error.message, error.hint, {
+    ...(error.details ? { details: error.details } : {}),
+  });
+}

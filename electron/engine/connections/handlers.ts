@@ -1,0 +1,29 @@
+import type { MethodHandlers } from '../../../shared/contract';
+import { planLinkLegs } from '../net';
+import { probeThisComputer } from '../probe';
+import type { ConnectionManager } from './manager';
+
+type ConnectHandlers = Pick<
+  MethodHandlers,
+  'connectNas' | 'probeNas' | 'disconnectNas' | 'getSavedLogin' | 'forgetPassword' | 'planLinkTest'
+>;
+
+/** Connecting to a NAS: the login, its probe (kept for the runs), remembered passwords, the links to it. */
+export function connectHandlers(connections: ConnectionManager, canRemember: () => boolean): ConnectHandlers {
+  return {
+    connectNas: (input) => connections.connect(input),
+    probeNas: ({ sessionId }) => connections.probe(sessionId),
+    disconnectNas: async ({ sessionId }) => ({ closed: connections.disconnect(sessionId) }),
+    getSavedLogin: async ({ host, port, username }) => ({
+      passwordRemembered: await connections.hasRememberedPassword(username, host, port),
+      canRemember: canRemember(),
+    }),
+    forgetPassword: async ({ host, port, username }) => ({
+      forgotten: await connections.forgetPassword(username, host, port),
+    }),
+    planLinkTest: async ({ sessionId }) => {
+      const { nas } = await connections.probe(sessionId);
+      return planLinkLegs(nas, async (address) => (await probeThisComputer(address)).route);
+    },
+  };
+}

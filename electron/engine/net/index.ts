@@ -1,0 +1,28 @@
+/**
+ * The network tests: iperf3's protocol spoken by the app itself (client and server), the network
+ * test against `iperf3 -s` started on the NAS over SSH (one server per link; SSH itself when the NAS
+ * has no iperf3), the legs of a multi-link test, and iperf3 writing to / reading from the NAS's disk.
+ */
+export { runIperfTest, type Direction, type IperfSample, type IperfTestResult } from './iperf-client';
+export {
+  startIperfServer,
+  type IperfServer,
+  type IperfServerOptions,
+  type IperfServerTestSummary,
+} from './iperf-server/server';
+export {
+  runNetworkTest,
+  type Leg,
+  type LegResult,
+  type NetworkTestOptions,
+  type NetworkTestResult,
+} from './network-test';
+export { startRemoteIperfServer, resolveNasAddress, type RemoteIperfServer } from './remote-server';
+export { planLinkLegs, bondNotes, type LinkPlan, type PlannedLeg } from './leg-planner';
+export {
+  measureNetworkToDiskWrite,
+  measureDiskToNetworkRead,
+  type DiskThroughNetworkResult,
+  type DiskToNetworkResult,
+} from './disk-through-network';
+export { networkResultOf } from './result';

@@ -1,0 +1,400 @@
+import { randomBytes } from 'node:crypto';
+import type net from 'node:net';
+import { NasbenchError } from '../../../shared/contract/errors';
+import packageJson from '../../../package.json';
+import { ControlReader, linkLost, parseError } from './control';
+import {
+  IperfState,
+  ResultsSchema,
+  defaultIperfPort,
+  frameJson,
+  makeCookie,
+  maxResultsBytes,
+  stateByte,
+  type IperfParameters,
+  type IperfResults,
+} from './protocol';
+import { DataStream, openConnection } from './streams';
+
+export type Direction = 'upload' | 'download' | 'bidir';
+
+export interface IperfTestOptions {
+  host: string;
+  port?: number;
+  /** Local address every connection of this test starts from (one leg of a bond). */
+  bindAddress?: string;
+  streams?: number;
+  /** upload: this computer sends (iperf3's default); download: the server sends (-R). */
+  direction?: Direction;
+  seconds?: number;
+  omitSeconds?: number;
+  blockBytes?: number;
+  /** Stop after this many bytes instead of after `seconds` (upload only). */
+  bytes?: number;
+  /**
+   * A timed test that also stops sending after this many bytes, whichever comes first (upload
+   * only): the NAS writing what it receives to a file has room for no more.
+   */
+  maxBytes?: number;
+  sampleIntervalMs?: number;
+  connectTimeoutMs?: number;
+  /** No progress on any stream for this long means the link is gone. */
+  stallSeconds?: number;
+  signal?: AbortSignal;
+  onSample?(sample: IperfSample): void;
+}
+
+export interface IperfSample {
+  /** Seconds since the test started sending. */
+  t: number;
+  /** Sum over streams, in the test's direction (both directions for bidir). */
+  bytesPerSecond: number;
+  perStream: { id: number; bytesPerSecond: number }[];
+}
+
+export interface IperfStreamReport {
+  id: number;
+  role: 'send' | 'receive';
+  localAddress: string;
+  localPort: number;
+  remoteAddress: string;
+  remotePort: number;
+  /** What the receiving side counted: the goodput figure. */
+  receivedBytes: number;
+  sentBytes: number;
+  /** Bytes this side received after the clock ended (in flight at the end): read, not counted. */
+  lateBytes: number;
+  /** Known only when the server sent (Node cannot read TCP_INFO for its own sends). */
+  retransmits: number | null;
+}
+
+export interface IperfTestResult {
+  direction: Direction;
+  seconds: number;
+  /** Receiver-side bytes summed over streams, after the omit period. */
+  bytes: number;
+  bitsPerSecond: number;
+  streams: IperfStreamReport[];
+  serverResults: IperfResults;
+  parameters: IperfParameters;
+}
+
+/**
+ * One iperf3 test against one server, with the iperf3 control protocol written here in
+ * TypeScript (../shared/facts/iperf3-protocol.md), so the user needs no iperf3 on their own computer.
+ */
+export async function runIperfTest(options: IperfTestOptions): Promise<IperfTestResult> {
+  const direction = options.direction ?? 'upload';
+  const streamCount = options.streams ?? 1;
+  const port = options.port ?? defaultIperfPort;
+  const seconds = options.seconds ?? 10;
+  const omitSeconds = options.omitSeconds ?? 0;
+  const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
+  const parameters: IperfParameters = {
+    tcp: true,
+    omit: omitSeconds,
+    time: options.bytes ? 0 : seconds,
+    num: options.bytes ?? 0,
+    blockcount: 0,
+    parallel: streamCount,
+    len: options.blockBytes ?? 128 * 1024,
+    pacing_timer: 1000,
+    client_version: `nasbench ${packageJson.version}`,
+    ...(direction === 'download' ? { reverse: true as const } : {}),
+    ...(direction === 'bidir' ? { bidirectional: true as const } : {}),
+  };
+  const cookie = makeCookie();
+  const target = `${options.host}:${port}`;
+  const control = await openConnection(options.host, port, options.bindAddress, connectTimeoutMs, options.signal).catch(
+    (error: unknown) => {
+      throw unreachable(target, error);
+    },
+  );
+  control.setNoDelay(true);
+  const stop = new AbortController();
+  // Nothing reads the control connection while the test runs: a server that floods it ends the test at once.
+  const reader = new ControlReader(control, { onOverflow: (error) => stop.abort(error) });
+  const streams: DataStream[] = [];
+  const onAbort = () => stop.abort();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    control.write(cookie);
+    await expectState(reader, IperfState.PARAM_EXCHANGE, target);
+    control.write(frameJson(parameters));
+    await expectState(reader, IperfState.CREATE_STREAMS, target);
+    const roles = streamRoles(direction, streamCount);
+    for (const [index, role] of roles.entries()) {
+      const stream = new DataStream(streamId(index), role);
+      streams.push(stream);
+      // Every stream counts what it receives (a sender gets nothing, which is fine).
+      const socket = await openConnection(
+        options.host,
+        port,
+        options.bindAddress,
+        connectTimeoutMs,
+        options.signal,
+        (n) => stream.countReceived(n),
+      );
+      stream.attach(socket);
+      socket.write(cookie);
+      watchForLoss(socket, stop);
+    }
+    await expectState(reader, IperfState.TEST_START, target);
+    await expectState(reader, IperfState.TEST_RUNNING, target);
+
+    const measured = await measure(streams, parameters, options, stop);
+    options.signal?.throwIfAborted();
+    if (measured.lost) throw measured.lost;
+    control.write(stateByte(IperfState.TEST_END));
+    await expectState(reader, IperfState.EXCHANGE_RESULTS, target, 15_000);
+    control.write(frameJson(clientResults(streams, direction, measured.seconds)));
+    const serverResults = ResultsSchema.safeParse(await reader.readJson(maxResultsBytes, 'results'));
+    if (!serverResults.success) throw parseError('The iperf3 server sent results NASBench cannot read.');
+    await expectState(reader, IperfState.DISPLAY_RESULTS, target, 15_000);
+    control.write(stateByte(IperfState.IPERF_DONE));
+    await drainReceivers(streams);
+    return report(streams, serverResults.data, parameters, direction, measured.seconds);
+  } catch (error) {
+    if (options.signal?.aborted) {
+      if (!control.destroyed) control.write(stateByte(IperfState.CLIENT_TERMINATE));
+      throw cancelled(options.signal.reason);
+    }
+    throw error;
+  } finally {
+    stop.abort();
+    options.signal?.removeEventListener('abort', onAbort);
+    for (const stream of streams) stream.close();
+    control.end();
+    setTimeout(() => control.destroy(), 1_000).unref();
+  }
+}
+
+/** Runs the senders and the sampler for the test's duration; resolves with the measured time. */
+async function measure(
+  streams: DataStream[],
+  parameters: IperfParameters,
+  options: IperfTestOptions,
+  stop: AbortController,
+): Promise<{ seconds: number; lost?: NasbenchError }> {
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1000;
+  const sampleEvery = Math.max(options.sampleIntervalMs ?? 1_000, 100);
+  const stallSeconds = options.stallSeconds ?? 5;
+  let lost: NasbenchError | undefined;
+  let measureFrom = 0;
+  let last = { t: 0, bytes: streams.map(() => 0) };
+  let lastProgress = 0;
+  let endedAt: number | undefined;
+  // The clock ends when the test stops (time is up, a byte count is sent, the link broke, cancel), and
+  // the counts end with it: what is still in flight arrives after the clock and is not counted, as
+  // iperf3's receiver counts only while its test runs. Counting it would put bytes that drained
+  // after the end into the seconds of the clock, and raise the download figure above iperf3's.
+  const endClock = () => {
+    if (endedAt !== undefined) return;
+    endedAt = elapsed();
+    for (const stream of streams) stream.markEnd();
+  };
+  stop.signal.addEventListener('abort', endClock, { once: true });
+  if (stop.signal.aborted) endClock();
+
+  const omitTimer =
+    parameters.omit > 0
+      ? setTimeout(() => {
+          measureFrom = elapsed();
+          for (const stream of streams) stream.markOmitEnd();
+        }, parameters.omit * 1000)
+      : undefined;
+  const takeSample = (t = elapsed()) => {
+    const bytes = streams.map((stream) => stream.movedBytes);
+    const perStream = streams.map((stream, index) => ({
+      id: stream.id,
+      bytesPerSecond: ((bytes[index] ?? 0) - (last.bytes[index] ?? 0)) / (t - last.t),
+    }));
+    const moved = perStream.reduce((sum, stream) => sum + stream.bytesPerSecond, 0);
+    if (moved > 0) lastProgress = t;
+    else if (t - lastProgress >= stallSeconds) {
+      lost = linkLost(`Nothing arrived for ${stallSeconds} s: the link to the NAS stopped carrying data.`);
+      stop.abort();
+    }
+    last = { t, bytes };
+    options.onSample?.({ t, bytesPerSecond: moved, perStream });
+  };
+  // After the clock has ended the counts stand still: a tick then would show a drop that never happened.
+  const sampler = setInterval(() => endedAt === undefined && takeSample(), sampleEvery);
+  const duration = parameters.time > 0 ? (parameters.time + parameters.omit) * 1000 : undefined;
+  const stopTimer = duration ? setTimeout(() => stop.abort(), duration) : undefined;
+  const block = randomBytes(parameters.len);
+  const senderStreams = streams.filter((stream) => stream.role === 'send');
+  const totalLimit = parameters.num > 0 ? parameters.num : (options.maxBytes ?? Infinity);
+  const limits = shares(totalLimit, senderStreams.length);
+  const socketLost = new Promise<void>((resolve) =>
+    stop.signal.addEventListener('abort', () => resolve(), { once: true }),
+  );
+  try {
+    const senders = senderStreams.map((stream, index) => stream.sendUntil(block, stop.signal, limits[index]));
+    // Byte-count tests end when every sender is done; timed tests when the timer fires, or
+    // when every sender has reached its share of maxBytes, if that comes first.
+    if (!duration) await Promise.all(senders);
+    else await Promise.race([socketLost, ...(totalLimit < Infinity ? [Promise.allSettled(senders)] : [])]);
+    await Promise.allSettled(senders);
+  } finally {
+    clearInterval(sampler);
+    clearTimeout(stopTimer);
+    clearTimeout(omitTimer);
+    endClock();
+  }
+  const end = endedAt ?? elapsed();
+  // The last, partial interval too (up to the clock's end), so short tests end with their final reading.
+  if (!lost && end - last.t >= 0.1) takeSample(end);
+  const lossReason = stop.signal.reason as unknown;
+  if (!lost && lossReason instanceof NasbenchError) lost = lossReason;
+  return { seconds: end - measureFrom, ...(lost ? { lost } : {}) };
+}
+
+/** `total` bytes split between `count` senders to the byte (whole bytes: the last block is cut to fit). */
+function shares(total: number, count: number): number[] {
+  if (total === Infinity) return Array<number>(count).fill(Infinity);
+  const each = Math.floor(total / count);
+  return Array.from({ length: count }, (_unused, index) => each + (index < total % count ? 1 : 0));
+}
+
+/**
+ * What the server wrote before it stopped is still on its way when the test ends. It is read (not
+ * counted: the clock has ended) until the server closes its streams after IPERF_DONE, so that the
+ * connections close cleanly instead of with unread data.
+ */
+async function drainReceivers(streams: DataStream[]): Promise<void> {
+  const receivers = streams.filter((stream) => stream.role === 'receive' && !stream.socket.readableEnded);
+  const ended = receivers.map(
+    (stream) => new Promise((resolve) => stream.socket.once('end', resolve).once('close', resolve)),
+  );
+  await Promise.race([Promise.all(ended), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
+}
+
+/** A data connection that fails or closes mid-test ends the test with LINK_LOST. */
+function watchForLoss(socket: net.Socket, stop: AbortController): void {
+  const onLoss = (error?: Error) => {
+    if (!stop.signal.aborted)
+      stop.abort(linkLost('A data connection to the iperf3 server broke during the test.', error));
+  };
+  socket.on('error', onLoss);
+  socket.on('close', () => onLoss());
+}
+
+/** Bidirectional tests open the client's sending streams first, then its receiving ones. */
+function streamRoles(direction: Direction, count: number): ('send' | 'receive')[] {
+  if (direction === 'upload') return Array<'send'>(count).fill('send');
+  if (direction === 'download') return Array<'receive'>(count).fill('receive');
+  return [...Array<'send'>(count).fill('send'), ...Array<'receive'>(count).fill('receive')];
+}
+
+/** iperf3 numbers streams 1, 3, 4, 5, … (a quirk of iperf_add_stream); results are matched by id. */
+function streamId(index: number): number {
+  return index === 0 ? 1 : index + 2;
+}
+
+function clientResults(streams: DataStream[], direction: Direction, seconds: number): IperfResults {
+  const cpu = process.cpuUsage();
+  const total = ((cpu.user + cpu.system) / 1e6 / Math.max(process.uptime(), 1)) * 100;
+  return {
+    cpu_util_total: total,
+    cpu_util_user: (cpu.user / 1e6 / Math.max(process.uptime(), 1)) * 100,
+    cpu_util_system: (cpu.system / 1e6 / Math.max(process.uptime(), 1)) * 100,
+    // Node cannot read TCP_INFO, so a Node sender cannot count its own retransmits.
+    sender_has_retransmits: direction === 'download' ? -1 : 0,
+    streams: streams.map((stream) => ({
+      id: stream.id,
+      bytes:
+        stream.role === 'send'
+          ? stream.sentBytes - stream.omittedSentBytes
+          : stream.receivedBytes - stream.omittedReceivedBytes,
+      retransmits: stream.role === 'send' ? 0 : -1,
+      jitter: 0,
+      errors: 0,
+      packets: 0,
+      start_time: 0,
+      end_time: seconds,
+    })),
+  };
+}
+
+function report(
+  streams: DataStream[],
+  serverResults: IperfResults,
+  parameters: IperfParameters,
+  direction: Direction,
+  seconds: number,
+): IperfTestResult {
+  const reports = streams.map((stream): IperfStreamReport => {
+    const server = serverResults.streams.find((entry) => entry.id === stream.id);
+    const ownSent = stream.sentBytes - stream.omittedSentBytes;
+    const ownReceived = stream.receivedBytes - stream.omittedReceivedBytes;
+    return {
+      id: stream.id,
+      role: stream.role,
+      ...stream.endpoints,
+      receivedBytes: stream.role === 'send' ? (server?.bytes ?? 0) : ownReceived,
+      sentBytes: stream.role === 'send' ? ownSent : (server?.bytes ?? 0),
+      lateBytes: stream.lateReceivedBytes,
+      retransmits: stream.role === 'receive' && server && server.retransmits >= 0 ? server.retransmits : null,
+    };
+  });
+  const bytes = reports.reduce((sum, stream) => sum + stream.receivedBytes, 0);
+  return {
+    direction,
+    seconds,
+    bytes,
+    bitsPerSecond: (bytes * 8) / seconds,
+    streams: reports,
+    serverResults,
+    parameters,
+  };
+}
+
+async function expectState(reader: ControlReader, expected: number, target: string, timeoutMs = 10_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(linkLost(`The iperf3 server at ${target} stopped answering.`)), timeoutMs);
+  });
+  try {
+    const state = await Promise.race([reader.readState(), timeout]);
+    if (state === expected) return;
+    if (state === IperfState.ACCESS_DENIED) {
+      throw new NasbenchError(
+        'SERVER_BUSY',
+        `The iperf3 server at ${target} is busy running another test.`,
+        'Wait until the other test has finished (iperf3 serves one test at a time), then try again.',
+      );
+    }
+    if (state === IperfState.SERVER_ERROR) {
+      const code = (await reader.readExact(4)).readInt32BE(0);
+      throw new NasbenchError(
+        'INTERNAL',
+        `The iperf3 server at ${target} reported an error (iperf3 error ${code}).`,
+        'Try again; if it persists, restart iperf3 on the NAS.',
+      );
+    }
+    if (state === IperfState.SERVER_TERMINATE) throw linkLost(`The iperf3 server at ${target} ended the test.`);
+    throw parseError(`The iperf3 server at ${target} sent state ${state} where ${expected} was expected.`);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function unreachable(target: string, error: unknown): NasbenchError {
+  const code = (error as { code?: string }).code;
+  return new NasbenchError(
+    'UNREACHABLE',
+    code === 'ECONNREFUSED'
+      ? `Nothing accepts connections at ${target}: iperf3 is not listening there, or a firewall refuses the port.`
+      : `Could not reach the iperf3 server at ${target}.`,
+    'If iperf3 is running on the NAS, allow its port (5201 by default) in the NAS firewall.',
+    { cause: error },
+  );
+}
+
+function cancelled(reason: unknown): NasbenchError {
+  return reason instanceof NasbenchError
+    ? reason
+    : new NasbenchError('CANCELLED', 'The test was cancelled.', 'Start it again when you are ready.');
+}

@@ -1,0 +1,110 @@
+import type { z } from 'zod';
+import { nasAddressLabel } from '../../../shared/contract/connect';
+import type { ShareCopyRunInput } from '../../../shared/contract/copy';
+import type { DiskRunInput, DiskSweepRunInput } from '../../../shared/contract/disk';
+import type { NetworkRunInput } from '../../../shared/contract/network';
+import type { ClientFacts } from '../../../shared/contract/probe';
+import type { Plan } from './plans/types';
+import { diskStep } from './steps/disk';
+import { loopbackStep } from './steps/loopback';
+import { networkStep } from './steps/network';
+import { cacheWallStep, shareCopyStep } from './steps/share-copy';
+import { planSweep } from '../disk';
+import { sweepGrid, sweepStep } from './steps/sweep';
+import type { Step, StepFacts } from './steps/types';
+
+/**
+ * Each single test of the contract (startDiskRun, startNetworkRun…) is a plan of one step, run the
+ * same way as a guided plan; it only names itself and its lines as the test of its own it is.
+ */
+type Input<T extends z.ZodType> = z.output<T>;
+
+/** Where a test ran, as the history lists it: the NAS (with its SSH port when not 22) and the folder. */
+function nasTarget(facts: StepFacts, port: number, folder?: string): string {
+  const nas = nasAddressLabel(facts.host, port);
+  return folder ? `${nas}:${folder}` : nas;
+}
+
+function single(plan: string, title: string, target: string, step: Step): Plan {
+  return { plan, title, answers: '', steps: [step], leftOut: [], notes: [], tags: [], target, single: true };
+}
+
+const presetTitles = {
+  quick: 'Quick disk check',
+  ars: 'Disk: Ars Technica trio',
+  bulk: 'Disk: bulk streaming',
+} as const;
+
+export function diskTestPlan(input: Input<typeof DiskRunInput>, facts: StepFacts, port: number): Plan {
+  const title = `${presetTitles[input.preset]}${input.uncached ? ' (uncached)' : ''}`;
+  const step = diskStep(
+    {
+      label: title,
+      folder: input.folder,
+      preset: input.preset,
+      uncached: input.uncached,
+      ...(input.sizeBytes !== undefined ? { sizeBytes: input.sizeBytes } : {}),
+      ...(input.runtimeSeconds !== undefined ? { runtimeSeconds: input.runtimeSeconds } : {}),
+    },
+    facts,
+  );
+  return single('disk', title, nasTarget(facts, port, input.folder), {
+    ...step,
+    series: [{ id: 'disk', label: 'Test in progress' }],
+  });
+}
+
+export function diskSweepPlan(input: Input<typeof DiskSweepRunInput>, facts: StepFacts, port: number): Plan {
+  const step = sweepStep(input, facts);
+  const cells = planSweep(sweepGrid(input)).cells.length;
+  const title = `Disk sweep: ${cells} cells${input.uncached ? ' (uncached)' : ''}`;
+  return single('disk-sweep', title, nasTarget(facts, port, input.folder), step);
+}
+
+const directionWords = { upload: 'to the NAS', download: 'from the NAS', bidir: 'both ways at once' } as const;
+
+export function networkTestPlan(input: Input<typeof NetworkRunInput>, facts: StepFacts): Plan {
+  const legs = (input.legs ?? [{ target: facts.host }]).map((leg) => ({
+    target: leg.target,
+    ...(leg.bindAddress ? { bindAddress: leg.bindAddress } : {}),
+    ...(leg.port !== undefined ? { port: leg.port } : {}),
+  }));
+  const title = `Network ${directionWords[input.direction]}`;
+  const step = networkStep(
+    { direction: input.direction, streams: input.streams, seconds: input.seconds, legs, label: title, lines: 'legs' },
+    facts,
+  );
+  return single('network', title, [...new Set(legs.map((leg) => leg.target))].join(' + '), step);
+}
+
+/** The share copy runs on this computer: a NAS is needed only to name its RAM, which the caller may pass. */
+export function shareCopyPlan(input: Input<typeof ShareCopyRunInput>, client: ClientFacts | null): Plan {
+  const spec = {
+    label: 'Copying files to and from the share',
+    folder: input.folder,
+    // No size given: the engine sizes the write to settle (at least 1 GiB, on until steady).
+    fileSize: input.fileSizeBytes,
+    lineLabels: { write: 'Writing to the share', read: 'Reading from the share' },
+    ...(input.blockSizeBytes !== undefined ? { blockSize: input.blockSizeBytes } : {}),
+    ...(input.smallFiles
+      ? { smallFiles: { count: input.smallFiles.count, fileSize: input.smallFiles.fileSizeBytes } }
+      : {}),
+    ...(input.nasRamBytes !== undefined ? { nasRamBytes: input.nasRamBytes } : {}),
+    ...(input.verify ? { verify: true } : {}),
+  };
+  const step = input.sweep
+    ? cacheWallStep(
+        {
+          ...spec,
+          ...(input.sweepBudgetSeconds !== undefined ? { sweepBudgetSeconds: input.sweepBudgetSeconds } : {}),
+        },
+        { client },
+      )
+    : shareCopyStep(spec, { client });
+  return single('share-copy', spec.label, input.folder, step);
+}
+
+/** "This computer": the loopback test that works with no NAS at all. */
+export function loopbackPlan(input: { seconds: number; sampleIntervalMs: number }): Plan {
+  return single('demo', 'This computer: network test over loopback', 'This computer', loopbackStep(input));
+}

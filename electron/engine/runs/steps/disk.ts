@@ -1,0 +1,112 @@
+import type { DiskRunDetails, DiskTestResult } from '../../../../shared/contract/disk';
+import type { ThroughputSummary } from '../../../../shared/contract/run-events';
+import type { TestResult } from '../../../../shared/contract/runs';
+import { formatBytes } from '../../../../shared/util/units';
+import { checkFioJob, jobFootprint, presetTests, quickDefaults, runNasDiskTest, type DiskPreset } from '../../disk';
+import { freeBytesOfFolder, scratchIn } from './nas-folder';
+import { nasOf, type Step, type StepFacts } from './types';
+
+export interface DiskStepSpec {
+  label: string;
+  folder: string;
+  preset: DiskPreset;
+  uncached: boolean;
+  /** Only these tests of the preset (a plan's shorter set). */
+  only?: string[];
+  sizeBytes?: number;
+  runtimeSeconds?: number;
+  /** A plan's limit on writing larger files when buffered I/O must stand in for direct I/O (seconds). */
+  standInBudgetSeconds?: number;
+}
+
+/** A conservative layout rate for the preview's time: fio writes the test file before it measures. */
+const layoutBytesPerSecond = 150e6;
+/** dd's rate for the preview's time: a slow single-disk NAS. */
+const ddBytesPerSecond = 100e6;
+
+/** The NAS disk test: fio with a preset (dd when fio is missing), in a scratch folder; each fio test is a part. */
+export function diskStep(spec: DiskStepSpec, facts: Pick<StepFacts, 'nas'>): Step {
+  const { folder } = spec;
+  const cache = spec.uncached
+    ? 'past the NAS’s RAM cache (direct I/O where the file system honours it)'
+    : 'buffered, through the NAS’s RAM cache';
+  let what: string;
+  let seconds: number;
+  let bytes: number;
+  let parts: number;
+  if (facts.nas.tools.fio) {
+    const tests = presetTests(spec.preset, {
+      uncached: spec.uncached,
+      freeBytes: freeBytesOfFolder(facts.nas, folder) ?? Number.MAX_SAFE_INTEGER,
+      ...(spec.sizeBytes !== undefined ? { sizeBytes: spec.sizeBytes } : {}),
+      ...(spec.runtimeSeconds !== undefined ? { runtimeSeconds: spec.runtimeSeconds } : {}),
+    }).filter((test) => !spec.only || spec.only.includes(test.name));
+    bytes = Math.max(0, ...tests.map((test) => jobFootprint(checkFioJob(test.job))));
+    seconds = tests.reduce((sum, test) => sum + (test.job.runtime ?? 5) + 1, 0) + bytes / layoutBytesPerSecond;
+    parts = tests.length;
+    const runtime = tests[0]?.job.runtime;
+    what =
+      `fio on the NAS in ${folder}: ${tests.map((test) => test.name).join(', ')}` +
+      `${runtime ? `, ${runtime} s each` : ''}, on ${formatBytes(bytes)} of test files, ${cache}. The disks alone, no network involved.`;
+  } else {
+    bytes = spec.sizeBytes ?? quickDefaults.sizeBytes;
+    seconds = (2 * bytes) / ddBytesPerSecond + 4;
+    // dd writes, then reads.
+    parts = 2;
+    what =
+      `fio is not installed on this NAS, so dd writes ${formatBytes(bytes)} in ${folder} and reads it back instead. ` +
+      (facts.nas.installHints[0] ?? '');
+  }
+  return {
+    kind: 'disk',
+    label: spec.label,
+    what: what.trim(),
+    seconds: Math.ceil(seconds),
+    writes: [{ where: scratchIn(folder), bytes }],
+    series: [{ id: 'disk', label: spec.label }],
+    needsNas: true,
+    async run(kit) {
+      const nas = nasOf(kit);
+      const finished: DiskTestResult[] = [];
+      const details = (tests: DiskTestResult[], extra: Partial<DiskRunDetails> = {}): DiskRunDetails => ({
+        kind: 'disk',
+        engine: tests[0]?.engine ?? (nas.facts.tools.fio ? 'fio' : 'dd'),
+        folder,
+        fileSystem: tests[0]?.fileSystem ?? null,
+        tests,
+        hints: [],
+        ...extra,
+      });
+      const result = await runNasDiskTest(nas.session, {
+        folder,
+        preset: spec.preset,
+        uncached: spec.uncached,
+        ...(spec.only ? { only: spec.only } : {}),
+        ...(spec.sizeBytes !== undefined ? { sizeBytes: spec.sizeBytes } : {}),
+        ...(spec.runtimeSeconds !== undefined ? { runtimeSeconds: spec.runtimeSeconds } : {}),
+        ...(spec.standInBudgetSeconds !== undefined ? { standInBudgetSeconds: spec.standInBudgetSeconds } : {}),
+        facts: nas.facts,
+        openScratch: (neededBytes) => kit.scratch.open(folder, neededBytes),
+        signal: kit.signal,
+        onTestStart: (index, name) => kit.progress.part(index, parts, name, 'started'),
+        onSample: (sample) => kit.progress.sample('disk', sample.bytesPerSecond),
+        onResult: (test) => {
+          finished.push(test);
+          kit.progress.part(finished.length - 1, parts, test.name, 'finished');
+          kit.progress.partial([details([...finished])]);
+        },
+      });
+      return [details(result.tests, { engine: result.engine, fileSystem: result.fileSystem, hints: result.hints })];
+    },
+    headline: (results) => diskHeadline(results),
+  };
+}
+
+/** A disk run's headline: all bytes moved over all seconds measured, and the fastest test. */
+export function diskHeadline(results: TestResult[]): ThroughputSummary | undefined {
+  const tests = results.flatMap((result) => (result.kind === 'disk' ? result.tests : []));
+  const best = Math.max(0, ...tests.map((test) => test.bytesPerSecond));
+  const bytes = tests.reduce((sum, test) => sum + test.ioBytes, 0);
+  const seconds = tests.reduce((sum, test) => sum + test.seconds, 0);
+  return { bytes, seconds, bytesPerSecond: seconds > 0 ? bytes / seconds : 0, peakBytesPerSecond: best };
+}

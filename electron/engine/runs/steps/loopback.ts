@@ -1,0 +1,53 @@
+import type { ThroughputResult } from '../../../../shared/contract/runs';
+import { runIperfTest, startIperfServer } from '../../net';
+import type { Step } from './types';
+
+const label = 'Sending data to this computer with the iperf3 protocol';
+
+/**
+ * The "This computer" target: the built-in iperf3 client against the built-in iperf3 server,
+ * over loopback. A real measurement of this computer's network stack with the same code that
+ * tests a NAS, so the app can be tried before any NAS is set up.
+ */
+export function loopbackStep(options: { seconds: number; sampleIntervalMs: number }): Step {
+  return {
+    kind: 'network',
+    label,
+    what: `The app's own iperf3 client sends to its own iperf3 server on 127.0.0.1 for ${options.seconds} s.`,
+    seconds: options.seconds,
+    writes: [],
+    series: [{ id: 'loopback', label: 'Loopback (127.0.0.1)' }],
+    needsNas: false,
+    async run(kit) {
+      kit.progress.part(0, 1, label, 'started');
+      const server = await startIperfServer({ port: 0, host: '127.0.0.1', signal: kit.signal });
+      try {
+        const result = await runIperfTest({
+          host: '127.0.0.1',
+          port: server.port,
+          seconds: options.seconds,
+          sampleIntervalMs: options.sampleIntervalMs,
+          signal: kit.signal,
+          onSample: (sample) => kit.progress.sample('loopback', sample.bytesPerSecond),
+        });
+        kit.progress.part(0, 1, label, 'finished');
+        const bytesPerSecond = result.bitsPerSecond / 8;
+        const summary = {
+          bytes: result.bytes,
+          seconds: result.seconds,
+          bytesPerSecond,
+          peakBytesPerSecond: bytesPerSecond,
+        };
+        const found: ThroughputResult = { kind: 'throughput', test: 'demo', summary };
+        return [found];
+      } finally {
+        await server.close();
+      }
+    },
+    headline(results, peak) {
+      const found = results.find((result) => result.kind === 'throughput');
+      if (found?.kind !== 'throughput') return undefined;
+      return { ...found.summary, peakBytesPerSecond: Math.max(peak, found.summary.bytesPerSecond) };
+    },
+  };
+}

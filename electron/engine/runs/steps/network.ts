@@ -1,0 +1,111 @@
+import type { NetworkDirection } from '../../../../shared/contract/network';
+import type { TestResult } from '../../../../shared/contract/runs';
+import { networkResultOf, runNetworkTest, type Leg } from '../../net';
+import { nasOf, type Step, type StepFacts } from './types';
+
+const directionWords = { upload: 'to the NAS', download: 'from the NAS', bidir: 'both ways at once' } as const;
+
+export interface NetworkStepSpec {
+  direction: NetworkDirection;
+  streams: number;
+  seconds: number;
+  /** Omitted: one leg to the address the NAS was logged in at. */
+  legs?: Leg[];
+  label?: string;
+  /**
+   * `total`: one line for the test (and one per leg when there are several), as a plan's step
+   * draws it; `legs`: one line per leg, and their sum when there are several, as the test of its own does.
+   */
+  lines?: 'total' | 'legs';
+}
+
+/** The network test: iperf3 started on the NAS (one server per leg), or SSH itself when iperf3 is missing. */
+export function networkStep(spec: NetworkStepSpec, facts: Pick<StepFacts, 'host' | 'nas'>): Step {
+  const legs = spec.legs ?? [{ target: facts.host }];
+  const label = spec.label ?? `Network ${directionWords[spec.direction]}`;
+  const overSsh = facts.nas.tools.iperf3 === null;
+  const streams = `${spec.streams} stream${spec.streams === 1 ? '' : 's'}`;
+  const where =
+    legs.length > 1
+      ? `on ${legs.length} links at once (${streams} each)`
+      : `to ${legs[0]?.target ?? facts.host}, ${streams}`;
+  const what = overSsh
+    ? `Sends data ${directionWords[spec.direction]} through the SSH connection for ${spec.seconds} s: iperf3 is missing on the NAS, so this is a lower bound.`
+    : `iperf3 on the NAS, ${where}, for ${spec.seconds} s: the network alone, no disks involved.`;
+  const series = seriesOf(spec, legs, label);
+  const drawsLegs = series.some((line) => line.id === 'leg-1');
+  const drawsTotal = series.some((line) => line.id === 'total');
+  const step = `Measuring the network ${directionWords[spec.direction]} with iperf3`;
+  return {
+    kind: 'network',
+    label,
+    what,
+    // Starting iperf3 over SSH and the test's own handshakes take about two seconds.
+    seconds: spec.seconds + 2,
+    writes: [],
+    series,
+    needsNas: true,
+    async run(kit) {
+      const nas = nasOf(kit);
+      kit.progress.part(0, 1, step, 'started');
+      const result = await runNetworkTest({
+        session: nas.session,
+        legs,
+        direction: spec.direction,
+        streamsPerLeg: spec.streams,
+        seconds: spec.seconds,
+        ...(nas.facts.tools.iperf3?.path ? { iperf3Path: nas.facts.tools.iperf3.path } : {}),
+        // Twice a second keeps the live chart moving even in short tests.
+        sampleIntervalMs: 500,
+        signal: kit.signal,
+        onSample: (sample) => {
+          if (drawsLegs) sample.perLeg.forEach((bits, index) => kit.progress.sample(`leg-${index + 1}`, bits / 8));
+          if (drawsTotal) kit.progress.sample('total', sample.bitsPerSecond / 8);
+        },
+      });
+      kit.progress.part(0, 1, step, 'finished');
+      return [networkResultOf(result, spec.streams)];
+    },
+    headline: networkHeadline,
+  };
+}
+
+function networkHeadline(results: TestResult[], peak: number) {
+  const network = results.find((result) => result.kind === 'network');
+  if (network?.kind !== 'network') return undefined;
+  const bytesPerSecond = network.summary.bitsPerSecond / 8;
+  return {
+    bytes: network.summary.bytes,
+    seconds: network.summary.seconds,
+    bytesPerSecond,
+    peakBytesPerSecond: Math.max(peak, bytesPerSecond),
+  };
+}
+
+/**
+ * The live lines: a test of its own draws each leg (and their sum when there are several); a plan's
+ * step draws its total, and each leg too when there are several.
+ */
+function seriesOf(spec: NetworkStepSpec, legs: Leg[], label: string): Step['series'] {
+  const total = (name: string) => ({ id: 'total', label: name });
+  if (spec.lines === 'legs') {
+    const lines = legs.map((leg, index) => ({ id: `leg-${index + 1}`, label: legLabel(leg, spec.direction) }));
+    return legs.length > 1 ? [...lines, total('All links together')] : lines;
+  }
+  if (legs.length === 1) return [total(label)];
+  return [
+    ...legs.map((leg, index) => ({
+      id: `leg-${index + 1}`,
+      label: `${leg.bindAddress ?? 'this computer'} → ${leg.target}`,
+    })),
+    total('All links together'),
+  ];
+}
+
+/** Arrows point the way the data goes. */
+function legLabel(leg: Leg, direction: NetworkDirection): string {
+  const local = leg.bindAddress ?? 'this computer';
+  if (direction === 'download') return `${leg.target} → ${local}`;
+  if (direction === 'bidir') return `${local} ⇄ ${leg.target}`;
+  return `${local} → ${leg.target}`;
+}

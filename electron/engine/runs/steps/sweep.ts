@@ -1,0 +1,109 @@
+import type { z } from 'zod';
+import type { DiskRunDetails, DiskSweepRunInput } from '../../../../shared/contract/disk';
+import { NasbenchError } from '../../../../shared/contract/errors';
+import type { NasFacts } from '../../../../shared/contract/probe';
+import { formatBytes, formatSeconds, sizeLabel } from '../../../../shared/util/units';
+import { fioOption, largestCellBytes, planSweep, runSweep, type SweepOptions, type SweepResult } from '../../disk';
+import { diskHeadline } from './disk';
+import { scratchIn } from './nas-folder';
+import { nasOf, type Step, type StepFacts } from './types';
+
+export type SweepSpec = Omit<z.output<typeof DiskSweepRunInput>, 'sessionId'>;
+
+/** A sweep needs fio: dd has no steady-state check and no random I/O, so there is no fallback. */
+export function requireFio(facts: NasFacts): string {
+  if (facts.tools.fio) return facts.tools.fio.version;
+  throw new NasbenchError(
+    'TOOL_MISSING',
+    'fio is not installed on this NAS; a sweep needs it.',
+    facts.installHints.find((hint) => /\bfio\b/.test(hint)) ?? facts.installHints[0] ?? 'Install fio on the NAS.',
+  );
+}
+
+/** The sweep's grid in the engine's terms, from the contract's input. */
+export function sweepGrid(input: Omit<SweepSpec, 'folder'>): Omit<SweepOptions, 'folder' | 'openScratch'> {
+  return {
+    blockSizes: input.blockSizes,
+    fileSizes: input.fileSizes,
+    jobs: input.jobs,
+    rw: input.rw,
+    steadyState: input.steadyState,
+    direct: input.uncached,
+    maxRuntimeSeconds: input.maxRuntimeSeconds,
+    timeBudgetSeconds: input.budgetSeconds,
+  };
+}
+
+/** A sweep's figures as a run reports them: the cells so far, and once it ends, the heatmaps too. */
+export function sweepRunDetails(folder: string, tests: SweepResult['tests'], result?: SweepResult): DiskRunDetails {
+  return {
+    kind: 'disk',
+    engine: 'fio',
+    folder,
+    fileSystem: result?.fileSystem ?? tests[0]?.fileSystem ?? null,
+    tests: result?.tests ?? [...tests],
+    hints: [],
+    ...(result
+      ? {
+          sweep: {
+            panels: result.heatmaps.panels,
+            skipped: result.skipped,
+            plannedSeconds: result.plannedSeconds,
+            seconds: result.seconds,
+            ...(result.note ? { note: result.note } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * Kashiwazaki's (the Synology FS6400 sweeps) grid done right: block size × file size × jobs with fio's steady-state stop, each cell
+ * a part (skipped ones marked so), and the heatmaps (x = file size, y = block size, a panel per
+ * jobs value and direction) in its result. Needs fio.
+ */
+export function sweepStep(spec: SweepSpec, facts: Pick<StepFacts, 'nas'>): Step {
+  const grid = sweepGrid(spec);
+  // Refuses a grid that cannot run (e.g. a runtime shorter than the steady-state window) before the run starts.
+  const plan = planSweep(grid);
+  const bytes = largestCellBytes(plan);
+  const seconds = Math.min(plan.worstCaseSeconds, spec.budgetSeconds);
+  const count = plan.cells.length;
+  const sizes = (list: number[]) => list.map(sizeLabel).join(', ');
+  return {
+    kind: 'sweep',
+    label: `Disk sweep (${count} cells)`,
+    what:
+      `fio in ${spec.folder}: block sizes ${sizes(spec.blockSizes)} × file sizes ${sizes(spec.fileSizes)} × jobs ${spec.jobs.join(', ')}, ` +
+      `${spec.rw === 'both' ? 'writes and reads' : `${spec.rw}s`}, each cell stopped once its speed is steady; ` +
+      `at most ${formatSeconds(seconds)}${facts.nas.memoryBytes ? ` (the NAS has ${formatBytes(facts.nas.memoryBytes)} of RAM)` : ''}.`,
+    seconds,
+    writes: [{ where: scratchIn(spec.folder), bytes }],
+    series: [{ id: 'disk', label: 'Cell in progress' }],
+    needsNas: true,
+    async run(kit) {
+      const nas = nasOf(kit);
+      requireFio(nas.facts);
+      const tests: SweepResult['tests'] = [];
+      const indexOf = (name: string) => plan.cells.findIndex((cell) => cell.name === name);
+      const result = await runSweep(nas.session, {
+        ...grid,
+        folder: spec.folder,
+        memoryBytes: nas.facts.memoryBytes,
+        ...fioOption(nas.facts),
+        openScratch: (neededBytes) => kit.scratch.open(spec.folder, neededBytes),
+        signal: kit.signal,
+        onCellStart: (index, name) => kit.progress.part(index, count, name, 'started'),
+        onSample: (sample) => kit.progress.sample('disk', sample.bytesPerSecond),
+        onResult: (test) => {
+          tests.push(test);
+          kit.progress.part(indexOf(test.name), count, test.name, 'finished');
+          kit.progress.partial([sweepRunDetails(spec.folder, tests)]);
+        },
+      });
+      for (const name of result.skipped) kit.progress.part(indexOf(name), count, name, 'skipped');
+      return [sweepRunDetails(spec.folder, tests, result)];
+    },
+    headline: (results) => diskHeadline(results),
+  };
+}

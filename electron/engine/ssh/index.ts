@@ -1,0 +1,12 @@
+/**
+ * SSH to a NAS: connecting (passwords, keyboard-interactive, keys, the agent) with host-key pinning,
+ * running POSIX sh commands under any login shell and cancelling them as a process group, quoting
+ * values into command lines, and the scratch folders a test may write in.
+ */
+export { connectToNas, type ConnectOptions, type SshAuth } from './connect';
+export { NasSession, type RemoteCommandOptions, type RemoteCommandResult, type SessionInfo } from './session';
+export { KnownHosts } from './known-hosts';
+export { describeHostKey, sha256Fingerprint, type HostKey } from './host-key';
+export { shellCommand, shellQuote } from './quote';
+export { checkedNasFolder, openScratchFolder, spaceMargin, sweepStaleScratch, type ScratchFolder } from './scratch';
+export { lineSplitter } from './lines';

@@ -1,0 +1,99 @@
+/**
+ * sshd runs every command through the user's login shell (`$SHELL -c "<command>"`), and NAS users
+ * have all kinds: bash, BusyBox ash, zsh, csh/tcsh, fish. Their quoting rules differ (fish reads
+ * `\\` and `\'` inside single quotes, csh cannot hold a line break or `!` safely, old csh strips
+ * the eighth bit), so a sh command line sent as it is works on some and breaks on others.
+ *
+ * What we send is the one line every one of those shells reads the same way:
+ *
+ *     exec /bin/sh -c '<boot>' nasbench '<script, encoded>' \\
+ *
+ * Both quoted parts contain only printable ASCII other than `'`, `\`, `!` and `@`, which every
+ * shell above keeps literal inside single quotes; an unquoted `\\` is one backslash in all of
+ * them. `<boot>` (plain sh) turns each `@` of the encoded script into that backslash and lets
+ * `printf %b` restore the octal escapes `\0NNN`, then runs the script under `/bin/sh`. So the
+ * script always runs under /bin/sh, whatever the login shell is.
+ *
+ * rc files (`~/.bashrc`, which Debian's bash reads even for `ssh host cmd`, `config.fish`,
+ * `.cshrc`) may print before our command starts. `<boot>` prints a marker line on stdout and the
+ * process group id on stderr before anything of ours runs; everything before those markers is
+ * the rc files' and never reaches a parser.
+ */
+
+/** Printed on stdout before the script starts: what came before it was printed by rc files. */
+export const STDOUT_START = '@@nasbench-start';
+/** Printed on stderr with the command's process group id, before the script starts. */
+export const PGID_MARKER = '@@nasbench-pgid:';
+
+/** Characters every login shell keeps literal between single quotes; all else is written as `@0NNN`. */
+const literal = /^[A-Za-z0-9 _./,:=+%^&*()[\]{}<>|;"#~$?`-]$/;
+
+/** The script as bytes, with every byte outside {@link literal} written as `@` and four octal digits. */
+export function encodeForLoginShell(script: string): string {
+  if (script.includes('\0')) throw new Error('A NUL byte cannot be passed to a remote command.');
+  let encoded = '';
+  for (const byte of Buffer.from(script, 'utf8')) {
+    const char = String.fromCharCode(byte);
+    encoded += byte < 0x80 && literal.test(char) ? char : `@0${byte.toString(8).padStart(3, '0')}`;
+  }
+  return encoded;
+}
+
+/**
+ * The sh that decodes and runs the script. `$$` is this sh, which replaced the login shell and so
+ * leads the process group sshd made for the command: killing `-$$` ends everything it starts.
+ */
+const boot = [
+  `echo ${PGID_MARKER}$$ >&2`,
+  `echo ${STDOUT_START}`,
+  's=$(printf %s "$1" | sed "s/@/$2$2/g")',
+  'exec /bin/sh -c "$(printf %b "$s")"',
+].join('; ');
+
+/** The command line to send over SSH for a POSIX sh script, whatever the user's login shell is. */
+export function commandForAnyLoginShell(script: string, shell = '/bin/sh'): string {
+  const bootFor = shell === '/bin/sh' ? boot : boot.replace('exec /bin/sh -c', `exec ${shell} -c`);
+  return `exec ${shell} -c '${bootFor}' nasbench '${encodeForLoginShell(script)}' \\\\`;
+}
+
+const markerLine = Buffer.from(STDOUT_START);
+
+/**
+ * Drops what came before the {@link STDOUT_START} line in a byte stream (rc-file chatter), then
+ * passes every later byte through as it arrives. Binary-safe: lines are found in bytes, and only
+ * a line that is exactly the marker counts.
+ */
+export class StdoutFrame {
+  /** The current line so far, kept only while it could still become the marker; null once started. */
+  private partial: Buffer | null = Buffer.alloc(0);
+  /** False while inside a line that can no longer be the marker (until its line break). */
+  private atLineStart = true;
+
+  /** The part of `chunk` that belongs to the command (empty until the marker has passed). */
+  push(chunk: Buffer): Buffer {
+    if (this.partial === null) return chunk;
+    const seen = Buffer.concat([this.partial, chunk]);
+    let from = 0;
+    for (let end = seen.indexOf(0x0a, from); end !== -1; end = seen.indexOf(0x0a, from)) {
+      if (this.atLineStart && seen.subarray(from, end).equals(markerLine)) {
+        this.partial = null;
+        return seen.subarray(end + 1);
+      }
+      from = end + 1;
+      this.atLineStart = true;
+    }
+    const rest = seen.subarray(from);
+    if (this.atLineStart && markerLine.subarray(0, rest.length).equals(rest)) {
+      this.partial = Buffer.from(rest);
+    } else {
+      this.partial = Buffer.alloc(0);
+      this.atLineStart = false;
+    }
+    return Buffer.alloc(0);
+  }
+
+  /** True once the marker has arrived: the command itself ran. */
+  get started(): boolean {
+    return this.partial === null;
+  }
+}

@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { ScreenHeading } from '../../components/ScreenHeading';
+import { useSessionActions, useSessionStore } from '../../stores/session';
+import text from '../../theme/text.module.css';
+import { ProbingStatus } from '../connect/ConnectedNas';
+import { ShareCopyPanel } from '../copy/ShareCopyPanel';
+import { DiskTestPanel } from '../disk/DiskTestPanel';
+import { EmptyState } from '../EmptyState';
+import { NetworkTestPanel } from '../network/NetworkTestPanel';
+import { PlanPanel } from './PlanPanel';
+
+/**
+ * What to measure: a guided plan (one question, several tests) first, then the single tests.
+ * The plans, the network and the disk tests need the connected NAS; the share copy works on
+ * any folder, so it is offered with or without one.
+ */
+export function PlanScreen() {
+  const connection = useSessionStore((state) => state.connection);
+  const probing = useSessionStore((state) => state.probing);
+
+  // The shares mounted here come and go: asked on each visit, and again once the probe names the NAS,
+  // so its shares come first and are marked.
+  const probe = useSessionStore((state) => state.probe);
+  const { loadMountedShares } = useSessionActions();
+  useEffect(() => {
+    void loadMountedShares();
+  }, [loadMountedShares, probe]);
+
+  return (
+    <>
+      <ScreenHeading>Plan</ScreenHeading>
+      {!connection ? (
+        <EmptyState>
+          Connect to a NAS first for the guided tests and the network and disk tests. The shared folder test below works
+          without one.
+        </EmptyState>
+      ) : (
+        <p className={text.muted} data-testid="plan-nas">
+          Tests for <strong>{connection.host}</strong>
+          {connection.port !== 22 && ` (SSH port ${connection.port})`}, logged in as {connection.username}.
+        </p>
+      )}
+      {connection && probing && <ProbingStatus />}
+      {/* The folder lists, the fio check and the multi-link choices come from the probe: they wait for it. */}
+      {connection && !probing && (
+        <>
+          <PlanPanel />
+          <NetworkTestPanel nasHost={connection.host} />
+          <DiskTestPanel />
+        </>
+      )}
+      <ShareCopyPanel />
+    </>
+  );
+}

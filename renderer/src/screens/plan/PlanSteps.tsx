@@ -1,0 +1,52 @@
+import type { PlanPreview } from '../../../../shared/contract/plans';
+import { formatBytes, formatSeconds } from '../../../../shared/util/units';
+import { Notice } from '../../components/Notice';
+import text from '../../theme/text.module.css';
+
+/**
+ * Before anything runs: every step with its length and what it writes where, what to know before
+ * starting it (a share folder that is this computer's own disk), and what is left out and why.
+ */
+export function PlanSteps({ preview }: { preview: PlanPreview }) {
+  return (
+    <div data-testid="plan-preview">
+      <p>
+        <strong>{preview.answers}</strong> About {formatSeconds(preview.expectedSeconds)} in all.
+      </p>
+      <ol>
+        {preview.steps.map((step) => (
+          <li key={step.index} data-testid="plan-step">
+            <span>{step.label}</span> <span className={text.muted}>(about {formatSeconds(step.seconds)})</span>
+            <br />
+            {step.what}
+            {step.writes.map((write) => (
+              <span key={write.where} className={text.muted}>
+                {' '}
+                Writes up to {formatBytes(write.bytes)} in <code>{write.where}</code>, removed afterwards.
+              </span>
+            ))}
+            {(step.warnings ?? []).map((warning) => (
+              <Notice key={warning} tone="warning" as="p" testId="plan-step-warning">
+                {warning}
+              </Notice>
+            ))}
+          </li>
+        ))}
+      </ol>
+      {preview.leftOut.length > 0 && (
+        <ul className={text.muted} data-testid="plan-left-out">
+          {preview.leftOut.map((item) => (
+            <li key={item.label}>
+              Left out: {item.label}, {item.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+      {preview.notes.map((note) => (
+        <p key={note} className={text.muted}>
+          {note}
+        </p>
+      ))}
+    </div>
+  );
+}

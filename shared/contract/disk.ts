@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { SessionId } from './connect';
+import { CacheState, Spread } from './figure-quality';
+import { NasFolder } from './nas-folder';
+
+export const DiskPresetName = z.enum(['quick', 'ars', 'bulk']);
+
+export const DiskRunInput = z.strictObject({
+  sessionId: SessionId,
+  /** The folder on the NAS to test in (tests write only in a scratch folder inside it). */
+  folder: NasFolder,
+  preset: DiskPresetName.default('quick'),
+  /** Bypass the NAS's cache (direct I/O where the file system honours it). */
+  uncached: z.boolean().default(true),
+  sizeBytes: z
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 50)
+    .optional(),
+  runtimeSeconds: z.number().int().min(1).max(3600).optional(),
+});
+export type DiskRunInput = z.input<typeof DiskRunInput>;
+
+/** One finished disk test (the CLI contract's `disk` test, plus what makes it reproducible). */
+export const DiskTestResult = z.object({
+  name: z.string(),
+  rw: z.string(),
+  bs: z.number(),
+  iodepth: z.number(),
+  numjobs: z.number(),
+  direct: z.boolean(),
+  sizeBytes: z.number(),
+  bytesPerSecond: z.number(),
+  iops: z.number(),
+  latencyNs: z.object({ p50: z.number().nullable(), p99: z.number().nullable() }),
+  ioBytes: z.number(),
+  seconds: z.number(),
+  engine: z.enum(['fio', 'dd']),
+  ioengine: z.string(),
+  commandLine: z.string(),
+  /** The absolute path of the fio (or dd) that ran; absent in runs saved before it was recorded. */
+  toolPath: z.string().optional(),
+  fioVersion: z.string().nullable(),
+  fileSystem: z.string().nullable(),
+  /** How steady the figure was; absent in runs saved before it was measured. */
+  spread: Spread.optional(),
+  /** Which caches could have served the figure (client is not involved: fio runs on the NAS); absent in older runs. */
+  cache: CacheState.optional(),
+  steadyState: z.object({ criterion: z.string(), durationSeconds: z.number(), attained: z.boolean() }).optional(),
+  note: z.string().optional(),
+});
+export type DiskTestResult = z.infer<typeof DiskTestResult>;
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+const sizeList = (max: number) => z.array(z.number().int().min(512).max(max)).min(1).max(8);
+
+/** Kashiwazaki's (the Synology FS6400 sweeps) grid done right: block size × file size × jobs, each cell stopped by fio's steady-state check. */
+export const DiskSweepRunInput = z.strictObject({
+  sessionId: SessionId,
+  folder: NasFolder,
+  blockSizes: sizeList(64 * MiB).default([4 * KiB, 128 * KiB, MiB]),
+  /** Bytes per job's file. */
+  fileSizes: sizeList(2 ** 50).default([64 * MiB, 256 * MiB]),
+  jobs: z.array(z.number().int().min(1).max(64)).min(1).max(6).default([1, 4]),
+  rw: z.enum(['write', 'read', 'both']).default('write'),
+  steadyState: z.boolean().default(true),
+  /** Bypass the NAS's cache; off by default, as in Kashiwazaki's storage evaluation (the Synology FS6400 sweeps). */
+  uncached: z.boolean().default(false),
+  maxRuntimeSeconds: z.number().int().min(1).max(600).default(30),
+  /** Cells that would end past this are skipped (and say so). */
+  budgetSeconds: z.number().int().min(10).max(86_400).default(1800),
+});
+export type DiskSweepRunInput = z.input<typeof DiskSweepRunInput>;
+
+/** One heatmap: x = file size, y = block size, for one jobs value and direction. */
+export const HeatmapPanel = z.object({
+  jobs: z.number(),
+  rw: z.enum(['write', 'read']),
+  /** File sizes, bytes (columns). */
+  x: z.array(z.number()),
+  /** Block sizes, bytes (rows). */
+  y: z.array(z.number()),
+  /** values[row = block size][column = file size], bytes/s; null for a cell that did not run. */
+  values: z.array(z.array(z.number().nullable())),
+});
+export type HeatmapPanel = z.infer<typeof HeatmapPanel>;
+
+export const DiskSweepSummary = z.object({
+  panels: z.array(HeatmapPanel),
+  /** Cells the time budget left out. */
+  skipped: z.array(z.string()),
+  /** The plan's worst case before anything ran, and what the sweep took. */
+  plannedSeconds: z.number(),
+  seconds: z.number(),
+  note: z.string().optional(),
+});
+export type DiskSweepSummary = z.infer<typeof DiskSweepSummary>;
+
+export const DiskRunDetails = z.object({
+  kind: z.literal('disk'),
+  engine: z.enum(['fio', 'dd']),
+  folder: z.string(),
+  fileSystem: z.string().nullable(),
+  tests: z.array(DiskTestResult),
+  /** How to install fio, when the dd fallback ran. */
+  hints: z.array(z.string()),
+  /** Present for a sweep: its cells shaped as heatmaps. */
+  sweep: DiskSweepSummary.optional(),
+});
+export type DiskRunDetails = z.infer<typeof DiskRunDetails>;

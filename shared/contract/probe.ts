@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/**
+ * What NASBench learns about a NAS and about the client's link to it (the `probe` JSON of
+ * ../shared/cli-contract.md). Every fact is optional or nullable: a box that hides one still probes.
+ */
+export const NasVendor = z.enum([
+  'synology',
+  'qnap',
+  'truenas',
+  'unraid',
+  'terramaster',
+  'asustor',
+  'omv',
+  'ugreen',
+  'macos',
+  'freebsd',
+  'linux',
+  'unknown',
+]);
+export type NasVendor = z.infer<typeof NasVendor>;
+
+export const NasInterface = z.object({
+  name: z.string(),
+  addresses: z.array(z.string()),
+  speedMbps: z.number().nullable(),
+  mtu: z.number().nullable(),
+  state: z.enum(['up', 'down', 'unknown']),
+});
+
+export const NasBond = z.object({
+  name: z.string(),
+  /** e.g. "802.3ad", "balance-alb", "active-backup" */
+  mode: z.string().nullable(),
+  /** e.g. "layer2", "layer2+3", "layer3+4" */
+  hashPolicy: z.string().nullable(),
+  slaves: z.array(z.string()),
+});
+
+export const NasVolume = z.object({
+  mount: z.string(),
+  fsType: z.string().nullable(),
+  sizeBytes: z.number().nonnegative(),
+  freeBytes: z.number().nonnegative(),
+});
+
+/**
+ * A benchmark tool on the NAS. `path` is the absolute path that will be run (Entware's /opt/bin/fio
+ * even when that folder is not on the SSH PATH); runs saved before it existed have none.
+ */
+export const ToolVersion = z.object({ version: z.string(), path: z.string().nullable().optional() }).nullable();
+
+/** The kernel family, which decides fio's I/O engine (libaio on Linux, posixaio on FreeBSD and macOS). */
+export const NasKernel = z.enum(['linux', 'freebsd', 'darwin']);
+export type NasKernel = z.infer<typeof NasKernel>;
+
+/** A ZFS pool as `zpool list` sees it: raw space across its disks, before datasets and parity. */
+export const ZfsPool = z.object({
+  name: z.string(),
+  sizeBytes: z.number().nonnegative(),
+  allocatedBytes: z.number().nonnegative(),
+  freeBytes: z.number().nonnegative(),
+  /** ONLINE, DEGRADED, FAULTED, … */
+  health: z.string().nullable(),
+});
+
+export const NasFacts = z.object({
+  hostname: z.string().nullable(),
+  os: z.object({
+    vendor: NasVendor,
+    name: z.string().nullable(),
+    version: z.string().nullable(),
+    /** Missing in runs saved before NASBench read it. */
+    kernel: NasKernel.nullable().optional(),
+  }),
+  model: z.string().nullable(),
+  cpu: z.object({ model: z.string().nullable(), cores: z.number().int().positive().nullable() }),
+  memoryBytes: z.number().nonnegative().nullable(),
+  interfaces: z.array(NasInterface),
+  bonds: z.array(NasBond),
+  volumes: z.array(NasVolume),
+  /** ZFS pools (TrueNAS, QuTS hero, Unraid 6.12+, FreeBSD); missing in runs saved before NASBench read them. */
+  pools: z.array(ZfsPool).optional(),
+  tools: z.object({ fio: ToolVersion, iperf3: ToolVersion }),
+  /** Plain-words hints for missing tools, for this NAS's OS. */
+  installHints: z.array(z.string()),
+});
+export type NasFacts = z.infer<typeof NasFacts>;
+
+export const LinkType = z.enum(['wifi', 'ethernet', 'usb-ethernet', 'thunderbolt', 'virtual', 'unknown']);
+export type LinkType = z.infer<typeof LinkType>;
+
+export const ClientFacts = z.object({
+  os: z.object({ platform: z.string(), release: z.string() }),
+  memoryBytes: z.number().nonnegative(),
+  route: z.object({
+    interface: z.string().nullable(),
+    localAddress: z.string().nullable(),
+    type: LinkType,
+    speedMbps: z.number().nullable(),
+    wifi: z
+      .object({ ssid: z.string().nullable(), signalDbm: z.number().nullable(), channel: z.number().nullable() })
+      .nullable(),
+  }),
+});
+export type ClientFacts = z.infer<typeof ClientFacts>;

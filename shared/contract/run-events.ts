@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { CopyRunDetails } from './copy';
+import { DiskRunDetails } from './disk';
+import { AppError } from './errors';
+import { Verdict } from '../words/verdicts/verdict';
+
+export const RunId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'a run id');
+
+/** One line on the live chart, e.g. "total" or "stream 1 (leg A)". */
+export const SeriesInfo = z.object({ id: z.string(), label: z.string() });
+
+export const ThroughputSummary = z.object({
+  bytes: z.number().nonnegative(),
+  seconds: z.number().nonnegative(),
+  bytesPerSecond: z.number().nonnegative(),
+  peakBytesPerSecond: z.number().nonnegative(),
+});
+export type ThroughputSummary = z.infer<typeof ThroughputSummary>;
+
+const RunBegin = z.object({
+  runId: RunId,
+  kind: z.literal('begin'),
+  plan: z.string(),
+  title: z.string(),
+  target: z.string(),
+  startedAt: z.iso.datetime(),
+  expectedSeconds: z.number().nonnegative(),
+  series: z.array(SeriesInfo),
+});
+
+/** A throughput reading for one series; `t` is seconds since the run began. */
+const RunSample = z.object({
+  runId: RunId,
+  kind: z.literal('sample'),
+  t: z.number().nonnegative(),
+  series: z.string(),
+  bytesPerSecond: z.number().nonnegative(),
+});
+
+const RunStep = z.object({
+  runId: RunId,
+  kind: z.literal('step'),
+  index: z.number().int().nonnegative(),
+  count: z.number().int().positive(),
+  label: z.string(),
+  state: z.enum(['started', 'finished', 'failed', 'skipped']),
+  /** Why a step failed or was skipped (a plan keeps going past a failed step). */
+  error: AppError.optional(),
+});
+
+const RunEnd = z.object({
+  runId: RunId,
+  kind: z.literal('end'),
+  state: z.enum(['done', 'failed', 'cancelled']),
+  seconds: z.number().nonnegative(),
+  summary: ThroughputSummary.optional(),
+  /** Per-test results, for runs that have more than one headline figure. */
+  details: z.discriminatedUnion('kind', [DiskRunDetails, CopyRunDetails]).optional(),
+  error: AppError.optional(),
+  /** What the figures mean, in plain words (the saved run has them too). */
+  verdicts: z.array(Verdict).optional(),
+});
+
+export const RunProgress = z.discriminatedUnion('kind', [RunBegin, RunSample, RunStep, RunEnd]);
+export type RunProgress = z.infer<typeof RunProgress>;
+export type RunBegin = z.infer<typeof RunBegin>;
+export type RunSample = z.infer<typeof RunSample>;
+export type RunStep = z.infer<typeof RunStep>;
+export type RunEnd = z.infer<typeof RunEnd>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { CopyRunDetails } from '../copy';
+import { DiskRunDetails } from '../disk';
+import { Spread } from '../figure-quality';
+import { NetworkDirection } from '../network';
+import { ThroughputSummary } from '../run-events';
+
+/**
+ * What one test of a run found. Disk and copy tests keep the shapes their runs already report
+ * (RunEnd.details); the network shapes mirror the engine's NetworkTestResult and the TerraMaster F4-223 write-up's
+ * iperf3 -F tests, which have no schema of their own yet.
+ */
+
+/** One TCP stream of a leg, as the CLI contract's `net.streams[]` lists it. */
+const NetworkStreamResult = z.object({
+  localAddress: z.string(),
+  remoteAddress: z.string(),
+  remotePort: z.number(),
+  /** upload: this computer sent it; download: the NAS did. */
+  direction: z.enum(['upload', 'download']),
+  /** What the receiver counted. */
+  bytes: z.number().nonnegative(),
+  /** Known only where the NAS sent (a Node sender cannot read its own). */
+  retransmits: z.number().nullable(),
+});
+
+const NetworkLegResult = z.object({
+  target: z.string(),
+  port: z.number(),
+  bindAddress: z.string().nullable(),
+  bitsPerSecond: z.number().nonnegative(),
+  bytes: z.number().nonnegative(),
+  seconds: z.number().nonnegative(),
+  /** Absent in runs saved before streams were kept. */
+  streams: z.array(NetworkStreamResult).optional(),
+});
+
+/** The CLI contract's `net` result: receiver-side goodput summed over streams, and per leg. */
+export const NetworkResult = z.object({
+  kind: z.literal('network'),
+  method: z.enum(['iperf3', 'ssh']),
+  direction: NetworkDirection,
+  streamsPerLeg: z.number().int().positive(),
+  summary: z.object({
+    bitsPerSecond: z.number().nonnegative(),
+    bytes: z.number().nonnegative(),
+    seconds: z.number().nonnegative(),
+    /** How steady the summed rate was, per second; absent in older runs. */
+    spread: Spread.optional(),
+  }),
+  legs: z.array(NetworkLegResult),
+  note: z.string().optional(),
+});
+export type NetworkResult = z.infer<typeof NetworkResult>;
+
+/** iperf3 writing to (or reading from) a file on the NAS: neither a pure network nor a pure disk figure. */
+export const DiskThroughNetworkResult = z.object({
+  kind: z.literal('disk-through-network'),
+  label: z.string(),
+  direction: z.enum(['write', 'read']),
+  bitsPerSecond: z.number().nonnegative(),
+  bytes: z.number().nonnegative(),
+  seconds: z.number().nonnegative(),
+  /** A file that fits in the NAS's RAM may be read from its cache, not its disks. */
+  likelyCached: z.boolean().optional(),
+  spread: Spread.optional(),
+  note: z.string().optional(),
+});
+export type DiskThroughNetworkResult = z.infer<typeof DiskThroughNetworkResult>;
+
+/** A run that reported only a headline figure (the network and loopback runs today). */
+export const ThroughputResult = z.object({
+  kind: z.literal('throughput'),
+  /** The plan that measured it, e.g. "network" or "demo". */
+  test: z.string(),
+  summary: ThroughputSummary,
+});
+export type ThroughputResult = z.infer<typeof ThroughputResult>;
+
+export const TestResult = z.discriminatedUnion('kind', [
+  DiskRunDetails,
+  CopyRunDetails,
+  NetworkResult,
+  DiskThroughNetworkResult,
+  ThroughputResult,
+]);
+export type TestResult = z.infer<typeof TestResult>;

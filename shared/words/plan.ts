@@ -1,0 +1,50 @@
+import type { PlanName, PlanSettings } from '../contract/plans';
+import { optionalWholeNumber } from './whole-numbers';
+
+/**
+ * The guided plan form (the plan, where it may write, and the lengths as typed) and its check
+ * into the engine's input. Pure, so it can be tested without React.
+ */
+export interface PlanChoices {
+  plan: PlanName;
+  /** The folder on the NAS for the disk steps; one that is not a full path leaves them out. */
+  nasFolder: string;
+  /** A folder on this computer, normally a mounted share of this NAS; empty: no share steps. */
+  shareFolder: string;
+  /** As typed; empty means the plan's own. */
+  networkSeconds: string;
+  diskSeconds: string;
+}
+
+export type PlanProblems = Partial<Record<'networkSeconds' | 'diskSeconds', string>>;
+
+const secondsProblem = 'A whole number of seconds from 1 to 600, or empty.';
+
+/** The form as the engine's input, or what to fix, worded for the field it belongs to. */
+export function checkPlanChoices(
+  choices: PlanChoices,
+  sessionId: string,
+): { input: PlanSettings; problems?: undefined } | { problems: PlanProblems; input?: undefined } {
+  const network = optionalWholeNumber(choices.networkSeconds, 600);
+  const disk = optionalWholeNumber(choices.diskSeconds, 600);
+  if (network === null || disk === null) {
+    return {
+      problems: {
+        ...(network === null && { networkSeconds: secondsProblem }),
+        ...(disk === null && { diskSeconds: secondsProblem }),
+      },
+    };
+  }
+  const nasFolder = choices.nasFolder.trim();
+  const shareFolder = choices.shareFolder.trim();
+  return {
+    input: {
+      plan: choices.plan,
+      sessionId,
+      ...(nasFolder.startsWith('/') && { nasFolder }),
+      ...(shareFolder !== '' && { shareFolder }),
+      ...(network !== undefined && { networkSeconds: network }),
+      ...(disk !== undefined && { diskSeconds: disk }),
+    },
+  };
+}

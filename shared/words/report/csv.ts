@@ -1,0 +1,85 @@
+import type { RunRecord } from '../../contract/runs';
+import { csvField } from './escape';
+import { testRows } from './report-model';
+
+/**
+ * Spreadsheet exports in base units (bytes/s, bytes, seconds, ns), so nothing is lost to rounding:
+ * one row per test, and one row per stored sample of each chart line.
+ */
+const testColumns = [
+  'run_id',
+  'group',
+  'test',
+  'op',
+  'bytes_per_second',
+  'bits_per_second',
+  'iops',
+  'latency_p50_ns',
+  'latency_p99_ns',
+  'block_size_bytes',
+  'file_size_bytes',
+  'streams_or_jobs',
+  'bytes',
+  'seconds',
+  'cached',
+  'direct',
+  'how',
+  'note',
+  // Added with figure quality (#15): at the end, so sheets that read columns by position keep working.
+  'spread_relative',
+  'spread_basis',
+  'cache_client',
+  'cache_nas',
+  'cache_words',
+  'path_kind',
+  'path_server',
+  'path_protocol',
+  'path_interface',
+] as const;
+
+const line = (fields: readonly (string | number | boolean | null)[]) => fields.map(csvField).join(',');
+
+export function reportTestsCsv(record: RunRecord): string {
+  const rows = testRows(record).map((row) =>
+    line([
+      record.id,
+      row.group,
+      row.test,
+      row.op,
+      row.bytesPerSecond,
+      row.bytesPerSecond * 8,
+      row.iops,
+      row.latencyP50Ns,
+      row.latencyP99Ns,
+      row.blockSize,
+      row.fileSize,
+      row.streams,
+      row.bytes,
+      row.seconds,
+      row.cached,
+      row.direct,
+      row.how,
+      row.note,
+      row.spread?.relative ?? null,
+      row.spread?.basis ?? null,
+      row.cache?.client ?? null,
+      row.cache?.nas ?? null,
+      row.cacheWords,
+      row.path?.kind ?? null,
+      row.path?.server ?? null,
+      row.path?.protocol ?? null,
+      row.path?.interface ?? null,
+    ]),
+  );
+  return `${[line(testColumns), ...rows].join('\r\n')}\r\n`;
+}
+
+export function reportSamplesCsv(record: RunRecord): string {
+  const labels = new Map(record.series.map((series) => [series.id, series.label]));
+  const rows = record.samples.flatMap((series) =>
+    series.points.map(([t, bytesPerSecond]) =>
+      line([record.id, series.series, labels.get(series.series) ?? series.series, t, bytesPerSecond]),
+    ),
+  );
+  return `${[line(['run_id', 'series', 'series_label', 't_seconds', 'bytes_per_second']), ...rows].join('\r\n')}\r\n`;
+}

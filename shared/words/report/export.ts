@@ -1,0 +1,65 @@
+import type { RunRecord } from '../../contract/runs';
+import type { RateUnit } from '../../util/units';
+import { anonymizeRun, type AnonymizeOptions } from './anonymize';
+import { reportSamplesCsv, reportTestsCsv } from './csv';
+import { reportHtml } from './html';
+import { reportMarkdown } from './markdown';
+import type { ReportFormat } from '../../contract/report';
+
+const mimeTypes: Record<ReportFormat, string> = {
+  html: 'text/html',
+  pdf: 'application/pdf',
+  md: 'text/markdown',
+  csv: 'text/csv',
+  'csv-samples': 'text/csv',
+  json: 'application/json',
+};
+const extensions: Record<ReportFormat, string> = {
+  html: 'html',
+  pdf: 'pdf',
+  md: 'md',
+  csv: 'csv',
+  'csv-samples': 'samples.csv',
+  json: 'json',
+};
+
+/** "nasbench-quick-2026-11-20-3f0c9a52.html": sorts by date, and says which run. */
+export function reportFileName(record: RunRecord, format: ReportFormat): string {
+  const plan = record.plan.replace(/[^A-Za-z0-9-]/g, '') || 'run';
+  return `nasbench-${plan}-${record.startedAt.slice(0, 10)}-${record.id.slice(0, 8)}.${extensions[format]}`;
+}
+
+export interface TextReportOptions extends AnonymizeOptions {
+  format: ReportFormat;
+  anonymize: boolean;
+  unit: RateUnit;
+  generatedAt: string;
+}
+
+/**
+ * Every format from one run, anonymised first when asked, so the embedded JSON, chart labels and
+ * tables all come from the same cleaned run. For "pdf" the text is the HTML to print.
+ */
+export function renderReport(
+  original: RunRecord,
+  options: TextReportOptions,
+): { text: string; fileName: string; mimeType: string; replaced: Partial<Record<string, number>> } {
+  const { record, replaced } = options.anonymize ? anonymizeRun(original, options) : { record: original, replaced: {} };
+  const look = { unit: options.unit, anonymized: options.anonymize, generatedAt: options.generatedAt };
+  const text = (() => {
+    switch (options.format) {
+      case 'html':
+      case 'pdf':
+        return reportHtml(record, look);
+      case 'md':
+        return reportMarkdown(record, look);
+      case 'csv':
+        return reportTestsCsv(record);
+      case 'csv-samples':
+        return reportSamplesCsv(record);
+      case 'json':
+        return `${JSON.stringify(record, null, 1)}\n`;
+    }
+  })();
+  return { text, fileName: reportFileName(record, options.format), mimeType: mimeTypes[options.format], replaced };
+}

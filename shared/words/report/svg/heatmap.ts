@@ -1,0 +1,55 @@
+import type { HeatmapPanel } from '../../../contract/disk';
+import { heatmapPanelTitle, heatmapShade } from '../../sweep';
+import { formatBytes, rateInUnit, sizeLabel, type RateUnit } from '../../../util/units';
+import { round, svgDocument, text } from './frame';
+
+/** Light to dark blue: a faster cell is darker, on one scale for every panel of the sweep. */
+function shadeColor(shade: number): string {
+  const mix = (light: number, dark: number) => Math.round(light + (dark - light) * shade);
+  return `rgb(${mix(239, 30)},${mix(246, 64)},${mix(255, 175)})`;
+}
+
+/** One sweep panel: block sizes down, file sizes across, the figure written in every cell. */
+export function heatmap(panel: HeatmapPanel, scale: { min: number; max: number }, unit: RateUnit): string {
+  const cellWidth = 110;
+  const cellHeight = 30;
+  const left = 70;
+  const top = 28;
+  const width = left + panel.x.length * cellWidth + 10;
+  const height = top + panel.y.length * cellHeight + 40;
+  const body: string[] = [text(left, 16, heatmapPanelTitle(panel), { 'font-weight': 'bold' })];
+  panel.y.forEach((blockSize, row) => {
+    body.push(text(left - 6, top + row * cellHeight + 19, sizeLabel(blockSize), { 'text-anchor': 'end' }));
+    panel.x.forEach((_fileSize, column) => {
+      const value = panel.values[row]?.[column] ?? null;
+      const shade = value === null ? 0 : heatmapShade(value, scale);
+      const x = left + column * cellWidth;
+      const y = top + row * cellHeight;
+      body.push(
+        `<rect x="${x}" y="${y}" width="${cellWidth - 2}" height="${cellHeight - 2}" fill="${value === null ? '#f3f4f6' : shadeColor(shade)}"/>`,
+      );
+      const figure = value === null ? 'not run' : `${round(rateInUnit(value, unit))}`;
+      body.push(
+        text(x + cellWidth / 2, y + 19, figure, {
+          'text-anchor': 'middle',
+          fill: shade > 0.55 ? '#ffffff' : '#111827',
+        }),
+      );
+    });
+  });
+  panel.x.forEach((fileSize, column) => {
+    body.push(
+      text(left + column * cellWidth + cellWidth / 2, top + panel.y.length * cellHeight + 14, formatBytes(fileSize), {
+        'text-anchor': 'middle',
+        fill: '#6b7280',
+      }),
+    );
+  });
+  body.push(
+    text(left, height - 6, `Figures in ${unit}; rows: block size, columns: file size`, {
+      fill: '#374151',
+      'font-size': 11,
+    }),
+  );
+  return svgDocument(width, height, `Disk sweep heatmap, ${heatmapPanelTitle(panel)}`, body);
+}

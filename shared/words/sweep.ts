@@ -1,0 +1,151 @@
+import type { DiskSweepRunInput, DiskSweepSummary, DiskTestResult, HeatmapPanel } from '../contract/disk';
+import { folderProblem } from './disk';
+import { formatBytes, formatRate, readByteSize, sizeLabel, type RateUnit } from '../util/units';
+import { wholeNumber } from './whole-numbers';
+
+/**
+ * The disk sweep in plain words: the form's lists checked field by field, one colour scale for every
+ * heatmap panel (so the same colour means the same speed in every panel), and the sentence that
+ * says where the grid was fastest. Pure, so Results, reports and the CLI can say the same.
+ */
+
+export interface SweepChoices {
+  folder: string;
+  /** As typed: "4k, 128k, 1M". */
+  blockSizes: string;
+  fileSizes: string;
+  jobs: string;
+  rw: 'write' | 'read' | 'both';
+  uncached: boolean;
+  budgetMinutes: string;
+  /** Longest one cell may run when its speed does not settle. */
+  maxSeconds: string;
+}
+
+export type SweepProblems = Partial<
+  Record<'folder' | 'blockSizes' | 'fileSizes' | 'jobs' | 'budgetMinutes' | 'maxSeconds', string>
+>;
+
+const maxValues = 8;
+const KiB = 1024;
+
+/** "4k, 128k,1M" as a list of sizes within [min, max], or null when any part is not one. */
+function sizeList(text: string, min: number, max: number): number[] | null {
+  const parts = text.split(/[,\s]+/).filter((part) => part !== '');
+  const sizes = parts.map((part) => readByteSize(part) ?? Number.NaN);
+  const fits = sizes.length > 0 && sizes.length <= maxValues && sizes.every((size) => size >= min && size <= max);
+  return fits ? [...new Set(sizes)].sort((a, b) => a - b) : null;
+}
+
+function countList(text: string): number[] | null {
+  const counts = text
+    .split(/[,\s]+/)
+    .filter((part) => part !== '')
+    .map(Number);
+  const fits = counts.length > 0 && counts.length <= 6 && counts.every((n) => Number.isInteger(n) && n >= 1 && n <= 64);
+  return fits ? [...new Set(counts)].sort((a, b) => a - b) : null;
+}
+
+/** The sweep form's choices as the engine's input, or what to fix, worded for the field it belongs to. */
+export function checkDiskSweepChoices(
+  choices: SweepChoices,
+  sessionId: string,
+): { input: DiskSweepRunInput; problems?: undefined } | { problems: SweepProblems; input?: undefined } {
+  const folder = choices.folder.trim();
+  const blockSizes = sizeList(choices.blockSizes, 512, 64 * KiB * KiB);
+  const fileSizes = sizeList(choices.fileSizes, 512, 2 ** 50);
+  const jobs = countList(choices.jobs);
+  const minutes = wholeNumber(choices.budgetMinutes, 1, 1440);
+  // fio's steady-state check needs its 5 s window and 1 s ramp (electron/engine/disk/sweep-plan.ts).
+  const maxSeconds = wholeNumber(choices.maxSeconds, 6, 600);
+  const problems: SweepProblems = {
+    ...(folderProblem(folder) && { folder: folderProblem(folder) }),
+    ...(!blockSizes && { blockSizes: 'Enter up to 8 block sizes from 512 to 64M, e.g. 4k, 128k, 1M.' }),
+    ...(!fileSizes && { fileSizes: 'Enter up to 8 file sizes, e.g. 64M, 256M, 1G.' }),
+    ...(!jobs && { jobs: 'Enter up to 6 job counts from 1 to 64, e.g. 1, 4.' }),
+    ...(minutes === null && { budgetMinutes: 'Enter a whole number of minutes from 1 to 1440.' }),
+    ...(maxSeconds === null && { maxSeconds: 'Enter a whole number of seconds from 6 to 600.' }),
+  };
+  if (!blockSizes || !fileSizes || !jobs || minutes === null || maxSeconds === null || problems.folder) {
+    return { problems };
+  }
+  return {
+    input: {
+      sessionId,
+      folder,
+      blockSizes,
+      fileSizes,
+      jobs,
+      rw: choices.rw,
+      uncached: choices.uncached,
+      steadyState: true,
+      maxRuntimeSeconds: maxSeconds,
+      budgetSeconds: minutes * 60,
+    },
+  };
+}
+
+/** One range for all panels: every cell that ran, slowest to fastest. */
+export function heatmapScale(panels: readonly HeatmapPanel[]): { min: number; max: number } | null {
+  const values = panels.flatMap((panel) => panel.values.flat()).filter((value): value is number => value !== null);
+  if (values.length === 0) return null;
+  return { min: Math.min(...values), max: Math.max(...values) };
+}
+
+/** Where a figure sits on the shared scale, 0 (slowest) to 1 (fastest); 1 when every cell is the same. */
+export function heatmapShade(value: number, scale: { min: number; max: number }): number {
+  if (scale.max <= scale.min) return 1;
+  return Math.min(1, Math.max(0, (value - scale.min) / (scale.max - scale.min)));
+}
+
+export function heatmapPanelTitle(panel: HeatmapPanel): string {
+  return `${panel.jobs} ${panel.jobs === 1 ? 'job' : 'jobs'}, ${panel.rw === 'write' ? 'writing' : 'reading'}`;
+}
+
+export function heatmapCellLabel(panel: HeatmapPanel, row: number, column: number, unit: RateUnit): string {
+  const value = panel.values[row]?.[column] ?? null;
+  const where = `${sizeLabel(panel.y[row] ?? 0)} blocks, ${formatBytes(panel.x[column] ?? 0)} files`;
+  return `${where}: ${value === null ? 'not run' : formatRate(value, unit)}`;
+}
+
+/**
+ * The test behind one heatmap cell, for what the panel does not carry (its spread). Cells are named
+ * by the sweep as "bs=4k size=64M jobs=1 write" (electron/engine/disk/sweep-plan.ts); a test of
+ * another shape, or an older name, finds nothing rather than another cell's figures.
+ */
+export function heatmapCellTest(
+  panel: HeatmapPanel,
+  row: number,
+  column: number,
+  tests: readonly DiskTestResult[],
+): DiskTestResult | undefined {
+  const bs = panel.y[row];
+  const fileSize = panel.x[column];
+  if (bs === undefined || fileSize === undefined) return undefined;
+  const name = `bs=${sizeLabel(bs)} size=${sizeLabel(fileSize)} jobs=${panel.jobs} ${panel.rw}`;
+  return tests.find((test) => test.name === name && test.bs === bs && test.numjobs === panel.jobs);
+}
+
+/** "Fastest: 1M blocks on 256 MiB files with 4 jobs, writing (612 MB/s). 2 cells were not run: …" */
+export function describeSweep(sweep: DiskSweepSummary, unit: RateUnit): string {
+  let best: { panel: HeatmapPanel; row: number; column: number; value: number } | undefined;
+  for (const panel of sweep.panels) {
+    panel.values.forEach((cells, row) =>
+      cells.forEach((value, column) => {
+        if (value !== null && (!best || value > best.value)) best = { panel, row, column, value };
+      }),
+    );
+  }
+  const sentences = [];
+  if (best) {
+    const { panel, row, column, value } = best;
+    sentences.push(
+      `Fastest: ${sizeLabel(panel.y[row] ?? 0)} blocks on ${formatBytes(panel.x[column] ?? 0)} files with ` +
+        `${heatmapPanelTitle(panel)} (${formatRate(value, unit)}).`,
+    );
+  } else {
+    sentences.push('No cell finished, so there are no figures.');
+  }
+  if (sweep.note) sentences.push(sweep.note);
+  return sentences.join(' ');
+}

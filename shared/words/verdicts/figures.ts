@@ -1,0 +1,85 @@
+import type { Spread } from '../../contract/figure-quality';
+import type { LinkType } from '../../contract/probe';
+import type { OtherLink } from '../share-path';
+
+/**
+ * The figures verdicts reason about, gathered from one run (figures-of-run.ts) or typed in from a
+ * published benchmark (the seed fixtures). Data rates are bytes per second; link speeds and network
+ * rates are bits per second, as links are sold and iperf3 reports. Unknown is null or an empty list.
+ */
+export interface Figures {
+  /** How this computer reaches the NAS. */
+  clientLink: { type: LinkType; bitsPerSecond: number | null } | null;
+  /** The NAS's own link: one port, or a bond of several legs. */
+  nasLink: {
+    bitsPerSecond: number | null;
+    mtu: number | null;
+    bond: { name: string; legs: number; legBitsPerSecond: number | null; hashPolicy: string | null } | null;
+  } | null;
+  network: NetworkFigures;
+  /** Sequential disk figures: measured on the NAS itself (fio, dd), or through the network (iperf3 -F). */
+  disks: DiskFigure[];
+  /** What copying to and from the mounted share gave, past this computer's memory, over the run's own link. */
+  share: ShareFigure[];
+  /**
+   * Copies that cannot be set beside the network figures as like for like: a folder on this computer
+   * (its disk or its memory), or the share mounted over another link than the one the run was about.
+   */
+  shareApart: ShareApart[];
+  /** The share copy by file size (the cache-wall sweep). */
+  cacheSweep: { op: 'read' | 'write'; fileSize: number; bytesPerSecond: number }[];
+  ram: { nasBytes: number | null; clientBytes: number | null };
+}
+
+export interface NetworkFigures {
+  /** This computer to the NAS, bits/s. */
+  upload: number | null;
+  /** The NAS to this computer, bits/s. */
+  download: number | null;
+  /** One TCP stream, the figure a bond cannot raise. */
+  singleStream: number | null;
+  /** Several streams over several address pairs at once (the bonded-link test). */
+  multiLink: { bitsPerSecond: number; streams: number; legs: { label: string; bitsPerSecond: number }[] } | null;
+  /** How steady each figure above was, where it was measured (absent in older runs and typed-in seeds). */
+  spreads?: { upload?: Spread; download?: Spread; multiLink?: Spread };
+}
+
+export interface DiskFigure {
+  /** Which test, in words the user saw, e.g. "SEQ1M Q8T1 read" or "write to the HDD pool (iperf3 -F)". */
+  test: string;
+  op: 'read' | 'write';
+  bytesPerSecond: number;
+  /** Measured through the network (iperf3 -F), so it can be no faster than the network. */
+  throughNetwork: boolean;
+  spread?: Spread;
+}
+
+export interface ShareFigure {
+  /** e.g. "NFS write" or "SMB read (1 GiB file)". */
+  label: string;
+  op: 'read' | 'write';
+  bytesPerSecond: number;
+  spread?: Spread;
+  /** "SMB", "NFS": how the share was reached, when known. */
+  protocol?: string | null;
+  /** The copy's traffic is known to have taken the run's own link (its interface matched). */
+  overRunLink?: boolean;
+}
+
+/** A copy figure that is about something else than the run's link to the NAS. */
+export interface ShareApart extends ShareFigure {
+  place: { kind: 'local-disk' | 'memory' } | { kind: 'other-link'; link: OtherLink };
+}
+
+export function noFigures(): Figures {
+  return {
+    clientLink: null,
+    nasLink: null,
+    network: { upload: null, download: null, singleStream: null, multiLink: null },
+    disks: [],
+    share: [],
+    shareApart: [],
+    cacheSweep: [],
+    ram: { nasBytes: null, clientBytes: null },
+  };
+}

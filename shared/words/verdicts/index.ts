@@ -1,0 +1,50 @@
+import type { Figures } from './figures';
+import { bond } from './rules/bond';
+import { cacheWall } from './rules/cache-wall';
+import { diskLimit } from './rules/disk-limit';
+import { linkUtilisation } from './rules/link-utilisation';
+import { networkLimit } from './rules/network-limit';
+import { protocolLimit } from './rules/protocol-limit';
+import { shareApart } from './rules/share-apart';
+import { unsteady } from './rules/unsteady';
+import { wifiLimit } from './rules/wifi-limit';
+import type { Verdict, VerdictOptions } from './verdict';
+
+/**
+ * Verdicts: plain-words answers to "is it the disks or the network?", each naming the numbers
+ * behind it. Pure: figures in, verdicts out; figuresOfRun gets the figures from a saved run.
+ */
+export { figuresOfRun } from './figures-of-run';
+export {
+  noFigures,
+  type DiskFigure,
+  type Figures,
+  type NetworkFigures,
+  type ShareApart,
+  type ShareFigure,
+} from './figures';
+export { goodputBytesPerSecond, linkName, utilisationPercent } from './links';
+export { Verdict, type VerdictOptions } from './verdict';
+
+const rules = [
+  shareApart,
+  diskLimit,
+  wifiLimit,
+  networkLimit,
+  protocolLimit,
+  bond,
+  cacheWall,
+  unsteady,
+  linkUtilisation,
+];
+const severityOrder = { problem: 0, warn: 1, info: 2 } as const;
+
+/** Problems first, then warnings, then facts; within a severity, the order of the rules above. */
+export function explainFigures(figures: Figures, options: Partial<VerdictOptions> = {}): Verdict[] {
+  const full: VerdictOptions = { unit: options.unit ?? 'MB/s', comparisons: options.comparisons ?? [] };
+  return rules
+    .flatMap((rule) => rule(figures, full))
+    .map((verdict, order) => ({ verdict, order }))
+    .sort((a, b) => severityOrder[a.verdict.severity] - severityOrder[b.verdict.severity] || a.order - b.order)
+    .map(({ verdict }) => verdict);
+}

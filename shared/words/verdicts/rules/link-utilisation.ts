@@ -1,0 +1,33 @@
+import { bestNetworkRate, bitRate, formatPercent, pathLink, rate, utilisationPercent } from '../links';
+import type { Rule } from '../verdict';
+
+/** The mirrored-ZFS TrueNAS build write-up's table, for every run: how much of the link the best network and share figures used. */
+export const linkUtilisation: Rule = (figures, { unit }) => {
+  const link = pathLink(figures);
+  if (!link) return [];
+  const sentences: string[] = [];
+  const numbers: Record<string, number> = { linkBitsPerSecond: link.bitsPerSecond };
+  const network = bestNetworkRate(figures);
+  if (network) {
+    const percent = utilisationPercent(network.bitsPerSecond, link.bitsPerSecond);
+    numbers.networkUtilisationPercent = percent;
+    sentences.push(
+      `${bitRate(network.bitsPerSecond, unit)} over the network ${network.words} is ${formatPercent(percent)}`,
+    );
+  }
+  const share = [...figures.share].sort((a, b) => b.bytesPerSecond - a.bytesPerSecond)[0];
+  if (share) {
+    const percent = utilisationPercent(share.bytesPerSecond * 8, link.bitsPerSecond);
+    numbers.shareUtilisationPercent = percent;
+    sentences.push(`${share.label} at ${rate(share.bytesPerSecond, unit)} is ${formatPercent(percent)}`);
+  }
+  if (sentences.length === 0) return [];
+  return [
+    {
+      id: 'link-utilisation',
+      severity: 'info',
+      text: `Link use: ${sentences.join('; ')} of the ${link.name} (${bitRate(link.bitsPerSecond, unit)}).`,
+      figures: numbers,
+    },
+  ];
+};

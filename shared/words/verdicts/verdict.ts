@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { RateUnit } from '../../util/units';
+import type { Figures } from './figures';
+
+/** The CLI contract's verdict: a plain-words finding with the numbers behind it. */
+export const Verdict = z.object({
+  id: z.enum([
+    'network-limit',
+    'wifi-limit',
+    'protocol-limit',
+    'cache-wall',
+    'bond-not-spreading',
+    'bond-adds-up',
+    'disk-limit',
+    'link-utilisation',
+    'copy-not-on-nas',
+    'copy-other-link',
+    'unsteady-figure',
+  ]),
+  severity: z.enum(['info', 'warn', 'problem']),
+  text: z.string(),
+  /** The figures the text names, in base units (bytes/s, bits/s, bytes, percent). */
+  figures: z.record(z.string(), z.number()),
+});
+export type Verdict = z.infer<typeof Verdict>;
+
+export interface VerdictOptions {
+  /** The user's display unit for data rates. */
+  unit: RateUnit;
+  /** The same test over other connections (Compare connections), e.g. a wired client beside a Wi-Fi one. */
+  comparisons: Figures[];
+}
+
+export type Rule = (figures: Figures, options: VerdictOptions) => Verdict[];
+
+/**
+ * How close is "near": 80% of a link's raw rate is 85% of what TCP can carry over it, a level
+ * iperf3 reaches on any healthy wired link (941 of 1000 Mbit/s) and no other bottleneck hides behind.
+ */
+export const nearLinkFraction = 0.8;

@@ -1,0 +1,127 @@
+/**
+ * `npm run bench:truth`: each NASBench test kind against the native tool on the same lab link or
+ * folder, in alternating runs, printed as ratios with the spread of each side's repeats (issue #15,
+ * target 0.97–1.03). Needs the lab up (`tests/lab/lab.sh up`, as root); not a CI gate.
+ *
+ * - network, over leg a (1 Gbit/s): the built-in client against stock `iperf3 -c` — forward,
+ *   reverse (-R) and 4 streams — each against a fresh stock `iperf3 -s` on the NAS;
+ * - disk, in the lab share: NASBench's fio run over SSH against the same command line run by hand on
+ *   the NAS (SEQ1M Q8T1 read and RND4K Q32T1 read, direct);
+ * - copy: `npm run bench:copy` (the copy engine against fio psync, direct) follows.
+ *
+ *   npm run bench:truth -- [--rounds 3] [--seconds 5]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { quickPreset, runFioTests } from '../../electron/engine/disk';
+import { parseFioReport, summarizeFioReport } from '../../electron/engine/disk/parse';
+import { runIperfTest, type Direction } from '../../electron/engine/net/iperf-client';
+import { connectToNas } from '../../electron/engine/ssh/connect';
+import { KnownHosts } from '../../electron/engine/ssh/known-hosts';
+import { relativeSpread } from '../../shared/util/spread';
+import { nasExec, readLab } from '../lab/lab';
+import { nativeServer, nativeTest } from '../integration/net-native';
+
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' } },
+});
+const rounds = Number(values.rounds);
+const seconds = Number(values.seconds);
+const lab = readLab();
+const leg = lab.legs.a;
+const port = 5351;
+
+const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
+const spread = (list: number[]) => `±${((relativeSpread(list) ?? 0) * 100).toFixed(1)}%`;
+
+/** Alternates ours and native `rounds` times (who goes first swaps each round) and prints the ratio of the medians. */
+async function compare(name: string, ours: () => Promise<number>, native: () => Promise<number>): Promise<void> {
+  const figures = { ours: [] as number[], native: [] as number[] };
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? (['ours', 'native'] as const) : (['native', 'ours'] as const);
+    for (const side of order) figures[side].push(await (side === 'ours' ? ours() : native()));
+  }
+  const ratio = median(figures.ours) / median(figures.native);
+  console.log(
+    `${name}: ratio ${ratio.toFixed(3)} ${ratio >= 0.97 && ratio <= 1.03 ? '(within 0.97–1.03)' : '(OUTSIDE 0.97–1.03)'}; ` +
+      `ours ${(median(figures.ours) / 1e6).toFixed(1)} ${spread(figures.ours)}, ` +
+      `native ${(median(figures.native) / 1e6).toFixed(1)} ${spread(figures.native)} (median of ${rounds}, in millions per second)`,
+  );
+}
+
+async function network(): Promise<void> {
+  const modes: { name: string; direction: Direction; streams: number }[] = [
+    { name: 'network forward (iperf3 -c)', direction: 'upload', streams: 1 },
+    { name: 'network reverse (iperf3 -c -R)', direction: 'download', streams: 1 },
+    { name: 'network 4 streams (iperf3 -c -P 4)', direction: 'upload', streams: 4 },
+  ];
+  for (const { name, direction, streams } of modes) {
+    const ours = async () => {
+      const server = await nativeServer(port);
+      try {
+        const options = { host: leg.nas, port, bindAddress: leg.host, direction, streams, seconds };
+        return (await runIperfTest(options)).bitsPerSecond;
+      } finally {
+        server.stop();
+        await server.ended();
+      }
+    };
+    const reverse = direction === 'download';
+    const native = async () => (await nativeTest({ leg, port, seconds, streams, reverse })).bitsPerSecond;
+    await compare(`${name}, bits`, ours, native);
+  }
+}
+
+async function disk(): Promise<void> {
+  const knownHosts = new KnownHosts(path.join(await mkdtemp(path.join(os.tmpdir(), 'nasbench-truth-')), 'known_hosts'));
+  const session = await connectToNas({
+    host: leg.nas,
+    port: lab.ssh.port,
+    username: lab.users.test.name,
+    auth: { kind: 'password', password: lab.users.test.password },
+    knownHosts,
+    trustNewHost: true,
+  });
+  const user = lab.users.test.name;
+  const folder = `${lab.share}/.nasbench-truth-${process.pid}`;
+  nasExec(['su', user, '-s', '/bin/sh', '-c', `mkdir -p '${folder}'`]);
+  try {
+    const tests = quickPreset({ sizeBytes: 256 * 2 ** 20, runtimeSeconds: seconds, uncached: true }).filter(
+      (test) => test.name === 'SEQ1M Q8T1 read' || test.name === 'RND4K Q32T1 read',
+    );
+    for (const test of tests) {
+      let commandLine = '';
+      const ours = async () => {
+        const [result] = await runFioTests(session, folder, [test]);
+        commandLine = result?.commandLine ?? '';
+        return result?.bytesPerSecond ?? 0;
+      };
+      // The very command line NASBench ran, run by hand on the NAS as the same user.
+      const native = async () => {
+        if (!commandLine) await ours();
+        const run = nasExec(['su', user, '-s', '/bin/sh', '-c', commandLine]);
+        return summarizeFioReport(parseFioReport(run.stdout)).bytesPerSecond;
+      };
+      await compare(`disk ${test.name} (fio by hand), bytes`, ours, native);
+    }
+  } finally {
+    nasExec(['rm', '-rf', '--', folder]);
+    session.close();
+  }
+}
+
+/** tsx runs this package as CommonJS, where top-level await is not allowed. */
+async function main(): Promise<void> {
+  await network();
+  await disk();
+  console.log('copy (the copy engine against fio psync, direct):');
+  spawnSync('npx', ['tsx', 'tests/bench/copy.ts', '--rounds', String(rounds)], { stdio: 'inherit' });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

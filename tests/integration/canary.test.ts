@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { lstat, mkdir, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/cli/program';
+import type { Engine } from '../../electron/engine';
+import { measureNetworkToDiskWrite } from '../../electron/engine/net/disk-through-network';
+import { openScratchFolder } from '../../electron/engine/ssh/scratch';
+import type { NasSession } from '../../electron/engine/ssh/session';
+import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
+import { nasExec } from '../lab/lab';
+import { tempDir } from '../unit/helpers';
+import { connectedEngine, lab, labSession, scratchOpener } from './lab-login';
+
+/**
+ * The canary: NASBench must never write or remove anything outside a scratch folder it made,
+ * whatever folder name it is given. Every operation that takes a NAS folder runs with every
+ * hostile name below; a listing of the NAS user's home and of the share (type, mode, size and
+ * mtime of every entry) must be the same before and after, and nothing may be left behind.
+ */
+const share = lab.share;
+const home = lab.users.test.home;
+const canaryRoot = `${share}/canary`;
+
+/** Names as a user might type them: most are refused before anything reaches the NAS. */
+const typedNames = ['-delete', '-exec', '--', '-rf', '.', '..', '~', '~/', 'share', './share', '../share', ''];
+/** Folders that exist in the share with hostile names (the seven classes of scratch.test.ts, and more). */
+const hostileFolders = [
+  "it's",
+  '$(touch PWNED1)',
+  '`touch PWNED2`',
+  'a;touch PWNED3',
+  '"dq" && touch PWNED4',
+  '-rf',
+  '-delete',
+  '-exec rm -rf {} ;',
+  '--',
+  'with space',
+  'ünïcødé 名前',
+  '*',
+  'colon:name',
+  'back\\slash',
+  '$HOME',
+  '%s%n',
+  '!bang',
+  'new\nline',
+];
+/** The hostile folders as full paths, plus path forms: a trailing /, a symlink to /, .. and . inside. */
+const folderInputs = [
+  ...typedNames,
+  ...hostileFolders.map((name) => `${canaryRoot}/${name}`),
+  `${canaryRoot}/with space/`,
+  `${canaryRoot}/root-link`,
+  `${canaryRoot}/..`,
+  `${canaryRoot}/./it's/../..`,
+  `${canaryRoot}//it's`,
+];
+
+interface Outcome {
+  folder: string;
+  operation: string;
+  result: string;
+}
+
+/** Every entry under the home and the share: type, mode, size, mtime (NUL-separated: names hold newlines). */
+function listing(ignoreDirectoryTimes: ReadonlySet<string>): string[] {
+  const found = nasExec(['find', home, share, '-printf', '%y %m %s %T@ %p\\0']);
+  expect(found.code, found.stderr).toBe(0);
+  return found.stdout
+    .split('\0')
+    .filter(Boolean)
+    .map((entry) => {
+      const [type, mode, size, mtime, ...rest] = entry.split(' ');
+      const file = rest.join(' ');
+      // Making and removing a scratch folder inside a folder changes that folder's own mtime; nothing else may change.
+      const time = type === 'd' && ignoreDirectoryTimes.has(file) ? '' : mtime;
+      return `${type} ${mode} ${type === 'd' ? '' : size} ${time} ${file}`;
+    })
+    .sort();
+}
+
+/** One of the two testers that share the names: its own SSH session, engine (data folder) and CLI data folder. */
+interface Tester {
+  session: NasSession;
+  engine: Engine;
+  sessionId: string;
+  events: RunProgress[];
+  cliDataDir: string;
+}
+const testers: Tester[] = [];
+
+beforeAll(async () => {
+  nasExec(['rm', '-rf', canaryRoot]);
+  const asUser = (...argv: string[]) =>
+    expect(nasExec(['runuser', '-u', lab.users.test.name, '--', ...argv]).code).toBe(0);
+  asUser('mkdir', canaryRoot);
+  for (const name of hostileFolders) asUser('mkdir', `${canaryRoot}/${name}`);
+  asUser('ln', '-s', '/', `${canaryRoot}/root-link`);
+  asUser('sh', '-c', `echo precious > '${home}/precious.txt'`);
+  for (const name of ['canary-1', 'canary-2']) {
+    const session = await labSession();
+    const { engine, sessionId, events } = await connectedEngine(name);
+    testers.push({ session, engine, sessionId, events, cliDataDir: await tempDir(`${name}-cli`) });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  for (const tester of testers) {
+    tester.session.close();
+    await tester.engine.shutdown();
+  }
+  nasExec(['rm', '-rf', canaryRoot, `${home}/precious.txt`]);
+});
+
+async function cli(tester: Tester, command: string, folder: string, ...argv: string[]): Promise<string> {
+  let stdout = '';
+  const login = ['--host', lab.legs.a.nas, '--user', lab.users.test.name, '--trust-new-host'];
+  await runCli(['--json', '--data-dir', tester.cliDataDir, command, ...login, `--dir=${folder}`, ...argv], {
+    stdout: (text) => (stdout += text),
+    stderr: () => undefined,
+    env: { NASBENCH_PASSWORD: lab.users.test.password },
+  });
+  const json = JSON.parse(stdout) as { ok: boolean; error?: { code: string } };
+  return json.ok ? 'ok' : (json.error?.code ?? 'no code');
+}
+
+async function endOf(events: RunProgress[], runId: string): Promise<RunEnd> {
+  const find = () => events.find((event): event is RunEnd => event.kind === 'end' && event.runId === runId);
+  await expect.poll(find, { timeout: 120_000 }).toBeDefined();
+  return find() as RunEnd;
+}
+
+const codeOf = (error: unknown) => (error as { code?: string }).code ?? 'no code';
+
+/** Each operation that takes a NAS folder, run as small as it goes; the outcome is "ok" or the error code. */
+const operations: Record<string, (tester: Tester, folder: string) => Promise<string>> = {
+  'folder check': async ({ session }, folder) => {
+    const scratch = await openScratchFolder(session, folder, randomUUID(), 1024 * 1024);
+    await scratch.remove();
+    return 'ok';
+  },
+  'disk preset': (tester, folder) => cli(tester, 'disk', folder, '--preset', 'ars', '--time', '1', '--size', '8M'),
+  sweep: (tester, folder) =>
+    cli(
+      tester,
+      'sweep',
+      folder,
+      '--bs',
+      '64k',
+      '--size',
+      '4M',
+      '--jobs',
+      '1',
+      '--max-runtime',
+      '1',
+      '--no-steady-state',
+    ),
+  'cached vs uncached': async ({ engine, sessionId, events }, folder) => {
+    const started = await engine.dispatch('startPlan', {
+      plan: 'cached-vs-uncached',
+      sessionId,
+      nasFolder: folder,
+      diskSeconds: 1,
+    });
+    if (!started.ok) return started.error.code;
+    const end = await endOf(events, (started.data as { runId: string }).runId);
+    return end.error?.code ?? 'ok';
+  },
+  'disk through network': async ({ engine, sessionId }, folder) => {
+    await measureNetworkToDiskWrite(engine.connections.session(sessionId), {
+      openScratch: scratchOpener(engine, sessionId),
+      folder,
+      seconds: 1,
+    });
+    return 'ok';
+  },
+};
+
+/**
+ * Every operation with every name. Two testers take names from one queue, and a name's operations
+ * run at once (each makes its own scratch folder): the same work as one after the other, in a
+ * third of the time.
+ */
+async function runEverything(): Promise<Outcome[]> {
+  const outcomes: Outcome[] = [];
+  const queue = [...folderInputs];
+  await Promise.all(
+    testers.map(async (tester) => {
+      for (let folder = queue.shift(); folder !== undefined; folder = queue.shift()) {
+        const name = folder;
+        const results = await Promise.all(
+          Object.entries(operations).map(async ([operation, run]) => ({
+            folder: name,
+            operation,
+            result: await run(tester, name).catch(codeOf),
+          })),
+        );
+        outcomes.push(...results);
+      }
+    }),
+  );
+  return outcomes;
+}
+
+describe('the canary: hostile NAS folder names never touch anything outside a scratch folder', () => {
+  it(`${folderInputs.length} folder names × ${Object.keys(operations).length} operations leave the home and the share as they were`, async () => {
+    expect(folderInputs.length).toBeGreaterThanOrEqual(30);
+    const usedFolders = new Set([canaryRoot, ...hostileFolders.map((name) => `${canaryRoot}/${name}`)]);
+    const before = listing(usedFolders);
+    const outcomes = await runEverything();
+    expect(listing(usedFolders)).toEqual(before);
+    expect(nasExec(['find', '/srv/nasbench-lab', '/tmp', '-name', 'PWNED*']).stdout).toBe('');
+    expect(nasExec(['find', home, share, '-name', '.nasbench-*']).stdout).toBe('');
+
+    // What each name got: refused up front in words, or measured; never a parse error or an internal one.
+    for (const outcome of outcomes) expect(['ok', 'INVALID_INPUT'], JSON.stringify(outcome)).toContain(outcome.result);
+    const refused = (folder: string) =>
+      outcomes.filter((o) => o.folder === folder).every((o) => o.result === 'INVALID_INPUT');
+    for (const folder of [...typedNames, `${canaryRoot}/new\nline`, `${canaryRoot}/..`, `${canaryRoot}/root-link`]) {
+      expect(refused(folder), folder).toBe(true);
+    }
+    const measured = outcomes.filter((outcome) => outcome.result === 'ok');
+    expect(measured.length).toBeGreaterThanOrEqual(17 * Object.keys(operations).length);
+  }, 1_800_000);
+});
+
+describe('the canary on a local share folder (the copy engine)', () => {
+  it('copies in hostile-named folders and leaves everything else as it was', async () => {
+    const root = await tempDir('canary-share');
+    const names = hostileFolders.filter((name) => !name.includes('\n')).concat(['new\nline']);
+    for (const name of names) await mkdir(path.join(root, name));
+    await symlink('/', path.join(root, 'root-link'));
+    await writeFile(path.join(root, 'precious.txt'), 'precious');
+    const tree = async (): Promise<string[]> => {
+      const entries: string[] = [];
+      const walk = async (dir: string) => {
+        for (const name of (await readdir(dir)).sort()) {
+          const file = path.join(dir, name);
+          const stats = await lstat(file);
+          const link = stats.isSymbolicLink() ? ` -> ${await readlink(file)}` : '';
+          entries.push(
+            `${stats.isDirectory() ? 'd' : 'f'} ${stats.size} ${stats.isDirectory() ? '' : stats.mtimeMs} ${file}${link}`,
+          );
+          if (stats.isDirectory() && !stats.isSymbolicLink()) await walk(file);
+        }
+      };
+      await walk(root);
+      return entries;
+    };
+    const before = await tree();
+    const results: string[] = [];
+    for (const folder of [
+      ...names.map((name) => path.join(root, name)),
+      path.join(root, 'root-link'),
+      `${root}/..`,
+      'relative',
+    ]) {
+      const { engine, events } = testers[0] as Tester;
+      const started = await engine.dispatch('startShareCopyRun', { folder, fileSizeBytes: 1024 * 1024 });
+      if (!started.ok) {
+        results.push(started.error.code);
+        continue;
+      }
+      const end = await endOf(events, (started.data as { runId: string }).runId);
+      results.push(end.error?.code ?? 'ok');
+    }
+    expect(await tree()).toEqual(before);
+    expect(results.filter((result) => result === 'ok').length).toBeGreaterThanOrEqual(names.length);
+    await rm(root, { recursive: true, force: true });
+  }, 300_000);
+});

@@ -1,0 +1,132 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  commandForAnyLoginShell,
+  encodeForLoginShell,
+  PGID_MARKER,
+  STDOUT_START,
+  StdoutFrame,
+} from '../../electron/engine/ssh/login-shell';
+import { shellQuote } from '../../electron/engine/ssh/quote';
+
+/**
+ * The login shells NAS users have. sshd runs `SHELL -c COMMAND`; here we do the same locally.
+ * CI installs every one of them (.ci/run): a missing shell fails, it is not skipped.
+ */
+const loginShells: Record<string, string[]> = {
+  sh: ['/bin/sh'],
+  dash: ['/bin/dash'],
+  bash: ['/bin/bash'],
+  zsh: ['/usr/bin/zsh'],
+  ksh: ['/usr/bin/ksh'],
+  csh: ['/usr/bin/csh'],
+  tcsh: ['/usr/bin/tcsh'],
+  fish: ['/usr/bin/fish'],
+  'busybox ash': ['/bin/busybox', 'sh'],
+};
+
+const anyText = fc.string({ unit: 'binary', maxLength: 48 }).filter((text) => !text.includes('\0'));
+const nastyPieces = fc.constantFrom("'", '"', '\\', '\\\\', '!', '!!', '@', '@0047', '\n', '\r', '\t', '$HOME', '`id`');
+const nastyText = fc
+  .array(fc.oneof(nastyPieces, anyText, fc.constantFrom('名前', 'é', '🙂')), { maxLength: 6 })
+  .map((parts) => parts.join(''));
+
+function runUnder(shell: string[], command: string, env: NodeJS.ProcessEnv = process.env) {
+  const [program = '/bin/sh', ...args] = shell;
+  return spawnSync(program, [...args, '-c', command], { encoding: 'buffer', env });
+}
+
+/** What the command printed after the start marker, as the session sees it. */
+function framedStdout(stdout: Buffer): string {
+  return new StdoutFrame().push(stdout).toString('utf8');
+}
+
+describe('a command line every login shell runs the same way', () => {
+  it.each(Object.entries(loginShells))('%s is installed here (CI installs it)', (_name, shell) => {
+    expect(existsSync(shell[0] ?? ''), `${shell[0]} is missing: apt-get install csh tcsh fish zsh ksh busybox`).toBe(
+      true,
+    );
+  });
+
+  it.each(Object.entries(loginShells))(
+    'any script text reaches /bin/sh intact under %s',
+    (_name, shell) => {
+      fc.assert(
+        fc.property(fc.oneof(anyText, nastyText), (value) => {
+          const run = runUnder(shell, commandForAnyLoginShell(`printf %s ${shellQuote(value)}`));
+          expect(run.status).toBe(0);
+          expect(framedStdout(run.stdout)).toBe(value);
+        }),
+        { numRuns: 25 },
+      );
+    },
+    30_000,
+  );
+
+  it('the quoted parts hold nothing a login shell would read: no quote, backslash, ! or line break', () => {
+    fc.assert(
+      fc.property(nastyText, (value) => {
+        expect(encodeForLoginShell(value)).toMatch(/^[A-Za-z0-9 _./,:=+%^&*()[\]{}<>|;"#~$?`@-]*$/);
+      }),
+    );
+  });
+
+  it('decodes with BusyBox sed and printf under BusyBox sh (a NAS whose /bin/sh is BusyBox)', () => {
+    const applets = mkdtempSync(path.join(tmpdir(), 'nasbench-busybox-'));
+    try {
+      for (const applet of ['sed', 'printf']) symlinkSync('/bin/busybox', path.join(applets, applet));
+      const env = { ...process.env, PATH: `${applets}:${process.env.PATH ?? ''}` };
+      const value = "it's a\nline\\with !bang and 名前";
+      const command = commandForAnyLoginShell(`printf %s ${shellQuote(value)}`, '/bin/busybox sh');
+      const run = runUnder(['/bin/busybox', 'sh'], command, env);
+      expect(run.stderr.toString()).toMatch(new RegExp(`^${PGID_MARKER}\\d+\\n$`));
+      expect(framedStdout(run.stdout)).toBe(value);
+    } finally {
+      rmSync(applets, { recursive: true, force: true });
+    }
+  });
+
+  it('prints the process group id on stderr: the command leads its own group', () => {
+    // setsid makes fish a session leader, as sshd does with the login shell it starts.
+    const run = spawnSync('setsid', ['--wait', '/usr/bin/fish', '-c', commandForAnyLoginShell('ps -o pgid= -p $$')], {
+      encoding: 'utf8',
+    });
+    const pgid = new RegExp(`^${PGID_MARKER}(\\d+)$`, 'm').exec(run.stderr)?.[1];
+    expect(Number(pgid)).toBeGreaterThan(1);
+    expect(framedStdout(Buffer.from(run.stdout)).trim()).toBe(pgid);
+  });
+});
+
+describe('output that rc files print never reaches a parser', () => {
+  const frameOf = (chunks: string[]) => {
+    const frame = new StdoutFrame();
+    return chunks.map((chunk) => frame.push(Buffer.from(chunk)).toString()).join('');
+  };
+
+  it('drops everything before the start line, however the chunks fall', () => {
+    const text = `Welcome to DiskStation\n${STDOUT_START}x\n${STDOUT_START}\nfio-3.33\n`;
+    fc.assert(
+      fc.property(fc.array(fc.nat({ max: text.length }), { maxLength: 6 }), (cuts) => {
+        const points = [0, ...[...cuts].sort((a, b) => a - b), text.length];
+        const chunks = points.slice(1).map((end, index) => text.slice(points[index], end));
+        expect(frameOf(chunks)).toBe('fio-3.33\n');
+      }),
+    );
+  });
+
+  it('counts the marker only as a whole line', () => {
+    expect(frameOf([`say ${STDOUT_START}\n`, 'more\n'])).toBe('');
+    expect(frameOf([`${STDOUT_START}\n`, `${STDOUT_START}\n`])).toBe(`${STDOUT_START}\n`);
+  });
+
+  it('passes binary data through untouched once started', () => {
+    const frame = new StdoutFrame();
+    frame.push(Buffer.from(`chatter\n${STDOUT_START}\n`));
+    const bytes = Buffer.from([0, 255, 10, 13, 64, 0x0a]);
+    expect(frame.push(bytes).equals(bytes)).toBe(true);
+  });
+});
