@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ClientFacts, NasFacts } from './probe';
+import { ClientFacts, LinkCheck, NasFacts } from './probe';
 
 /** A host name, IPv4 or IPv6 address: letters, digits and . - : % only (no spaces, no shell characters). */
 export const HostName = z
@@ -68,7 +68,12 @@ export const Connection = z.object({
 });
 export type Connection = z.infer<typeof Connection>;
 
-export const ProbeResult = z.object({ nas: NasFacts, client: ClientFacts });
+export const ProbeResult = z.object({
+  nas: NasFacts,
+  client: ClientFacts,
+  /** Both ends of the link and what they disagree on (absent where the probe could not check it). */
+  link: LinkCheck.optional(),
+});
 export type ProbeResult = z.infer<typeof ProbeResult>;
 
 export const SavedLoginQuery = z.strictObject({

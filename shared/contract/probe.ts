@@ -98,9 +98,36 @@ export const ClientFacts = z.object({
     localAddress: z.string().nullable(),
     type: LinkType,
     speedMbps: z.number().nullable(),
+    /** The interface's MTU; absent in runs saved before the link check. */
+    mtu: z.number().nullable().optional(),
     wifi: z
       .object({ ssid: z.string().nullable(), signalDbm: z.number().nullable(), channel: z.number().nullable() })
       .nullable(),
   }),
 });
 export type ClientFacts = z.infer<typeof ClientFacts>;
+
+/** One thing the link check found, in plain words. */
+export const LinkFinding = z.object({
+  id: z.enum(['mtu-mismatch', 'path-mtu-below-ends', 'virtual-link']),
+  severity: z.enum(['info', 'warn', 'problem']),
+  text: z.string(),
+});
+export type LinkFinding = z.infer<typeof LinkFinding>;
+
+/**
+ * Both ends of the link between this computer and the NAS (`probe`'s `link`): the NAS's interface
+ * that holds the address it was reached at, this computer's interface towards it, and the largest
+ * packet that crossed between them with don't-fragment set (null where it could not be sent).
+ */
+export const LinkCheck = z.object({
+  nasInterface: z.string().nullable(),
+  nasMtu: z.number().nullable(),
+  nasSpeedMbps: z.number().nullable(),
+  clientInterface: z.string().nullable(),
+  clientMtu: z.number().nullable(),
+  clientSpeedMbps: z.number().nullable(),
+  pathMtu: z.number().nullable(),
+  findings: z.array(LinkFinding),
+});
+export type LinkCheck = z.infer<typeof LinkCheck>;

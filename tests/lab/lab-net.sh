@@ -22,9 +22,9 @@ net_up() {
     ip -n "$n" link set lo up
   done
 
-  local leg name host_if nas_if host_addr nas_addr rate burst _mbit
+  local leg name host_if nas_if host_addr nas_addr rate burst _mbit nas_mtu
   for leg in "${LEGS[@]}"; do
-    read -r name host_if nas_if host_addr nas_addr rate burst _mbit <<<"$leg"
+    read -r name host_if nas_if host_addr nas_addr rate burst _mbit nas_mtu <<<"$leg"
     if ! link_in_host "$host_if" || ! link_in_ns "$NS" "$nas_if"; then
       # Half-built pair from an interrupted run: remove both ends and start over.
       ip link del "$host_if" 2>/dev/null || true
@@ -35,11 +35,12 @@ net_up() {
     fi
     ip addr replace "$host_addr/24" dev "$host_if"
     ip -n "$NS" addr replace "$nas_addr/24" dev "$nas_if"
+    ip -n "$NS" link set "$nas_if" mtu "$nas_mtu"
     ip link set "$host_if" up
     ip -n "$NS" link set "$nas_if" up
     shape "" "$host_if" "$rate" "$burst"
     shape "$NS" "$nas_if" "$rate" "$burst"
-    log "leg $name: $host_if $host_addr <-> $NS/$nas_if $nas_addr ($rate, burst $burst)"
+    log "leg $name: $host_if $host_addr <-> $NS/$nas_if $nas_addr ($rate, burst $burst, NAS MTU $nas_mtu)"
   done
 
   if ! link_in_ns "$CLIENT_NS" "$CLIENT_IF" || ! link_in_ns "$NS" "$CLIENT_NAS_IF"; then

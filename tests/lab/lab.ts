@@ -20,6 +20,8 @@ const legSchema = z.object({
   hostIf: z.string(),
   nasIf: z.string(),
   rateMbit: z.number(),
+  /** The NAS end's MTU (leg b: 9000, jumbo frames against this computer's 1500). */
+  nasMtu: z.number(),
 });
 
 const userSchema = z.object({

@@ -27,7 +27,10 @@ describe("the client's link to the NAS", () => {
   it('matches the routing address to its interface and reports Wi-Fi signal where known', async () => {
     const sources: ClientSources = {
       localAddressFor: async () => '192.168.1.31',
-      interfaces: async () => [wired, { ...wired, iface: 'wlan0', ip4: '192.168.1.31', type: 'wireless', speed: 866 }],
+      interfaces: async () => [
+        wired,
+        { ...wired, iface: 'wlan0', ip4: '192.168.1.31', type: 'wireless', speed: 866, mtu: 1500 },
+      ],
       busOf: async () => 'other',
       wifi: async () => ({ ssid: 'home', signalDbm: -61, channel: 36 }),
     };
@@ -37,6 +40,7 @@ describe("the client's link to the NAS", () => {
       localAddress: '192.168.1.31',
       type: 'wifi',
       speedMbps: 866,
+      mtu: 1500,
       wifi: { ssid: 'home', signalDbm: -61, channel: 36 },
     });
   });

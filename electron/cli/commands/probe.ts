@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { toAppError } from '../../../shared/contract/errors';
-import type { NasFacts } from '../../../shared/contract/probe';
+import type { LinkCheck, NasFacts } from '../../../shared/contract/probe';
 import { formatBytes } from '../../../shared/util/units';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
 import { call } from '../front-door';
@@ -14,8 +14,9 @@ export function addProbeCommand(program: Command, io: CliIo, finish: (code: numb
       const globals = command.optsWithGlobals<GlobalOptions & SshLoginOptions>();
       try {
         await withConnectedEngine(options, globals, io.env, async ({ engine, sessionId }) => {
-          const { nas, client } = await call(engine, 'probeNas', { sessionId });
-          finish(printResult(io, globals, { ok: true, kind: 'probe', nas, client }, () => describeProbe(nas)));
+          const { nas, client, link } = await call(engine, 'probeNas', { sessionId });
+          const json = { ok: true as const, kind: 'probe', nas, client, ...(link ? { link } : {}) };
+          finish(printResult(io, globals, json, () => describeProbe(nas, link)));
         });
       } catch (error) {
         finish(printResult(io, globals, { ok: false, kind: 'probe', error: toAppError(error) }, () => ''));
@@ -24,7 +25,7 @@ export function addProbeCommand(program: Command, io: CliIo, finish: (code: numb
   );
 }
 
-function describeProbe(nas: NasFacts): string {
+function describeProbe(nas: NasFacts, link: LinkCheck | undefined): string {
   const tool = (name: string, found: { version: string } | null) => `${name} ${found ? found.version : 'missing'}`;
   return [
     `${nas.hostname ?? 'NAS'}: ${nas.os.name ?? nas.os.vendor} ${nas.os.version ?? ''}`.trim(),
@@ -43,6 +44,14 @@ function describeProbe(nas: NasFacts): string {
     ),
     `Tools: ${tool('fio', nas.tools.fio)}, ${tool('iperf3', nas.tools.iperf3)}`,
     ...nas.installHints,
+    ...(link ? [linkLine(link), ...link.findings.map((finding) => finding.text)] : []),
     '',
   ].join('\n');
+}
+
+/** "Link check: NAS eth0 MTU 1500, this computer eth0 MTU 1500, packets up to 1500 bytes crossed". */
+function linkLine(link: LinkCheck): string {
+  const end = (name: string | null, mtu: number | null) => `${name ?? '?'} MTU ${mtu ?? '?'}`;
+  const path = link.pathMtu ? `packets up to ${link.pathMtu} bytes crossed` : 'path MTU not measured';
+  return `Link check: NAS ${end(link.nasInterface, link.nasMtu)}, this computer ${end(link.clientInterface, link.clientMtu)}, ${path}`;
 }

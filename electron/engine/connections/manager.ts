@@ -5,7 +5,7 @@ import { type ConnectInput, type Connection } from '../../../shared/contract/con
 import { NasbenchError } from '../../../shared/contract/errors';
 import type { z } from 'zod';
 import type { ProbeResult } from '../../../shared/contract/connect';
-import { probeNas, probeThisComputer } from '../probe';
+import { checkLink, probeNas, probeThisComputer } from '../probe';
 import {
   checkedNasFolder,
   connectToNas,
@@ -104,7 +104,8 @@ export class ConnectionManager {
   async probe(sessionId: string, signal?: AbortSignal): Promise<ProbeResult> {
     const session = this.session(sessionId);
     const [nas, client] = await Promise.all([probeNas(session, signal), probeThisComputer(session.info.host)]);
-    const probed = { nas, client };
+    const link = await checkLink(session, nas, client, signal);
+    const probed = { nas, client, link };
     this.probes.set(sessionId, probed);
     return probed;
   }

@@ -5,6 +5,7 @@ import { parseNasProbe } from './parse-nas';
 
 export { probeThisComputer, classifyLink } from './this-computer';
 export { parseNasProbe } from './parse-nas';
+export { checkLink } from './link-check';
 
 /** Reads what the NAS is (OS, CPU, RAM, links, bonds, volumes, tools) with one read-only script. */
 export async function probeNas(session: NasSession, signal?: AbortSignal): Promise<NasFacts> {

@@ -9,7 +9,7 @@ import type { ClientFacts, LinkType } from '../../../shared/contract/probe';
 type InterfaceInfo = Pick<
   si.Systeminformation.NetworkInterfacesData,
   'iface' | 'ip4' | 'ip6' | 'type' | 'virtual' | 'speed' | 'internal'
->;
+> & { mtu?: number | null };
 
 /** Where the client facts come from; tests pass their own. */
 export interface ClientSources {
@@ -42,6 +42,7 @@ export async function probeThisComputer(host: string, sources: ClientSources = s
       localAddress,
       type,
       speedMbps: match?.speed && match.speed > 0 ? match.speed : null,
+      mtu: match?.mtu && match.mtu > 0 ? match.mtu : null,
       wifi,
     },
   };

@@ -62,6 +62,11 @@ export function NasDetails({ probe, address }: { probe: ProbeResult; address: st
 
       <h3>How this computer reaches it</h3>
       <Facts facts={describeClientRoute(client.route)} testId="client-route" />
+      {probe.link?.findings.map((finding) => (
+        <Notice key={finding.id} as="p" testId={`link-finding-${finding.id}`}>
+          {finding.text}
+        </Notice>
+      ))}
     </Card>
   );
 }

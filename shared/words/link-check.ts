@@ -1,0 +1,55 @@
+import type { LinkCheck, LinkFinding, LinkType } from '../contract/probe';
+import { describeLinkSpeed } from './describe-nas';
+
+/** Both ends of the link as the probe read them, before anything is judged. */
+export type LinkEnds = Omit<LinkCheck, 'findings'> & { clientType: LinkType };
+
+/**
+ * What the two ends of the link disagree on, in plain words. A different MTU at each end is the
+ * classic jumbo-frame mistake: TCP agrees on the smaller size and copes, but anything larger that
+ * one end sends (UDP, NFS over UDP, a switch port left at 1500) is dropped without a word.
+ */
+export function linkFindings(ends: LinkEnds): LinkFinding[] {
+  const findings: LinkFinding[] = [];
+  const { nasMtu, clientMtu, pathMtu } = ends;
+  const nas = ends.nasInterface ? `the NAS's ${ends.nasInterface}` : 'the NAS';
+  const client = ends.clientInterface ? `this computer's ${ends.clientInterface}` : 'this computer';
+  if (nasMtu !== null && clientMtu !== null && nasMtu !== clientMtu) {
+    const [big, bigMtu, small, smallMtu] =
+      nasMtu > clientMtu ? [nas, nasMtu, client, clientMtu] : [client, clientMtu, nas, nasMtu];
+    findings.push({
+      id: 'mtu-mismatch',
+      severity: 'warn',
+      text:
+        `${capitalise(big)} uses ${bigMtu > 1500 ? 'jumbo frames ' : ''}(MTU ${bigMtu}) but ${small} uses ${smallMtu}. ` +
+        'TCP settles on the smaller size, but any larger packet is dropped on the way (UDP, NFS over UDP): ' +
+        `set the same MTU at both ends and on the switch between them; ${smallMtu} everywhere is the safe choice.`,
+    });
+  } else if (pathMtu !== null && nasMtu !== null && pathMtu < nasMtu) {
+    findings.push({
+      id: 'path-mtu-below-ends',
+      severity: 'warn',
+      text:
+        `Both ends use MTU ${nasMtu}, but only packets up to ${pathMtu} bytes got from the NAS to this computer: ` +
+        'something between them (often a switch port or a router) has a smaller MTU. Large transfers can stall; ' +
+        `set that device to ${nasMtu} too, or both ends to ${pathMtu}.`,
+    });
+  }
+  if (ends.clientType === 'virtual') {
+    const speed = ends.clientSpeedMbps
+      ? `its reported speed (${describeLinkSpeed(ends.clientSpeedMbps, 'virtual')}) is a placeholder`
+      : 'it has no real speed';
+    findings.push({
+      id: 'virtual-link',
+      severity: 'info',
+      text:
+        `This computer reaches the NAS over a virtual link (${ends.clientInterface ?? 'an unknown interface'}): ` +
+        `${speed}, so no speed limit is taken from it.`,
+    });
+  }
+  return findings;
+}
+
+function capitalise(words: string): string {
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
