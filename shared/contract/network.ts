@@ -20,6 +20,8 @@ export const NetworkRunInput = z.strictObject({
   seconds: z.number().int().min(1).max(3600).default(10),
   /** Omitted: one leg to the address the NAS was connected at. */
   legs: z.array(NetworkLeg).min(1).max(8).optional(),
+  /** Also measure the delay to the NAS, idle and while the test loads the link (`net --latency`). */
+  latency: z.boolean().default(false),
 });
 export type NetworkRunInput = z.input<typeof NetworkRunInput>;
 
@@ -28,3 +30,25 @@ export const LinkPlan = z.object({
   legs: z.array(z.object({ target: z.string(), bindAddress: z.string(), label: z.string() })),
   notes: z.array(z.string()),
 });
+
+/** Round trips to the NAS, in milliseconds, as percentiles of the replies timed. */
+export const RoundTrips = z.object({
+  p50Ms: z.number().nonnegative(),
+  p90Ms: z.number().nonnegative(),
+  p99Ms: z.number().nonnegative(),
+  samples: z.number().int().nonnegative(),
+});
+export type RoundTrips = z.infer<typeof RoundTrips>;
+
+/**
+ * The delay to the NAS while the link is idle and while the test loads it (`net --latency`): what a
+ * video call or a game on this computer feels during a backup. Timed as SSH requests on the NAS's own
+ * login connection (`via` is its address), so it takes the same path as the test only when the test
+ * runs to that address.
+ */
+export const LatencyUnderLoad = z.object({
+  idle: RoundTrips,
+  loaded: RoundTrips,
+  via: z.string(),
+});
+export type LatencyUnderLoad = z.infer<typeof LatencyUnderLoad>;

@@ -76,6 +76,13 @@ describe('from opening the app to a verdict in History', () => {
     await expect(ui.page.getByTestId('disk-results').count()).resolves.toBe(1);
     await expect(ui.page.getByTestId('copy-results').count()).resolves.toBe(1);
     await expect(ui.page.getByTestId('saved-network-result').count()).resolves.toBeGreaterThanOrEqual(2);
+    // Each network step timed the delay to the NAS, idle and under its load, and says both.
+    const delays = await ui.page.getByTestId('saved-network-delay').allInnerTexts();
+    expect(delays).toHaveLength(2);
+    for (const delay of delays) expect(delay).toMatch(/^Delay to \S+: [\d.]+ ms idle, [\d.]+ ms under load/);
+    await expect(verdicts.locator('[data-verdict="everyday-delay"]').innerText()).resolves.toMatch(
+      /The delay to your NAS .*\d+(\.\d)? ms/,
+    );
     await screenshot(ui.page, 'flow-6-results');
 
     await ui.page.getByTestId('nav-history').click();

@@ -57,16 +57,17 @@ export function scratchOpener(
   return (folder, neededBytes) => engine.connections.openScratch(sessionId, folder, randomUUID(), neededBytes);
 }
 
-/** A fresh engine (own data folder) already connected to the lab NAS over leg A, with its events collected. */
+/** A fresh engine (own data folder) already connected to the lab NAS (over leg A unless `host`), with its events collected. */
 export async function connectedEngine(
   name: string,
   mode: 'desktop' | 'web' | 'cli' = 'web',
+  host: string = lab.legs.a.nas,
 ): Promise<{ engine: Engine; sessionId: string; events: RunProgress[] }> {
   const engine = createEngine({ dataDir: await tempDir(name), mode });
   const events: RunProgress[] = [];
   engine.onEvent((event, payload) => event === 'runProgress' && events.push(payload));
   const { sessionId } = await engine.handlers.connectNas({
-    host: lab.legs.a.nas,
+    host,
     port: lab.ssh.port,
     username: lab.users.test.name,
     auth: { kind: 'password', password: lab.users.test.password, remember: false },

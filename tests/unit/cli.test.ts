@@ -51,6 +51,20 @@ describe('nasbench command line', () => {
     });
   });
 
+  it('refuses net --latency without a login: the delay is timed over the SSH connection', async () => {
+    const refused = await cli('--json', 'net', '--host', '127.0.0.1', '--iperf3-port', '5201', '--latency');
+    expect(JSON.parse(refused.stdout)).toMatchObject({
+      ok: false,
+      kind: 'net',
+      error: {
+        code: 'INVALID_INPUT',
+        message: expect.stringContaining('--latency'),
+        hint: expect.stringContaining('--user'),
+      },
+    });
+    expect(refused.code).not.toBe(0);
+  });
+
   it('uses the data folder it is given, and creates it', async () => {
     const dataDir = path.join(await tempDir('cli'), 'data');
     const { code, stdout } = await cli('--json', '--data-dir', dataDir, 'info');

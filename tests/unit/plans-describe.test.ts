@@ -110,7 +110,8 @@ describe('Quick check plan', () => {
 
   it('takes the user’s durations', () => {
     const plan = preview(facts({ plan: 'quick', nasFolder: '/mnt/tank', networkSeconds: 3, diskSeconds: 2 }));
-    expect(plan.steps[0]?.seconds).toBe(5);
+    // Three seconds of test, two of starting iperf3, two of timing the idle delay first.
+    expect(plan.steps[0]?.seconds).toBe(7);
     expect(plan.steps[2]?.what).toContain('2 s each');
   });
 });

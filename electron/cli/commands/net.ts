@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { NetworkLeg } from '../../../shared/contract/network';
 import type { NetworkResult } from '../../../shared/contract/runs';
 import { formatRate } from '../../../shared/util/units';
+import { describeDelay } from '../../../shared/words/delay';
 import { networkResultOf, runNetworkTest } from '../../engine/net';
 import { hostName, integerIn, listOf, port, seconds } from '../arguments';
 import { withConnectedEngine, withEngine, type GlobalOptions } from '../engine-session';
@@ -16,6 +17,7 @@ interface NetOptions extends Omit<SshLoginOptions, 'user'> {
   streams: number;
   reverse: boolean;
   bidir: boolean;
+  latency: boolean;
   time: number;
   bind?: string[];
   target?: string[];
@@ -33,6 +35,7 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
     .option('--streams <n>', 'parallel streams per link', integerIn(1, 128), 1)
     .option('--reverse', 'the NAS sends (download)', false)
     .option('--bidir', 'both directions at once', false)
+    .option('--latency', 'also measure the delay to the NAS while idle and while the test loads the link', false)
     .option('--time <seconds>', 'how long to measure', seconds(3600), 10)
     .option('--bind <addresses>', 'local address per link, comma-separated (multi-link tests)', listOf(hostName))
     .option('--target <hosts>', 'NAS address per link, comma-separated', listOf(hostName))
@@ -68,6 +71,7 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
                 streams: options.streams,
                 seconds: options.time,
                 legs,
+                latency: options.latency,
               });
             const { end, record } = await runToEnd(engine, start, {
               signal,
@@ -81,6 +85,12 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
             const version = result.method === 'iperf3' ? (nas?.tools.iperf3?.version ?? null) : null;
             printNet(io, globals, finish, result, samples, version, hints);
           },
+        );
+      } else if (options.latency) {
+        throw new NasbenchError(
+          'INVALID_INPUT',
+          '--latency times the delay over the SSH login to the NAS, so it needs --user.',
+          'Add --user (and the login options) to the command.',
         );
       } else if (options.iperf3Port !== undefined) {
         // A server that already runs needs no login and no NAS session: the client alone.
@@ -152,6 +162,7 @@ function printNet(
       })),
     ),
     legs: result.legs.map(({ streams: _streams, ...leg }) => leg),
+    ...(result.latency ? { latency: result.latency } : {}),
     samples,
     server: { version },
     ...(hints.length ? { hints } : {}),
@@ -170,5 +181,6 @@ function describe(result: NetworkResult, hints: string[]): string {
         `  ${leg.bindAddress ?? 'any'} → ${leg.target}:${leg.port}  ${formatRate(leg.bitsPerSecond / 8, 'Mb/s')}`,
       );
   }
+  if (result.latency) lines.push(describeDelay(result.latency));
   return lines.join('\n') + '\n';
 }

@@ -26,3 +26,4 @@ export {
   type DiskToNetworkResult,
 } from './disk-through-network';
 export { networkResultOf } from './result';
+export { idleSeconds as latencyIdleSeconds } from './latency';

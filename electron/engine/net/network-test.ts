@@ -1,7 +1,9 @@
 import { NasbenchError } from '../../../shared/contract/errors';
 import type { Spread } from '../../../shared/contract/figure-quality';
+import type { LatencyUnderLoad } from '../../../shared/contract/network';
 import type { NasSession } from '../ssh';
 import { joinNotes, spreadOfRate, unsteadyNote } from './rate-spread';
+import { withLatencyUnderLoad, type RoundTrip } from './latency';
 import { measureOverSsh } from './ssh-transfer';
 import { runIperfTest, type Direction, type IperfStreamReport } from './iperf-client';
 import { resolveNasAddress, startRemoteIperfServer, type RemoteIperfServer } from './remote-server';
@@ -27,6 +29,11 @@ export interface NetworkTestOptions {
   blockBytes?: number;
   sampleIntervalMs?: number;
   signal?: AbortSignal;
+  /**
+   * Also time round trips to the NAS, idle and while the test runs (`via`: the address they go to).
+   * Only with iperf3: over the SSH fallback the test's own data would hold them up.
+   */
+  latency?: { roundTrip: RoundTrip; via: string };
   /** Throughput per leg and summed, every sample interval. */
   onSample?(sample: { t: number; bitsPerSecond: number; perLeg: number[] }): void;
 }
@@ -51,6 +58,8 @@ export interface NetworkTestResult {
   summary: { bitsPerSecond: number; bytes: number; seconds: number; spread?: Spread };
   legs: LegResult[];
   samples: { t: number; bitsPerSecond: number }[];
+  /** The delay to the NAS idle and under this load, when asked for and measurable. */
+  latency?: LatencyUnderLoad;
 }
 
 /**
@@ -60,12 +69,38 @@ export interface NetworkTestResult {
  */
 export async function runNetworkTest(options: NetworkTestOptions): Promise<NetworkTestResult> {
   try {
-    return withSpread(await runWithIperf(options), options.omitSeconds ?? 0);
+    return withSpread(await runWithLatency(options), options.omitSeconds ?? 0);
   } catch (error) {
     const noIperf = error instanceof NasbenchError && error.code === 'TOOL_MISSING';
     if (!noIperf || !options.session || options.direction === 'bidir') throw error;
-    return withSpread(await runOverSsh(options.session, options), 0);
+    const result = await runOverSsh(options.session, options);
+    if (!options.latency) return withSpread(result, 0);
+    return withSpread({ ...result, note: joinNotes(result.note, latencyOverSshNote) }, 0);
   }
+}
+
+const latencyOverSshNote =
+  'The delay to the NAS was not measured: without iperf3 the test data goes through the SSH connection ' +
+  'the delay is timed on, so the figure would say more about that connection than about the link.';
+
+/** The iperf3 test, with the delay to the NAS timed idle first and then under the test's load when asked. */
+async function runWithLatency(options: NetworkTestOptions): Promise<NetworkTestResult> {
+  const timing = options.latency;
+  if (!timing) return runWithIperf(options);
+  const { result, latency } = await withLatencyUnderLoad(
+    timing.roundTrip,
+    timing.via,
+    (markFlowing) =>
+      runWithIperf({
+        ...options,
+        onSample: (sample) => {
+          markFlowing();
+          options.onSample?.(sample);
+        },
+      }),
+    options.signal,
+  );
+  return latency ? { ...result, latency } : result;
 }
 
 /** The spread of the summed rate, second by second, and the flag in words when it varied more than 10%. */

@@ -20,6 +20,7 @@ export function networkResultOf(result: NetworkTestResult, streamsPerLeg: number
         retransmits: stream.retransmits,
       })),
     })),
+    ...(result.latency ? { latency: result.latency } : {}),
     ...(result.note ? { note: result.note } : {}),
   };
 }

@@ -71,7 +71,15 @@ export function networkTestPlan(input: Input<typeof NetworkRunInput>, facts: Ste
   }));
   const title = `Network ${directionWords[input.direction]}`;
   const step = networkStep(
-    { direction: input.direction, streams: input.streams, seconds: input.seconds, legs, label: title, lines: 'legs' },
+    {
+      direction: input.direction,
+      streams: input.streams,
+      seconds: input.seconds,
+      legs,
+      label: title,
+      lines: 'legs',
+      latency: input.latency,
+    },
     facts,
   );
   return single('network', title, [...new Set(legs.map((leg) => leg.target))].join(' + '), step);

@@ -156,6 +156,28 @@ export class NasSession {
     return result.stdout;
   }
 
+  /**
+   * One round trip over the login connection, in milliseconds: a request any SSH server answers at
+   * once and that changes nothing (cancelling a port forward this connection never asked for; the
+   * server says it has none). No command runs on the NAS and nothing is logged at its usual level,
+   * unlike a stream of new TCP connections, which some NASes count as a login attack.
+   */
+  async roundTrip(): Promise<number> {
+    const client = this.ssh.connection;
+    if (!client || !this.ssh.isConnected()) throw linkLost(new Error('not connected'));
+    // A tiny request must not wait for Nagle's algorithm behind the connection's other traffic.
+    client.setNoDelay(true);
+    const sentAt = performance.now();
+    await new Promise<void>((resolve, reject) => {
+      try {
+        client.unforwardIn('127.0.0.1', 9, () => resolve());
+      } catch (error) {
+        reject(linkLost(error));
+      }
+    });
+    return performance.now() - sentAt;
+  }
+
   isConnected(): boolean {
     return this.ssh.isConnected();
   }

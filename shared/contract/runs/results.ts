@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CopyRunDetails } from '../copy';
 import { DiskRunDetails } from '../disk';
 import { Spread } from '../figure-quality';
-import { NetworkDirection } from '../network';
+import { LatencyUnderLoad, NetworkDirection } from '../network';
 import { ThroughputSummary } from '../run-events';
 
 /**
@@ -49,6 +49,8 @@ export const NetworkResult = z.object({
     spread: Spread.optional(),
   }),
   legs: z.array(NetworkLegResult),
+  /** The delay to the NAS idle and under this test's load, when asked for (`net --latency`). */
+  latency: LatencyUnderLoad.optional(),
   note: z.string().optional(),
 });
 export type NetworkResult = z.infer<typeof NetworkResult>;

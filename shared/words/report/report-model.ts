@@ -2,6 +2,7 @@ import type { CacheState, SharePath, Spread } from '../../contract/figure-qualit
 import type { RunRecord, TestResult } from '../../contract/runs';
 import { formatBytes, formatRate, type RateUnit } from '../../util/units';
 import { copyCache, diskCache, throughNetworkCache } from '../cache';
+import { describeDelay } from '../delay';
 import { copyOverOtherLink, describeCopyPlace, describeOtherLink } from '../share-path';
 import { describeUnsteady, formatRateWithSpread, linkAsSubject } from '../spread';
 import { explainFigures, figuresOfRun, type Verdict } from '../verdicts';
@@ -89,7 +90,7 @@ function rowsOf(result: TestResult, record: RunRecord): TestRow[] {
           seconds: result.summary.seconds,
           how: `${result.method === 'iperf3' ? 'iperf3 protocol' : 'SSH stream'}: ${to.join(', ')}`,
           ...steadiness(result.summary.spread, legs > 1 ? null : linkSubject(record)),
-          note: result.note ?? '',
+          note: [result.note, result.latency && `${describeDelay(result.latency)}.`].filter(Boolean).join(' '),
         },
       ];
     }

@@ -102,6 +102,14 @@ function addNetwork(network: NetworkFigures, result: Result<'network'>): void {
     },
     legs,
   );
+  // Timed over the login connection: about this load only when the load went to that address too.
+  if (result.latency && result.legs.some((leg) => leg.target === result.latency?.via)) {
+    const { idle, loaded } = result.latency;
+    network.delays = [
+      ...(network.delays ?? []),
+      { direction: result.direction, idleMs: idle.p50Ms, loadedMs: loaded.p50Ms, loadedP99Ms: loaded.p99Ms },
+    ];
+  }
 }
 
 /** A network run that kept only its headline: its parameters say which way and how many streams and legs. */

@@ -42,6 +42,16 @@ export interface NetworkFigures {
   multiLink: { bitsPerSecond: number; streams: number; legs: { label: string; bitsPerSecond: number }[] } | null;
   /** How steady each figure above was, where it was measured (absent in older runs and typed-in seeds). */
   spreads?: { upload?: Spread; download?: Spread; multiLink?: Spread };
+  /** The delay to the NAS idle and while a test loaded the link (median round trips, ms), per test that timed it. */
+  delays?: DelayFigure[];
+}
+
+export interface DelayFigure {
+  /** Which way the load went. */
+  direction: 'upload' | 'download' | 'bidir';
+  idleMs: number;
+  loadedMs: number;
+  loadedP99Ms: number;
 }
 
 export interface DiskFigure {

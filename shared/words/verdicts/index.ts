@@ -1,6 +1,7 @@
 import type { Figures } from './figures';
 import { bond } from './rules/bond';
 import { cacheWall } from './rules/cache-wall';
+import { delayUnderLoad } from './rules/delay';
 import { diskLimit } from './rules/disk-limit';
 import { linkUtilisation } from './rules/link-utilisation';
 import { networkLimit } from './rules/network-limit';
@@ -17,6 +18,7 @@ import type { Verdict, VerdictOptions } from './verdict';
 export { figuresOfRun } from './figures-of-run';
 export {
   noFigures,
+  type DelayFigure,
   type DiskFigure,
   type Figures,
   type NetworkFigures,
@@ -36,6 +38,7 @@ const rules = [
   cacheWall,
   unsteady,
   linkUtilisation,
+  delayUnderLoad,
 ];
 const severityOrder = { problem: 0, warn: 1, info: 2 } as const;
 

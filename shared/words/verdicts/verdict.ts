@@ -16,6 +16,7 @@ export const Verdict = z.object({
     'copy-not-on-nas',
     'copy-other-link',
     'unsteady-figure',
+    'everyday-delay',
   ]),
   severity: z.enum(['info', 'warn', 'problem']),
   text: z.string(),

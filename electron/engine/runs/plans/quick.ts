@@ -9,10 +9,11 @@ const MiB = 2 ** 20;
 
 /**
  * Quick check defaults: about a minute in all. Five seconds each way is enough for TCP to reach
- * its rate on a LAN; CrystalDiskMark's eight fio tests of three seconds (sequential 1 MiB and 4K
- * random, deep queue and Q1T1, read and write) answer "disks or network?" within the disk step's
- * minute — three seconds still give three per-second samples, so the spread leaves the first out;
- * a 256 MiB file copies in about 2 s each way over 1 GbE.
+ * its rate on a LAN (the delay to the NAS is timed for two seconds before each, and during it);
+ * CrystalDiskMark's eight fio tests of three seconds (sequential 1 MiB and 4K random, deep queue
+ * and Q1T1, read and write) answer "disks or network?" within the disk step's minute — three
+ * seconds still give three per-second samples, so the spread leaves the first out; a 256 MiB file
+ * copies in about 2 s each way over 1 GbE.
  */
 export const quickCheckDefaults = {
   networkSeconds: 5,
@@ -49,8 +50,8 @@ export const quickCheck: PlanBuilder = (facts) => {
   const { options } = facts;
   const networkSeconds = options.networkSeconds ?? quickCheckDefaults.networkSeconds;
   const steps: Step[] = [
-    networkStep({ direction: 'upload', streams: 1, seconds: networkSeconds }, facts),
-    networkStep({ direction: 'download', streams: 1, seconds: networkSeconds }, facts),
+    networkStep({ direction: 'upload', streams: 1, seconds: networkSeconds, latency: true }, facts),
+    networkStep({ direction: 'download', streams: 1, seconds: networkSeconds, latency: true }, facts),
   ];
   const leftOut: LeftOut[] = [];
   const notes: string[] = [];

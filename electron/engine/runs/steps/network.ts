@@ -1,6 +1,6 @@
 import type { NetworkDirection } from '../../../../shared/contract/network';
 import type { TestResult } from '../../../../shared/contract/runs';
-import { networkResultOf, runNetworkTest, type Leg } from '../../net';
+import { latencyIdleSeconds, networkResultOf, runNetworkTest, type Leg } from '../../net';
 import { nasOf, type Step, type StepFacts } from './types';
 
 const directionWords = { upload: 'to the NAS', download: 'from the NAS', bidir: 'both ways at once' } as const;
@@ -17,6 +17,8 @@ export interface NetworkStepSpec {
    * draws it; `legs`: one line per leg, and their sum when there are several, as the test of its own does.
    */
   lines?: 'total' | 'legs';
+  /** Also time the delay to the NAS, idle first and then under this test's load. */
+  latency?: boolean;
 }
 
 /** The network test: iperf3 started on the NAS (one server per leg), or SSH itself when iperf3 is missing. */
@@ -31,7 +33,8 @@ export function networkStep(spec: NetworkStepSpec, facts: Pick<StepFacts, 'host'
       : `to ${legs[0]?.target ?? facts.host}, ${streams}`;
   const what = overSsh
     ? `Sends data ${directionWords[spec.direction]} through the SSH connection for ${spec.seconds} s: iperf3 is missing on the NAS, so this is a lower bound.`
-    : `iperf3 on the NAS, ${where}, for ${spec.seconds} s: the network alone, no disks involved.`;
+    : `iperf3 on the NAS, ${where}, for ${spec.seconds} s: the network alone, no disks involved.` +
+      (spec.latency ? ' The delay to the NAS is timed before and during the test.' : '');
   const series = seriesOf(spec, legs, label);
   const drawsLegs = series.some((line) => line.id === 'leg-1');
   const drawsTotal = series.some((line) => line.id === 'total');
@@ -41,7 +44,7 @@ export function networkStep(spec: NetworkStepSpec, facts: Pick<StepFacts, 'host'
     label,
     what,
     // Starting iperf3 over SSH and the test's own handshakes take about two seconds.
-    seconds: spec.seconds + 2,
+    seconds: spec.seconds + 2 + (spec.latency ? latencyIdleSeconds : 0),
     writes: [],
     series,
     needsNas: true,
@@ -58,6 +61,7 @@ export function networkStep(spec: NetworkStepSpec, facts: Pick<StepFacts, 'host'
         // Twice a second keeps the live chart moving even in short tests.
         sampleIntervalMs: 500,
         signal: kit.signal,
+        ...(spec.latency ? { latency: { roundTrip: () => nas.session.roundTrip(), via: nas.session.info.host } } : {}),
         onSample: (sample) => {
           if (drawsLegs) sample.perLeg.forEach((bits, index) => kit.progress.sample(`leg-${index + 1}`, bits / 8));
           if (drawsTotal) kit.progress.sample('total', sample.bitsPerSecond / 8);

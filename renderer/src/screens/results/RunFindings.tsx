@@ -3,6 +3,7 @@ import type { ClientFacts } from '../../../../shared/contract/probe';
 import type { RunRecord as SavedRun, TestResult } from '../../../../shared/contract/runs';
 import { formatRate, formatSeconds, type RateUnit } from '../../../../shared/util/units';
 import { throughNetworkCache } from '../../../../shared/words/cache';
+import { describeDelay } from '../../../../shared/words/delay';
 import { linkAsSubject } from '../../../../shared/words/spread';
 import { explainFigures, figuresOfRun } from '../../../../shared/words/verdicts';
 import { SpreadMark, UnsteadyNote } from '../../components/Spread';
@@ -49,6 +50,7 @@ function NetworkFigure({
         </p>
       )}
       {result.legs.length > 1 && <LegBars legs={result.legs} unit={unit} />}
+      {result.latency && <p data-testid="saved-network-delay">{describeDelay(result.latency)}.</p>}
       {result.note && <p className={text.muted}>{result.note}</p>}
     </div>
   );
