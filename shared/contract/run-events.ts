@@ -37,6 +37,19 @@ const RunSample = z.object({
   bytesPerSecond: z.number().nonnegative(),
 });
 
+/**
+ * One round trip to the NAS during a network test that times the delay (`net --latency`), for the
+ * live delay chart: `idle` before the test's data flows, `loaded` from then on. Not saved: the
+ * result keeps the percentiles.
+ */
+const RunDelay = z.object({
+  runId: RunId,
+  kind: z.literal('delay'),
+  t: z.number().nonnegative(),
+  ms: z.number().nonnegative(),
+  phase: z.enum(['idle', 'loaded']),
+});
+
 const RunStep = z.object({
   runId: RunId,
   kind: z.literal('step'),
@@ -61,9 +74,10 @@ const RunEnd = z.object({
   verdicts: z.array(Verdict).optional(),
 });
 
-export const RunProgress = z.discriminatedUnion('kind', [RunBegin, RunSample, RunStep, RunEnd]);
+export const RunProgress = z.discriminatedUnion('kind', [RunBegin, RunSample, RunDelay, RunStep, RunEnd]);
 export type RunProgress = z.infer<typeof RunProgress>;
 export type RunBegin = z.infer<typeof RunBegin>;
 export type RunSample = z.infer<typeof RunSample>;
+export type RunDelay = z.infer<typeof RunDelay>;
 export type RunStep = z.infer<typeof RunStep>;
 export type RunEnd = z.infer<typeof RunEnd>;

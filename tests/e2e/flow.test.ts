@@ -59,6 +59,10 @@ describe('from opening the app to a verdict in History', () => {
       .poll(() => ui.page.getByTestId('run-state').textContent(), { timeout: 120_000 })
       .toMatch(/done|failed|cancelled/);
     await expect(ui.page.getByTestId('run-state').textContent()).resolves.toBe('done');
+    // The delay to the NAS was drawn live beside the throughput, and its text alternative names the latest.
+    const delayChart = ui.page.getByTestId('delay-chart');
+    await expect(delayChart.count()).resolves.toBe(1);
+    await expect(delayChart.locator('p').textContent()).resolves.toMatch(/^Latest delay to the NAS: [\d.]+ ms at /);
     // The log lists every step of the plan, each done.
     const steps = ui.page.getByTestId('step-log').locator('li');
     await expect(steps.count()).resolves.toBeGreaterThan(3);

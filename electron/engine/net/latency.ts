@@ -20,7 +20,11 @@ interface Timed {
  * longer than an interval with the time it has waited so far (a lower bound), so a link that stops
  * answering under load never looks quicker than it was.
  */
-export function startRoundTrips(roundTrip: RoundTrip, intervalMs = roundTripIntervalMs) {
+export function startRoundTrips(
+  roundTrip: RoundTrip,
+  intervalMs = roundTripIntervalMs,
+  onRoundTrip?: (ms: number) => void,
+) {
   const timed: Timed[] = [];
   let stopped = false;
   let waitingSince: number | undefined;
@@ -32,6 +36,7 @@ export function startRoundTrips(roundTrip: RoundTrip, intervalMs = roundTripInte
       try {
         const ms = await roundTrip();
         timed.push({ sentAt, ms });
+        onRoundTrip?.(ms);
       } catch (error) {
         failure = error;
         return;
@@ -82,16 +87,17 @@ export async function withLatencyUnderLoad<T>(
   roundTrip: RoundTrip,
   via: string,
   load: (markFlowing: () => void) => Promise<T>,
-  signal?: AbortSignal,
+  options: { signal?: AbortSignal; onRoundTrip?(ms: number, phase: 'idle' | 'loaded'): void } = {},
 ): Promise<{ result: T; latency: LatencyUnderLoad | undefined }> {
+  const { signal, onRoundTrip } = options;
   const idleStart = performance.now();
-  const idle = startRoundTrips(roundTrip);
+  const idle = startRoundTrips(roundTrip, roundTripIntervalMs, (ms) => onRoundTrip?.(ms, 'idle'));
   await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
   await idle.stop();
   signal?.throwIfAborted();
   const idleFigures = roundTripFigures(idle.since(idleStart));
 
-  const loaded = startRoundTrips(roundTrip);
+  const loaded = startRoundTrips(roundTrip, roundTripIntervalMs, (ms) => onRoundTrip?.(ms, 'loaded'));
   // When the load's data was flowing: from its first sample to its last (performance.now() ms).
   let flowing: { from: number; until: number } | undefined;
   const markFlowing = () => {

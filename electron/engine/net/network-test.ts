@@ -33,7 +33,7 @@ export interface NetworkTestOptions {
    * Also time round trips to the NAS, idle and while the test runs (`via`: the address they go to).
    * Only with iperf3: over the SSH fallback the test's own data would hold them up.
    */
-  latency?: { roundTrip: RoundTrip; via: string };
+  latency?: { roundTrip: RoundTrip; via: string; onRoundTrip?(ms: number, phase: 'idle' | 'loaded'): void };
   /** Throughput per leg and summed, every sample interval. */
   onSample?(sample: { t: number; bitsPerSecond: number; perLeg: number[] }): void;
 }
@@ -98,7 +98,10 @@ async function runWithLatency(options: NetworkTestOptions): Promise<NetworkTestR
           options.onSample?.(sample);
         },
       }),
-    options.signal,
+    {
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(timing.onRoundTrip ? { onRoundTrip: timing.onRoundTrip } : {}),
+    },
   );
   return latency ? { ...result, latency } : result;
 }

@@ -20,6 +20,8 @@ export interface RunContext {
   /** Seconds since the run began, on a monotonic clock. */
   elapsed(): number;
   sample(series: string, bytesPerSecond: number): void;
+  /** A round trip to the NAS timed during a network test, for the live delay chart. */
+  delay(ms: number, phase: 'idle' | 'loaded'): void;
   step(index: number, count: number, label: string, state: StepState, error?: AppError): void;
   /** Per-test results that go with the end event (kept on failure too: they are partial results). */
   setDetails(details: RunDetails): void;
@@ -161,6 +163,9 @@ export class RunRegistry {
         const previous = lastSent.get(series);
         if (previous === undefined || t - previous >= minSampleGapSeconds) sendSample(series, t, bytesPerSecond);
         else held.set(series, { t, bytesPerSecond });
+      },
+      delay: (ms, phase) => {
+        if (!controller.signal.aborted) this.emit({ runId, kind: 'delay', t: elapsed(), ms, phase });
       },
       step: (index, count, label, state, error) => {
         if (state === 'started') openSteps.set(index, { count, label });

@@ -109,7 +109,7 @@ function kitFor(
     runId: context.runId,
     nas: deps.session && deps.nas ? { session: deps.session, facts: deps.nas } : null,
     scratch: { open: (folder, neededBytes) => scratches.openIn(folder, neededBytes) },
-    progress,
+    progress: { ...progress, delay: (ms, phase) => context.delay(ms, phase) },
     signal: context.signal,
   };
 }

@@ -4,6 +4,7 @@ import { Card } from '../components/Card';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Headline } from '../components/Headline';
 import tables from '../components/tables.module.css';
+import { DelayChart } from '../components/DelayChart';
 import { LiveChart } from '../components/LiveChart';
 import { ScreenHeading } from '../components/ScreenHeading';
 import { useNavigationStore } from '../stores/navigation';
@@ -98,6 +99,7 @@ export function ResultsScreen() {
       <Card aria-labelledby="results-chart-title">
         <h2 id="results-chart-title">Throughput over time</h2>
         <LiveChart runId={run.runId} label={run.title} />
+        <DelayChart runId={run.runId} />
         {run.plan === 'network' && run.series.length > 1 && (
           <SeriesAverages run={run} unit={unit} runLinks={runLinks} />
         )}

@@ -7,6 +7,7 @@ import { Badge } from '../components/Badge';
 import { Actions, Button } from '../components/Button';
 import { Card } from '../components/Card';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { DelayChart } from '../components/DelayChart';
 import { LiveChart } from '../components/LiveChart';
 import { ScreenHeading } from '../components/ScreenHeading';
 import { useNavigationActions } from '../stores/navigation';
@@ -92,6 +93,7 @@ function RunView({ runId }: { runId: string }) {
       <Card aria-labelledby="chart-title">
         <h2 id="chart-title">Throughput</h2>
         <LiveChart runId={runId} label={run.title} />
+        <DelayChart runId={runId} />
       </Card>
       {run.end && (
         <Card aria-labelledby="outcome-title">

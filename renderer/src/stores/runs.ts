@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AppError } from '../../../shared/contract/errors';
 import { SampleHistory } from '../../../shared/util/ring-buffer';
-import type { RunBegin, RunEnd, RunProgress, RunSample, RunStep } from '../../../shared/contract/run-events';
+import type { RunBegin, RunDelay, RunEnd, RunProgress, RunSample, RunStep } from '../../../shared/contract/run-events';
 
 export type RunStatus = 'running' | RunEnd['state'];
 
@@ -21,6 +21,12 @@ export interface LiveRun {
    */
   samples: Record<string, SampleHistory>;
   sampleCount: number;
+  /**
+   * Round trips to the NAS in ms, for runs whose network tests time the delay (appended in place,
+   * as samples are; `delayCount` changes with each). Absent until the first one arrives.
+   */
+  delays?: SampleHistory;
+  delayCount?: number;
   /** Seconds since the run began, as far as the engine has reported. */
   elapsedSeconds: number;
   step: RunStep | null;
@@ -97,6 +103,14 @@ export const useRunsStore = create<RunsState>()((set, get) => {
     }));
   };
 
+  const addDelay = (event: RunDelay) => {
+    const run = get().runs[event.runId];
+    if (!run || run.status !== 'running') return;
+    const delays = run.delays ?? new SampleHistory();
+    delays.push({ t: event.t, value: event.ms });
+    updateRun(event.runId, (current) => ({ delays, delayCount: (current.delayCount ?? 0) + 1 }));
+  };
+
   return {
     runs: {},
     activeRunId: null,
@@ -157,6 +171,8 @@ export const useRunsStore = create<RunsState>()((set, get) => {
           }
           case 'sample':
             return addSample(event);
+          case 'delay':
+            return addDelay(event);
           case 'step':
             return updateRun(event.runId, (run) => ({ step: event, steps: withStep(run.steps, event) }));
           case 'end':

@@ -1,7 +1,7 @@
 import type { NetworkDirection } from '../../../../shared/contract/network';
 import type { TestResult } from '../../../../shared/contract/runs';
 import { latencyIdleSeconds, networkResultOf, runNetworkTest, type Leg } from '../../net';
-import { nasOf, type Step, type StepFacts } from './types';
+import { nasOf, type Step, type StepFacts, type StepKit } from './types';
 
 const directionWords = { upload: 'to the NAS', download: 'from the NAS', bidir: 'both ways at once' } as const;
 
@@ -61,7 +61,15 @@ export function networkStep(spec: NetworkStepSpec, facts: Pick<StepFacts, 'host'
         // Twice a second keeps the live chart moving even in short tests.
         sampleIntervalMs: 500,
         signal: kit.signal,
-        ...(spec.latency ? { latency: { roundTrip: () => nas.session.roundTrip(), via: nas.session.info.host } } : {}),
+        ...(spec.latency
+          ? {
+              latency: {
+                roundTrip: () => nas.session.roundTrip(),
+                via: nas.session.info.host,
+                onRoundTrip: delayReporter(kit),
+              },
+            }
+          : {}),
         onSample: (sample) => {
           if (drawsLegs) sample.perLeg.forEach((bits, index) => kit.progress.sample(`leg-${index + 1}`, bits / 8));
           if (drawsTotal) kit.progress.sample('total', sample.bitsPerSecond / 8);
@@ -112,4 +120,27 @@ function legLabel(leg: Leg, direction: NetworkDirection): string {
   if (direction === 'download') return `${leg.target} → ${local}`;
   if (direction === 'bidir') return `${local} ⇄ ${leg.target}`;
   return `${local} → ${leg.target}`;
+}
+
+/**
+ * Round trips come twenty a second; the live delay chart gets the slowest of each quarter second
+ * (a spike is what matters), and the first of a new phase at once.
+ */
+function delayReporter(kit: StepKit): (ms: number, phase: 'idle' | 'loaded') => void {
+  let windowStart = Number.NEGATIVE_INFINITY;
+  let slowest = 0;
+  let current: 'idle' | 'loaded' | undefined;
+  return (ms, phase) => {
+    if (phase !== current) {
+      current = phase;
+      windowStart = Number.NEGATIVE_INFINITY;
+      slowest = 0;
+    }
+    slowest = Math.max(slowest, ms);
+    const now = performance.now();
+    if (now - windowStart < 250) return;
+    kit.progress.delay(slowest, phase);
+    windowStart = now;
+    slowest = 0;
+  };
 }

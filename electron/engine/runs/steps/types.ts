@@ -25,6 +25,8 @@ export interface ScratchService {
 /** How a step reports while it runs; every call is already tied to its run and step. */
 export interface StepProgress {
   sample(series: string, bytesPerSecond: number): void;
+  /** A round trip to the NAS, idle or under the step's load (network steps that time the delay). */
+  delay(ms: number, phase: 'idle' | 'loaded'): void;
   /** One test of the step (a fio test, a sweep cell, a copy phase) starting, ending or left out. */
   part(index: number, count: number, label: string, state: StepState): void;
   /** The step's results so far: kept when the step then fails. */

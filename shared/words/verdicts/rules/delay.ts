@@ -3,8 +3,8 @@ import type { DelayFigure } from '../figures';
 import type { Rule, Verdict } from '../verdict';
 
 const whileWords: Record<DelayFigure['direction'], string> = {
-  upload: 'while this computer sends to the NAS (as a backup does)',
-  download: 'while the NAS sends to this computer (as a restore or a film does)',
+  upload: 'while this computer sends to the NAS, as a backup does',
+  download: 'while the NAS sends to this computer, as a restore or a film does',
   bidir: 'while data goes both ways',
 };
 
@@ -31,7 +31,7 @@ export const delayUnderLoad: Rule = (figures) => {
   const { severity, words } = consequence(worst.loadedMs, risen);
   const change =
     risen < 5
-      ? `stays near ${ms(worst.idleMs)} (${ms(worst.loadedMs)} ${whileWords[worst.direction]})`
+      ? `stays low ${whileWords[worst.direction]} (${ms(worst.idleMs)} idle, ${ms(worst.loadedMs)} under that load)`
       : `rises from ${ms(worst.idleMs)} to ${ms(worst.loadedMs)} ${whileWords[worst.direction]}`;
   const queue =
     severity === 'warn'
