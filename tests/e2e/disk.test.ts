@@ -194,7 +194,7 @@ describe('the NAS disk test in browser mode', () => {
     await ui.page.getByTestId('disk-preset-sweep').check();
     await ui.page.getByTestId('disk-uncached').uncheck();
     await ui.page.getByTestId('sweep-block-sizes').fill('4k, 1M');
-    await ui.page.getByTestId('sweep-file-sizes').fill('16M');
+    await ui.page.getByTestId('sweep-file-sizes').fill('16M, 32M');
     await ui.page.getByTestId('sweep-jobs').fill('1, 2');
     await ui.page.getByTestId('sweep-max-seconds').fill('6');
     await ui.page.getByTestId('disk-test').screenshot({ path: `${artifactsDir}/disk-sweep-panel.png` });
@@ -202,7 +202,7 @@ describe('the NAS disk test in browser mode', () => {
     await expect.poll(runState, { timeout: 120_000, interval: 250 }).toMatch(/done|failed|cancelled/);
     await expect(runState()).resolves.toBe('done');
     await expect(ui.page.getByTestId('run-step').textContent()).resolves.toMatch(
-      /^Cell 4 of 4: bs=1M size=16M jobs=2 write/,
+      /^Cell 8 of 8: bs=\S+ size=\S+ jobs=2 write/,
     );
 
     await ui.page.getByRole('button', { name: 'See results' }).click();
@@ -216,8 +216,28 @@ describe('the NAS disk test in browser mode', () => {
       '2 jobs, writing',
     ]);
     await expect(ui.page.getByTestId('sweep-summary').textContent()).resolves.toMatch(
-      /^Fastest: (4k|1M) blocks on 16(\.0)? MiB files with [12] jobs?, writing \([\d,.]+ MB\/s\)\.$/,
+      /^Fastest: (4k|1M) blocks on (16|32)(\.0)? MiB files with [12] jobs?, writing \([\d,.]+ MB\/s\)\.$/,
     );
+    // Each 2 × 2 panel draws its 4 cells at 4 distinct places: a column per file size (larger to the right),
+    // a row per block size (larger on top), read back from where the chart put them.
+    for (const canvas of await panels.locator('canvas').all()) {
+      const cells = ((await canvas.getAttribute('data-cells')) ?? '').split(';').map((entry) => {
+        const [file, block, x, y] = entry.split('|');
+        return { file, block, x: Number(x), y: Number(y) };
+      });
+      expect(cells).toHaveLength(4);
+      expect(new Set(cells.map((cell) => `${cell.x},${cell.y}`)).size).toBe(4);
+      const at = (file: string, block: string) => cells.find((cell) => cell.file === file && cell.block === block);
+      const [small, large] = [...new Set(cells.map((cell) => cell.file))];
+      const [fine, coarse] = [...new Set(cells.map((cell) => cell.block))];
+      expect([small, large, fine, coarse].every(Boolean)).toBe(true);
+      for (const block of [fine, coarse] as string[])
+        expect(at(large as string, block)?.x).toBeGreaterThan(at(small as string, block)?.x ?? Infinity);
+      for (const file of [small, large] as string[]) {
+        expect(at(file, fine as string)?.x).toBe(at(file, coarse as string)?.x);
+        expect(at(file, coarse as string)?.y).toBeLessThan(at(file, fine as string)?.y ?? -Infinity);
+      }
+    }
     await expect(ui.page.getByTestId('sweep-scale').textContent()).resolves.toMatch(
       /palest [\d,.]+ MB\/s, darkest [\d,.]+ MB\/s/,
     );
@@ -242,7 +262,8 @@ describe('the NAS disk test in browser mode', () => {
     await ui.page.getByText('Sweep figures as a table').click();
     const rows = ui.page.locator('[data-testid="sweep-table"] tbody tr');
     await expect(rows.count()).resolves.toBe(4);
-    for (const text of await rows.allInnerTexts()) expect(text).toMatch(/^(4k|1M)\t[\d,.]+ MB\/s ±[\d.]+%$/);
+    // A row per block size and jobs value, a figure per file size.
+    for (const text of await rows.allInnerTexts()) expect(text).toMatch(/^(4k|1M)(\t[\d,.]+ MB\/s ±[\d.]+%){2}$/);
     await screenshot(ui.page, 'disk-sweep-results');
     expect(ui.pageErrors).toEqual([]);
   }, 150_000);

@@ -22,19 +22,32 @@ Chart.register(MatrixController, MatrixElement, CategoryScale, Tooltip);
 
 type Scale = { min: number; max: number };
 
+/**
+ * One cell, placed by its labels: a category scale reads a number as the data point's own index,
+ * not as the label's, so numeric x/y would stack cells out of place.
+ */
 interface Cell {
-  x: number;
-  y: number;
+  x: string;
+  y: string;
+  column: number;
+  row: number;
   /** bytes/s; null for a cell the budget left out. */
-  v: number | null;
+  value: number | null;
 }
 
 function cellSize(area: ChartArea | undefined, side: 'width' | 'height', count: number): number {
   return area ? Math.max(1, area[side] / count - 2) : 0;
 }
 
+const xLabels = (panel: HeatmapPanel) => panel.x.map(formatBytes);
+const yLabels = (panel: HeatmapPanel) => panel.y.map(sizeLabel);
+
 function cellsOf(panel: HeatmapPanel): Cell[] {
-  return panel.values.flatMap((row, y) => row.map((v, x) => ({ x, y, v })));
+  const columns = xLabels(panel);
+  const rows = yLabels(panel);
+  return panel.values.flatMap((values, row) =>
+    values.map((value, column) => ({ x: columns[column] ?? '', y: rows[row] ?? '', column, row, value })),
+  );
 }
 
 /** Light to full colour on one scale for every panel; a faint outline for cells that did not run. */
@@ -54,6 +67,7 @@ function valuePlugin(panel: HeatmapPanel, scale: Scale, colours: ChartColours, u
       ctx.textAlign = 'center';
       ctx.textBaseline = 'middle';
       ctx.font = `12px ${Chart.defaults.font.family ?? 'sans-serif'}`;
+      const placed: string[] = [];
       cellsOf(panel).forEach((cell, index) => {
         const element = elements[index];
         if (!element) return;
@@ -61,11 +75,14 @@ function valuePlugin(panel: HeatmapPanel, scale: Scale, colours: ChartColours, u
         const box = element.getProps(['x', 'y', 'width', 'height'], true) as Record<string, number>;
         const x = (box.x ?? 0) + (box.width ?? 0) / 2;
         const y = (box.y ?? 0) + (box.height ?? 0) / 2;
-        const dark = cell.v !== null && heatmapShade(cell.v, scale) > 0.55;
+        placed.push(`${cell.x}|${cell.y}|${Math.round(x)}|${Math.round(y)}`);
+        const dark = cell.value !== null && heatmapShade(cell.value, scale) > 0.55;
         ctx.fillStyle = dark ? '#ffffff' : colours.text;
-        ctx.fillText(cell.v === null ? 'not run' : rateInUnit(cell.v, unit).toFixed(0), x, y);
+        ctx.fillText(cell.value === null ? 'not run' : rateInUnit(cell.value, unit).toFixed(0), x, y);
       });
       ctx.restore();
+      // Where each cell landed (file size|block size|centre x|centre y), for tests to read back from the chart.
+      chart.canvas.setAttribute('data-cells', placed.join(';'));
     },
   };
 }
@@ -91,7 +108,7 @@ function HeatmapPanelChart({ panel, scale, unit }: { panel: HeatmapPanel; scale:
             {
               label: heatmapPanelTitle(panel),
               data: cells,
-              backgroundColor: (context) => cellColour(cells[context.dataIndex]?.v ?? null, scale, colours),
+              backgroundColor: (context) => cellColour(cells[context.dataIndex]?.value ?? null, scale, colours),
               borderColor: colours.grid,
               borderWidth: 1,
               // chartArea is unset until the first layout, when the options are first resolved.
@@ -105,9 +122,9 @@ function HeatmapPanelChart({ panel, scale, unit }: { panel: HeatmapPanel; scale:
           responsive: true,
           maintainAspectRatio: false,
           scales: {
-            x: axis(panel.x.map(formatBytes), 'File size per job', false),
+            x: axis(xLabels(panel), 'File size per job', false),
             // Largest block size on top, as a table reads.
-            y: axis(panel.y.map(sizeLabel), 'Block size', true),
+            y: axis(yLabels(panel), 'Block size', true),
           },
           plugins: {
             legend: { display: false },
@@ -116,7 +133,7 @@ function HeatmapPanelChart({ panel, scale, unit }: { panel: HeatmapPanel; scale:
                 title: () => heatmapPanelTitle(panel),
                 label: (item) => {
                   const cell = cells[item.dataIndex];
-                  return cell ? heatmapCellLabel(panel, cell.y, cell.x, unit) : '';
+                  return cell ? heatmapCellLabel(panel, cell.row, cell.column, unit) : '';
                 },
               },
             },
