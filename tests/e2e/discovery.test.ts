@@ -44,6 +44,10 @@ describe('Devices screen with discovery switched off (host namespace)', () => {
     await page.getByLabel('Host name or IP address').fill('198.18.1.2');
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: /Connect/ }).waitFor();
+    // The address is saved in the background; on a busy disk the write (with its fsync) can take a few seconds
+    // (seen in CI): reload once it has landed, since the reloaded page reads the list once.
+    const savedList = () => readFile(path.join(app.dataDir, 'recent-devices.json'), 'utf8').catch(() => '');
+    await expect.poll(savedList, { timeout: 20_000 }).toContain('198.18.1.2');
     // A reload is a new renderer with empty stores: the list must come from the data folder.
     await page.reload();
     await expect.poll(() => page.getByTestId('recent-nas').textContent(), { timeout: 10_000 }).toContain('198.18.1.2');
