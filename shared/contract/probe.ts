@@ -26,6 +26,11 @@ export const NasInterface = z.object({
   speedMbps: z.number().nullable(),
   mtu: z.number().nullable(),
   state: z.enum(['up', 'down', 'unknown']),
+  /**
+   * No hardware port behind it (a veth, a bridge, a VM's tap): the speed it reports is a placeholder
+   * and is never used as a ceiling. Absent where the probe could not tell (older runs, BSD).
+   */
+  virtual: z.boolean().optional(),
 });
 
 export const NasBond = z.object({
@@ -101,7 +106,15 @@ export const ClientFacts = z.object({
     /** The interface's MTU; absent in runs saved before the link check. */
     mtu: z.number().nullable().optional(),
     wifi: z
-      .object({ ssid: z.string().nullable(), signalDbm: z.number().nullable(), channel: z.number().nullable() })
+      .object({
+        ssid: z.string().nullable(),
+        signalDbm: z.number().nullable(),
+        channel: z.number().nullable(),
+        /** The radio's frequency, which tells the band (2.4, 5 or 6 GHz); absent in runs saved before it was read. */
+        frequencyMhz: z.number().nullable().optional(),
+        /** The PHY rate the Wi-Fi link runs at (what the OS calls its link or transmit rate), Mb/s. */
+        txRateMbps: z.number().nullable().optional(),
+      })
       .nullable(),
   }),
 });

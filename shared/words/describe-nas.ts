@@ -52,7 +52,8 @@ const stateWords: Record<NasInterface['state'], string> = { up: 'up', down: 'dow
 
 /** "eth0 · 2.5 GbE · 192.168.1.20 · up" */
 export function describeInterface(iface: NasInterface): string {
-  const parts = [iface.name, describeLinkSpeed(iface.speedMbps)];
+  // A virtual port's speed is a placeholder: say what it is instead of a number nobody should believe.
+  const parts = [iface.name, iface.virtual ? 'virtual link' : describeLinkSpeed(iface.speedMbps)];
   if (iface.addresses.length > 0) parts.push(iface.addresses.join(', '));
   parts.push(stateWords[iface.state]);
   return parts.join(' · ');
@@ -103,6 +104,19 @@ export function describeWifiSignal(signalDbm: number): string {
   return `${signalDbm} dBm (${quality})`;
 }
 
+/**
+ * "5 GHz": the band a Wi-Fi link uses, from its frequency. Never from the channel alone: 6 GHz
+ * channels reuse the numbers of both other bands. Null when unknown.
+ */
+export function wifiBand(wifi: { frequencyMhz?: number | null }): string | null {
+  const mhz = wifi.frequencyMhz ?? null;
+  if (mhz === null) return null;
+  if (mhz >= 2400 && mhz < 2500) return '2.4 GHz';
+  if (mhz >= 5150 && mhz < 5925) return '5 GHz';
+  if (mhz >= 5925 && mhz < 7125) return '6 GHz';
+  return null;
+}
+
 /** "How this computer reaches it": the local interface and address, the kind of link and its speed. */
 export function describeClientRoute(route: ClientFacts['route']): Fact[] {
   const facts: Fact[] = [
@@ -111,10 +125,14 @@ export function describeClientRoute(route: ClientFacts['route']): Fact[] {
     { label: 'Kind', value: describeLinkKind(route.type) },
     { label: 'Speed', value: describeLinkSpeed(route.speedMbps, route.type) },
   ];
+  if (route.mtu) facts.push({ label: 'MTU', value: String(route.mtu) });
   const wifi = route.wifi;
   if (wifi?.ssid) facts.push({ label: 'Wi-Fi network', value: wifi.ssid });
   if (wifi && wifi.signalDbm !== null) facts.push({ label: 'Signal', value: describeWifiSignal(wifi.signalDbm) });
   if (wifi && wifi.channel !== null) facts.push({ label: 'Channel', value: String(wifi.channel) });
+  const band = wifi ? wifiBand(wifi) : null;
+  if (band) facts.push({ label: 'Band', value: band });
+  if (wifi?.txRateMbps) facts.push({ label: 'Wi-Fi link rate', value: `${Math.round(wifi.txRateMbps)} Mb/s` });
   return facts;
 }
 

@@ -22,6 +22,8 @@ describe('probe of the lab NAS', () => {
       const link = facts.interfaces.find((entry) => entry.name === leg.nasIf);
       expect(link?.addresses).toContain(leg.nas);
       expect(link?.state).toBe('up');
+      // A veth: no hardware port behind it, so the 10 Gb/s it reports is a placeholder.
+      expect(link).toMatchObject({ virtual: true, mtu: leg.nasMtu });
     }
     expect(facts.memoryBytes).toBeGreaterThan(1024 ** 3);
     expect(facts.cpu.cores).toBeGreaterThanOrEqual(1);

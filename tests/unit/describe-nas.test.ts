@@ -117,6 +117,15 @@ describe('how this computer reaches the NAS', () => {
     expect(facts).toContainEqual({ label: 'Signal', value: '-72 dBm (weak)' });
   });
 
+  it('adds the band and the Wi-Fi link rate where the OS says them, and never guesses the band from a channel', () => {
+    const wifi = { ssid: 'Home', signalDbm: -58, channel: 37, frequencyMhz: 6135, txRateMbps: 1200.9 };
+    const facts = describeClientRoute(route({ interface: 'wlan0', type: 'wifi', speedMbps: null, wifi }));
+    expect(facts).toContainEqual({ label: 'Band', value: '6 GHz' });
+    expect(facts).toContainEqual({ label: 'Wi-Fi link rate', value: '1201 Mb/s' });
+    const noFrequency = describeClientRoute(route({ type: 'wifi', wifi: { ...wifi, frequencyMhz: null } }));
+    expect(noFrequency.some((fact) => fact.label === 'Band')).toBe(false);
+  });
+
   it('says so when the route could not be found', () => {
     const facts = describeClientRoute(route({ interface: null, localAddress: null, type: 'unknown', speedMbps: null }));
     expect(facts.map((fact) => fact.value)).toEqual(['not found', 'not found', 'unknown', 'speed unknown']);

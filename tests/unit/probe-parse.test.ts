@@ -167,6 +167,23 @@ describe('reconstructed NAS outputs', () => {
   });
 });
 
+describe('the kind of each port', () => {
+  const probeWith = (lines: string[]) =>
+    parseNasProbe([`${SECTION_MARKER} interfaces`, ...lines, `${SECTION_MARKER} end`].join('\n'));
+
+  it('marks a port with no hardware behind it (veth, bridge) as virtual, and a device or a bond as not', () => {
+    const facts = probeWith([
+      'name=eth0 operstate=up mtu=1500 speed=1000 kind=device',
+      'name=bond0 operstate=up mtu=1500 speed=2000 kind=bond',
+      'name=ovs_eth0 operstate=up mtu=1500 speed=10000 kind=bridge',
+      'name=veth1a2b operstate=up mtu=1500 speed=10000 kind=virtual',
+      'name=eth1 operstate=up mtu=9000 speed=2500',
+    ]);
+    const virtual = Object.fromEntries(facts.interfaces.map((entry) => [entry.name, entry.virtual]));
+    expect(virtual).toEqual({ eth0: false, bond0: false, ovs_eth0: true, veth1a2b: true, eth1: undefined });
+  });
+});
+
 describe('broken output', () => {
   it('garbage yields an empty, valid answer', () => {
     const facts = parseFixture('garbage.txt');

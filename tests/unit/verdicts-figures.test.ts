@@ -92,6 +92,44 @@ const quickResults: TestResult[] = [
   copy,
 ];
 
+describe('figures of a saved run on Wi-Fi', () => {
+  it('takes the Wi-Fi link rate from the radio, with the band and the signal', () => {
+    const record = sampleRunRecord();
+    const client = record.environment.client;
+    if (!client) throw new Error('the sample run has a client');
+    client.route = {
+      ...client.route,
+      interface: 'wlan0',
+      type: 'wifi',
+      speedMbps: null,
+      wifi: { ssid: 'Home', signalDbm: -67, channel: 36, frequencyMhz: 5180, txRateMbps: 866.7 },
+    };
+    expect(figuresOfRun(record).clientLink).toEqual({
+      type: 'wifi',
+      bitsPerSecond: 866.7e6,
+      wifi: { band: '5 GHz', signalDbm: -67 },
+    });
+  });
+});
+
+describe('figures of a saved run over virtual links', () => {
+  it('takes no link speed from a virtual port on either side, so no verdict measures against it', () => {
+    const record = sampleRunRecord();
+    const { client, nas } = record.environment;
+    if (!client || !nas) throw new Error('the sample run has both ends');
+    client.route = { ...client.route, interface: 'veth0', type: 'virtual', speedMbps: 10000 };
+    record.environment.nas = {
+      ...nas,
+      interfaces: nas.interfaces.map((port) => ({ ...port, speedMbps: 10000, virtual: true })),
+    };
+    const figures = figuresOfRun(record);
+    expect(figures.nasLink?.bitsPerSecond).toBeNull();
+    const ids = explainFigures(figures).map((verdict) => verdict.id);
+    expect(ids).not.toContain('link-utilisation');
+    expect(ids).not.toContain('network-limit');
+  });
+});
+
 describe('figures of a saved run', () => {
   it('gathers links, network, sequential disk, share and sweep figures and RAM', () => {
     const figures = figuresOfRun(sampleRunRecord({ results: quickResults }));

@@ -76,6 +76,27 @@ describe('Wi-Fi limit', () => {
     expect(verdict?.text).toContain('Wi-Fi (867 Mb/s link rate)');
   });
 
+  const onWifi = (bitsPerSecond: number, wifi: { band: string | null; signalDbm: number | null }) =>
+    gigabit({ clientLink: { type: 'wifi', bitsPerSecond: 866.7e6, wifi }, share: share(bitsPerSecond / 8) });
+  const wifiWords = (figures: Figures) => explainFigures(figures).find((found) => found.id === 'wifi-limit')?.text;
+
+  it('says how much of the Wi-Fi link rate the figure reached, on which band and signal', () => {
+    const text = wifiWords(onWifi(240e6, { band: '5 GHz', signalDbm: -61 }));
+    expect(text).toContain('You got 27.7% of your Wi-Fi (867 Mb/s link rate), on 5 GHz, signal -61 dBm (fair)');
+    expect(text).toContain('less than Wi-Fi usually gives');
+  });
+
+  it('names a weak signal, then the 2.4 GHz band, as the likeliest reason', () => {
+    expect(wifiWords(onWifi(200e6, { band: '5 GHz', signalDbm: -74 }))).toContain(
+      'signal -74 dBm (weak): the signal is weak',
+    );
+    expect(wifiWords(onWifi(200e6, { band: '2.4 GHz', signalDbm: -55 }))).toContain('2.4 GHz is slow and crowded');
+  });
+
+  it('calls half the link rate or more what Wi-Fi gives at best', () => {
+    expect(wifiWords(onWifi(450e6, { band: '5 GHz', signalDbm: -50 }))).toContain('about what Wi-Fi gives at best');
+  });
+
   it('does not fire on Ethernet, even when slow', () => {
     expect(idsOf(gigabit({ share: share(10e6) }))).not.toContain('wifi-limit');
   });

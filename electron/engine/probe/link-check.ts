@@ -28,7 +28,7 @@ export async function checkLink(
   const ends = {
     nasInterface: port?.name ?? null,
     nasMtu,
-    nasSpeedMbps: port?.speedMbps ?? null,
+    nasSpeedMbps: port?.virtual ? null : (port?.speedMbps ?? null),
     clientInterface: client.route.interface,
     clientMtu,
     clientSpeedMbps: client.route.speedMbps,

@@ -105,7 +105,13 @@ nb_section interfaces
   cd /sys/class/net 2>/dev/null || exit 0
   for n in *; do
     if [ "$n" = lo ] || [ ! -d "$n" ]; then continue; fi
-    printf 'name=%s operstate=%s mtu=%s speed=%s\n' "$n" "$(cat "$n/operstate" 2>/dev/null)" "$(cat "$n/mtu" 2>/dev/null)" "$(cat "$n/speed" 2>/dev/null)"
+    # kind: a hardware port has a device behind it; a bond or bridge is made of others; anything else
+    # (veth, tun, a VM's tap) is virtual, and the speed it reports is a placeholder.
+    if [ -e "$n/device" ]; then nb_kind=device
+    elif [ -d "$n/bonding" ]; then nb_kind=bond
+    elif [ -d "$n/bridge" ]; then nb_kind=bridge
+    else nb_kind=virtual; fi
+    printf 'name=%s operstate=%s mtu=%s speed=%s kind=%s\n' "$n" "$(cat "$n/operstate" 2>/dev/null)" "$(cat "$n/mtu" 2>/dev/null)" "$(cat "$n/speed" 2>/dev/null)" "$nb_kind"
   done
 )
 

@@ -17,7 +17,7 @@ export interface ClientSources {
   interfaces(): Promise<InterfaceInfo[]>;
   /** Where the adapter hangs: on USB, nowhere (a virtual link), or elsewhere (PCI, SoC, unknown). */
   busOf(iface: string): Promise<'usb' | 'virtual' | 'other'>;
-  wifi(iface: string): Promise<{ ssid: string | null; signalDbm: number | null; channel: number | null } | null>;
+  wifi(iface: string): Promise<ClientFacts['route']['wifi']>;
 }
 
 /**
@@ -94,10 +94,13 @@ const systemSources: ClientSources = {
     const connections = await si.wifiConnections();
     const connection = connections.find((entry) => entry.iface === iface) ?? connections[0];
     if (!connection) return null;
+    const known = (value: number | null | undefined) => (Number.isFinite(value) && value ? value : null);
     return {
       ssid: connection.ssid || null,
       signalDbm: Number.isFinite(connection.signalLevel) ? connection.signalLevel : null,
-      channel: Number.isFinite(connection.channel) ? connection.channel : null,
+      channel: known(connection.channel),
+      frequencyMhz: known(connection.frequency),
+      txRateMbps: known(connection.txRate),
     };
   },
 };

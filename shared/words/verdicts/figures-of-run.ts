@@ -2,6 +2,7 @@ import type { Spread } from '../../contract/figure-quality';
 import type { NasFacts } from '../../contract/probe';
 import type { RunRecord, TestResult } from '../../contract/runs';
 import { copyCache, throughNetworkCache } from '../cache';
+import { wifiBand } from '../describe-nas';
 import { copyOverOtherLink, describeCopyPlace } from '../share-path';
 import { noFigures, type Figures, type NetworkFigures, type ShareApart, type ShareFigure } from './figures';
 
@@ -12,8 +13,11 @@ export function figuresOfRun(record: RunRecord): Figures {
   const figures = noFigures();
   const { nas, client } = record.environment;
   if (client) {
-    const speed = client.route.speedMbps;
-    figures.clientLink = { type: client.route.type, bitsPerSecond: speed ? speed * 1e6 : null };
+    const { wifi, type } = client.route;
+    // On Wi-Fi the PHY rate the radio runs at is the link's rate; an interface's speed is often missing there.
+    const speed = (type === 'wifi' ? wifi?.txRateMbps : null) ?? client.route.speedMbps;
+    figures.clientLink = { type, bitsPerSecond: speed ? speed * 1e6 : null };
+    if (type === 'wifi' && wifi) figures.clientLink.wifi = { band: wifiBand(wifi), signalDbm: wifi.signalDbm };
   }
   figures.nasLink = nasLinkOf(nas, record.environment.target);
   figures.ram = { nasBytes: nas?.memoryBytes ?? null, clientBytes: client?.memoryBytes ?? null };
@@ -40,7 +44,8 @@ function nasLinkOf(nas: NasFacts | null, target: string): Figures['nasLink'] {
     ? bond.slaves.map((slave) => nas.interfaces.find((candidate) => candidate.name === slave)?.speedMbps ?? null)
     : [];
   const legMbps = legSpeeds.every((speed) => speed !== null) ? Math.max(0, ...(legSpeeds as number[])) : null;
-  const mbps = port.speedMbps ?? (bond && legMbps ? legMbps * bond.slaves.length : null);
+  // A virtual port's speed (a veth says 10 Gb/s) is a placeholder, never a ceiling.
+  const mbps = port.virtual ? null : (port.speedMbps ?? (bond && legMbps ? legMbps * bond.slaves.length : null));
   return {
     bitsPerSecond: mbps ? mbps * 1e6 : null,
     mtu: port.mtu,

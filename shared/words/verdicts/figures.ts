@@ -8,8 +8,12 @@ import type { OtherLink } from '../share-path';
  * rates are bits per second, as links are sold and iperf3 reports. Unknown is null or an empty list.
  */
 export interface Figures {
-  /** How this computer reaches the NAS. */
-  clientLink: { type: LinkType; bitsPerSecond: number | null } | null;
+  /** How this computer reaches the NAS; on Wi-Fi, its band and signal where the OS said them. */
+  clientLink: {
+    type: LinkType;
+    bitsPerSecond: number | null;
+    wifi?: { band: string | null; signalDbm: number | null };
+  } | null;
   /** The NAS's own link: one port, or a bond of several legs. */
   nasLink: {
     bitsPerSecond: number | null;

@@ -47,7 +47,8 @@ export function pathLink(figures: Figures): PathLink | null {
   const candidates: PathLink[] = [];
   const mtu = figures.nasLink?.mtu ?? null;
   const client = figures.clientLink;
-  if (client?.bitsPerSecond) {
+  // A virtual link's speed (a veth or a VM's NIC says 10 Gb/s) is a placeholder, never a ceiling.
+  if (client?.bitsPerSecond && client.type !== 'virtual') {
     const short = linkName(client.bitsPerSecond, client.type);
     candidates.push({ bitsPerSecond: client.bitsPerSecond, short, name: `${short} link`, mtu, side: 'client' });
   }

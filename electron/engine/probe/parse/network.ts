@@ -19,7 +19,7 @@ export function readInterfaces(probe: ProbeOutput): Interface[] {
   }
   const byName = new Map<string, Interface>();
   for (const line of probe.lines('interfaces')) {
-    const port = /^name=(\S+) operstate=(\S*) mtu=(\S*) speed=(\S*)$/.exec(line);
+    const port = /^name=(\S+) operstate=(\S*) mtu=(\S*) speed=(\S*)(?: kind=(\S+))?$/.exec(line);
     if (!port?.[1] || port[1] === 'lo') continue;
     byName.set(port[1], {
       name: port[1],
@@ -27,6 +27,8 @@ export function readInterfaces(probe: ProbeOutput): Interface[] {
       speedMbps: linkSpeed(port[4]),
       mtu: wholeNumber(port[3]),
       state: linkState(port[2]),
+      // Probes from before the kind was printed say nothing either way.
+      ...(port[5] ? { virtual: port[5] === 'virtual' || port[5] === 'bridge' } : {}),
     });
   }
   for (const { name, address, mtu, up } of readAddresses(probe)) {

@@ -1,6 +1,32 @@
 import type { Figures } from '../figures';
 import { bestNetworkRate, formatPercent, goodputBytesPerSecond, linkName, rate, utilisationPercent } from '../links';
 import { nearLinkFraction, type Rule } from '../verdict';
+import { describeWifiSignal } from '../../describe-nas';
+
+/** TCP over Wi-Fi gives about half to two thirds of the link (PHY) rate at best: airtime is shared and acknowledged. */
+const wifiGoodFraction = 0.45;
+
+/**
+ * "You got 23.1% of your Wi-Fi (867 Mb/s link rate), on 5 GHz, signal -74 dBm (weak): the signal is weak …":
+ * the share of the Wi-Fi link rate the figure reached, and the likeliest reason in the user's terms.
+ */
+function wifiRateWords(
+  bitsPerSecond: number,
+  wifiBits: number,
+  wifi: { band: string | null; signalDbm: number | null } | undefined,
+): string {
+  const percent = utilisationPercent(bitsPerSecond, wifiBits);
+  const details = [wifi?.band, wifi?.signalDbm != null ? `signal ${describeWifiSignal(wifi.signalDbm)}` : null].filter(
+    (detail): detail is string => Boolean(detail),
+  );
+  const got = `You got ${formatPercent(percent)} of your ${linkName(wifiBits, 'wifi')}${details.length ? `, on ${details.join(', ')}` : ''}`;
+  if (bitsPerSecond >= wifiGoodFraction * wifiBits)
+    return `${got}: about what Wi-Fi gives at best (half to two thirds of its link rate).`;
+  if (wifi?.signalDbm != null && wifi.signalDbm < -70)
+    return `${got}: the signal is weak, so the radio slows down and resends; closer to the access point would help.`;
+  if (wifi?.band === '2.4 GHz') return `${got}: 2.4 GHz is slow and crowded; 5 GHz would help.`;
+  return `${got}, less than Wi-Fi usually gives (about half its link rate): other devices or nearby networks on the same channel may be taking its airtime.`;
+}
 
 /** The best figure of a run, as bytes/s, preferring what the user copies (the share) over raw network. */
 function headline(figures: Figures): { bytesPerSecond: number; label: string } | null {
@@ -35,7 +61,8 @@ export const wifiLimit: Rule = (figures, { unit, comparisons }) => {
     parts.push(`; that is ${formatPercent(percent)} of the NAS's ${linkName(nasBits)} link`);
   parts.push('.');
   const wifiBits = figures.clientLink.bitsPerSecond;
-  if (wifiBits) parts.push(` Your ${linkName(wifiBits, 'wifi')} delivers about half its link rate at best.`);
+  const wifi = figures.clientLink.wifi;
+  if (wifiBits) parts.push(` ${wifiRateWords(measured.bytesPerSecond * 8, wifiBits, wifi)}`);
   parts.push(' A cable, or a USB Ethernet adapter, would be faster.');
   return [
     {
@@ -48,6 +75,7 @@ export const wifiLimit: Rule = (figures, { unit, comparisons }) => {
         ...(nasBits ? { nasLinkBitsPerSecond: nasBits } : {}),
         ...(percent !== null ? { utilisationPercent: percent } : {}),
         ...(wifiBits ? { wifiLinkBitsPerSecond: wifiBits } : {}),
+        ...(wifi?.signalDbm != null ? { signalDbm: wifi.signalDbm } : {}),
       },
     },
   ];
