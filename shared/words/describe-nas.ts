@@ -117,6 +117,11 @@ export function wifiBand(wifi: { frequencyMhz?: number | null }): string | null 
   return null;
 }
 
+/** The NAS port that holds `address` (the probe may list addresses with their /prefix). */
+export function portHolding(interfaces: readonly NasInterface[], address: string): NasInterface | undefined {
+  return interfaces.find((port) => port.addresses.some((held) => held.split('/')[0] === address));
+}
+
 /** "How this computer reaches it": the local interface and address, the kind of link and its speed. */
 export function describeClientRoute(route: ClientFacts['route']): Fact[] {
   const facts: Fact[] = [

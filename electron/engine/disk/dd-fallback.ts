@@ -197,17 +197,8 @@ async function timedPieces(
     for (const note of timed.notes) notes.add(note);
     skip += count;
   }
-  const bytes = skip * MiB;
-  const bytesPerSecond = bytes / seconds;
   return {
-    figures: {
-      bytesPerSecond,
-      iops: bytesPerSecond / MiB,
-      latencyNs: { p50: null, p99: null },
-      ioBytes: bytes,
-      seconds,
-      commandLine: commandLines.join(' && '),
-    },
+    figures: ddFigures(skip * MiB, seconds, commandLines.join(' && ')),
     notes: [...notes],
     spread: spreadOfRepeats(rates),
   };
@@ -235,6 +226,19 @@ async function firstWorking(
 
 type DdFigures = Pick<DiskTestResult, 'bytesPerSecond' | 'iops' | 'latencyNs' | 'ioBytes' | 'seconds' | 'commandLine'>;
 
+/** dd moves 1 MiB blocks and times nothing per request: IOPS are blocks per second, no latency percentiles. */
+function ddFigures(bytes: number, seconds: number, commandLine: string): DdFigures {
+  const bytesPerSecond = bytes / seconds;
+  return {
+    bytesPerSecond,
+    iops: bytesPerSecond / MiB,
+    latencyNs: { p50: null, p99: null },
+    ioBytes: bytes,
+    seconds,
+    commandLine,
+  };
+}
+
 async function timedDd(
   session: NasCommands,
   argv: string[],
@@ -253,16 +257,8 @@ async function timedDd(
   // dd's own time where it prints one (GNU: "copied, 1.2 s", newer BusyBox: "copied, 1.2 seconds").
   const own = Number(/copied,\s*([\d.]+)\s*s/.exec(run.stdout)?.[1]);
   const seconds = Number.isFinite(own) && own > 0 ? own : wall;
-  const bytesPerSecond = bytes / seconds;
   return {
-    figures: {
-      bytesPerSecond,
-      iops: bytesPerSecond / MiB,
-      latencyNs: { p50: null, p99: null },
-      ioBytes: bytes,
-      seconds,
-      commandLine,
-    },
+    figures: ddFigures(bytes, seconds, commandLine),
     notes:
       seconds === wall ? ['This dd reports no time of its own: it was timed from here, SSH round trip included.'] : [],
   };

@@ -1,7 +1,8 @@
-import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import type { ClientFacts, LinkCheck, NasFacts } from '../../../shared/contract/probe';
+import { portHolding } from '../../../shared/words/describe-nas';
 import { linkFindings } from '../../../shared/words/link-check';
+import { resolveNasAddress } from '../net';
 import type { NasSession } from '../ssh';
 
 /**
@@ -15,10 +16,7 @@ export async function checkLink(
   client: ClientFacts,
   signal?: AbortSignal,
 ): Promise<LinkCheck> {
-  const nasAddress = await addressOf(session.info.host);
-  const port = nasAddress
-    ? nas.interfaces.find((found) => found.addresses.some((a) => bare(a) === nasAddress))
-    : undefined;
+  const port = portHolding(nas.interfaces, await resolveNasAddress(session.info.host));
   const nasMtu = port?.mtu ?? null;
   const clientMtu = client.route.mtu ?? null;
   const clientAddress = client.route.localAddress;
@@ -79,14 +77,4 @@ async function pathMtuFromNas(
     crossed = size;
   }
   return crossed;
-}
-
-async function addressOf(host: string): Promise<string | null> {
-  if (net.isIP(host)) return host;
-  return (await lookup(host).catch(() => null))?.address ?? null;
-}
-
-/** "198.18.1.2/24" → "198.18.1.2". */
-function bare(address: string): string {
-  return address.replace(/\/\d+$/, '');
 }

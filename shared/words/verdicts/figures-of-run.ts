@@ -2,7 +2,7 @@ import type { Spread } from '../../contract/figure-quality';
 import type { NasFacts } from '../../contract/probe';
 import type { RunRecord, TestResult } from '../../contract/runs';
 import { copyCache, throughNetworkCache } from '../cache';
-import { wifiBand } from '../describe-nas';
+import { portHolding, wifiBand } from '../describe-nas';
 import { copyOverOtherLink, describeCopyPlace } from '../share-path';
 import { noFigures, type Figures, type NetworkFigures, type ShareApart, type ShareFigure } from './figures';
 
@@ -36,8 +36,7 @@ function nasLinkOf(nas: NasFacts | null, target: string): Figures['nasLink'] {
   if (!nas) return null;
   const withAddress = nas.interfaces.filter((port) => port.addresses.length > 0 && port.state !== 'down');
   const port =
-    withAddress.find((candidate) => candidate.addresses.some((address) => address.split('/')[0] === target)) ??
-    [...withAddress].sort((a, b) => (b.speedMbps ?? 0) - (a.speedMbps ?? 0))[0];
+    portHolding(withAddress, target) ?? [...withAddress].sort((a, b) => (b.speedMbps ?? 0) - (a.speedMbps ?? 0))[0];
   if (!port) return null;
   const bond = nas.bonds.find((candidate) => candidate.name === port.name);
   const legSpeeds = bond
