@@ -22,6 +22,7 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/lab/global-setup.ts'],
+          setupFiles: ['tests/integration/leaves-nothing.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
