@@ -42,6 +42,19 @@ export function byteSize(min = 1, max = 2 ** 50): (value: string) => number {
   };
 }
 
+const rateSteps: Record<string, number> = { '': 1, k: 1e3, m: 1e6, g: 1e9 };
+
+/** A rate in bits per second as iperf3's -b reads it: `100M`, `1G`, `500k` (powers of ten), or a plain number. */
+export function bitRate(min: number, max: number): (value: string) => number {
+  return (value) => {
+    const match = /^(\d+(?:\.\d+)?)([kmg]?)$/i.exec(value.trim());
+    const rate = match ? Math.round(Number(match[1]) * (rateSteps[(match[2] ?? '').toLowerCase()] ?? NaN)) : NaN;
+    if (!Number.isFinite(rate) || rate < min || rate > max)
+      throw new InvalidArgumentError(`give bits per second from ${min} to ${max}, e.g. 100M or 1G.`);
+    return rate;
+  };
+}
+
 /** A comma-separated list, each item read by `item`. */
 export function listOf<T>(item: (value: string) => T): (value: string) => T[] {
   return (value) => value.split(',').map((part) => item(part.trim()));

@@ -12,6 +12,21 @@ export const NetworkLeg = z.strictObject({
   port: z.number().int().min(1).max(65535).optional(),
 });
 
+/**
+ * A UDP test: each stream sends at `bitsPerSecond` (iperf3's -b, per stream), in datagrams of
+ * `datagramBytes` (iperf3's -l; 1460 fills one 1500-byte frame). 16 bytes hold iperf3's header;
+ * 65507 is the most one IPv4 datagram carries.
+ */
+export const UdpSettings = z.strictObject({
+  bitsPerSecond: z
+    .number()
+    .int()
+    .min(8_000)
+    .max(100 * 1e9),
+  datagramBytes: z.number().int().min(16).max(65_507).default(1460),
+});
+export type UdpSettings = z.input<typeof UdpSettings>;
+
 export const NetworkRunInput = z.strictObject({
   sessionId: SessionId,
   /** upload: this computer sends to the NAS; download: the NAS sends; bidir: both at once. */
@@ -22,6 +37,8 @@ export const NetworkRunInput = z.strictObject({
   legs: z.array(NetworkLeg).min(1).max(8).optional(),
   /** Also measure the delay to the NAS, idle and while the test loads the link (`net --latency`). */
   latency: z.boolean().default(false),
+  /** iperf3's UDP mode (`net --udp --bitrate`) instead of TCP. */
+  udp: UdpSettings.optional(),
 });
 export type NetworkRunInput = z.input<typeof NetworkRunInput>;
 
@@ -52,3 +69,21 @@ export const LatencyUnderLoad = z.object({
   via: z.string(),
 });
 export type LatencyUnderLoad = z.infer<typeof LatencyUnderLoad>;
+
+/** What a UDP test delivered (`net --udp`), counted as iperf3 counts it. */
+export const UdpFigures = z.object({
+  /** What the receiver got, in bits per second (the same figure as the test's summary). */
+  bitsPerSecond: z.number().nonnegative(),
+  /** RFC 1889 jitter at the receiver, mean over the streams. */
+  jitterMs: z.number().nonnegative(),
+  /** Datagrams sent. */
+  packets: z.number().int().nonnegative(),
+  /** Datagrams the receiver saw missing from the sequence. */
+  lostPackets: z.number().int().nonnegative(),
+  lossPercent: z.number().nonnegative(),
+  /** Datagrams that arrived after a later one; known only where this computer received. */
+  outOfOrder: z.number().int().nonnegative().nullable(),
+  /** The rate each stream was asked to send at. */
+  targetBitsPerSecond: z.number().nonnegative(),
+});
+export type UdpFigures = z.infer<typeof UdpFigures>;

@@ -126,11 +126,17 @@ export interface NetworkTestChoices {
   streams: string;
   /** Null: one leg, to the address we connected to. */
   legs: readonly LegChoice[] | null;
+  /** As typed, in Mb/s per stream: a UDP test at that rate (loss and jitter); absent for TCP. */
+  udpMbps?: string;
 }
+
+/** The fastest UDP rate the form offers per stream, in Mb/s (a 100 GbE link). */
+export const maxUdpMbps = 100_000;
 
 export interface NetworkTestProblems {
   seconds?: string;
   streams?: string;
+  udpMbps?: string;
   legs?: { nasAddress?: string; localAddress?: string }[];
 }
 
@@ -149,6 +155,7 @@ export function checkNetworkTestChoices(
 ): { input: NetworkRunInput; problems?: undefined } | { problems: NetworkTestProblems; input?: undefined } {
   const seconds = wholeNumber(choices.seconds, 1, 3600);
   const streams = wholeNumber(choices.streams, 1, maxStreamsOffered);
+  const udpMbps = choices.udpMbps === undefined ? undefined : wholeNumber(choices.udpMbps, 1, maxUdpMbps);
   const legProblems = (choices.legs ?? []).map((leg) => {
     const nasAddress = addressProblem(leg.nasAddress, 'Type the NAS address to send to.');
     const localAddress = addressProblem(leg.localAddress, undefined);
@@ -157,12 +164,16 @@ export function checkNetworkTestChoices(
   const problems: NetworkTestProblems = {
     ...(seconds === null && { seconds: 'Enter a whole number of seconds from 1 to 3600.' }),
     ...(streams === null && { streams: `Enter a whole number of streams from 1 to ${maxStreamsOffered}.` }),
+    ...(udpMbps === null && { udpMbps: `Enter a whole number of Mb/s from 1 to ${maxUdpMbps}.` }),
     ...(legProblems.some((leg) => Object.keys(leg).length > 0) && { legs: legProblems }),
   };
-  if (seconds === null || streams === null || problems.legs) return { problems };
+  if (seconds === null || streams === null || udpMbps === null || problems.legs) return { problems };
   const legs = (choices.legs?.length ? choices.legs : undefined)?.map((leg) => ({
     target: leg.nasAddress.trim(),
     ...(leg.localAddress.trim() && { bindAddress: leg.localAddress.trim() }),
   }));
-  return { input: { sessionId, direction: choices.direction, seconds, streams, ...(legs && { legs }) } };
+  const udp = udpMbps === undefined ? undefined : { bitsPerSecond: udpMbps * 1e6, datagramBytes: 1460 };
+  return {
+    input: { sessionId, direction: choices.direction, seconds, streams, ...(legs && { legs }), ...(udp && { udp }) },
+  };
 }

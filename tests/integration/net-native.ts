@@ -29,11 +29,13 @@ export async function nativeServer(port: number): Promise<{ ended(): Promise<voi
 }
 
 export interface NativeClientOptions {
-  leg: LabLeg;
+  leg: Pick<LabLeg, 'host' | 'nas'>;
   port: number;
   seconds: number;
   streams?: number;
   reverse?: boolean;
+  /** More of the stock client's options (`-u -b 100M`). */
+  extraArgs?: string[];
 }
 
 /** The stock client, run to its end: its JSON report. */
@@ -77,13 +79,37 @@ export function backgroundClient(options: NativeClientOptions): { stop(): Promis
   };
 }
 
+/** The UDP summary of iperf3's -J output (`end.sum`), on either side. */
+export interface NativeUdpSum {
+  bytes: number;
+  bits_per_second: number;
+  jitter_ms: number;
+  lost_packets: number;
+  packets: number;
+  lost_percent: number;
+}
+
+/** One native UDP test (`-u -b RATE`) against a fresh native server: the client's UDP summary. */
+export async function nativeUdpTest(options: NativeClientOptions & { bitrate: string }): Promise<NativeUdpSum> {
+  const server = await nativeServer(options.port);
+  try {
+    const json = (await nativeClient({ ...options, extraArgs: ['-u', '-b', options.bitrate] })) as unknown as {
+      end: { sum: NativeUdpSum };
+    };
+    await server.ended();
+    return json.end.sum;
+  } finally {
+    server.stop();
+  }
+}
+
 /** The stock client's arguments: bound to the leg's own address, so its traffic takes that leg's shaped link. */
 function clientArgs(options: NativeClientOptions): string[] {
   const { leg, port, seconds, streams, reverse } = options;
   const args = ['-c', leg.nas, '-B', leg.host, '-p', String(port), '-t', String(seconds)];
   if (streams && streams > 1) args.push('-P', String(streams));
   if (reverse) args.push('-R');
-  return args;
+  return [...args, ...(options.extraArgs ?? [])];
 }
 
 function exited(child: ChildProcess): Promise<void> {

@@ -62,9 +62,73 @@ net_up() {
   ip -n "$CLIENT_NS" route replace 224.0.0.0/4 dev "$CLIENT_IF"
   ip -n "$NS" route replace 224.0.0.0/4 dev "$CLIENT_NAS_IF"
   log "client: $CLIENT_NS/$CLIENT_IF $CLIENT_ADDR <-> $NS/$CLIENT_NAS_IF $CLIENT_NAS_ADDR ($FAST_RATE)"
+  routed_up
+}
+
+# pair NS_A IF_A NS_B IF_B: a veth pair between two namespaces ('' is the host), rebuilt when half there.
+pair() {
+  local ns_a=$1 if_a=$2 ns_b=$3 if_b=$4
+  local in_a=(ip) in_b=(ip)
+  [[ -z $ns_a ]] || in_a=(ip -n "$ns_a")
+  [[ -z $ns_b ]] || in_b=(ip -n "$ns_b")
+  if "${in_a[@]}" link show dev "$if_a" >/dev/null 2>&1 && "${in_b[@]}" link show dev "$if_b" >/dev/null 2>&1; then
+    return 0
+  fi
+  "${in_a[@]}" link del "$if_a" 2>/dev/null || true
+  "${in_b[@]}" link del "$if_b" 2>/dev/null || true
+  ip link del "$if_a" 2>/dev/null || true
+  ip link del "$if_b" 2>/dev/null || true
+  ip link add "$if_a" type veth peer name "$if_b"
+  [[ -z $ns_a ]] || ip link set "$if_a" netns "$ns_a"
+  [[ -z $ns_b ]] || ip link set "$if_b" netns "$ns_b"
+}
+
+# this computer -> router -> NAS, with the bottleneck on the router (see ROUTED in lab.sh). The NAS end of the
+# router's link carries no address: the NAS answers at an address on its loopback, so its probe lists no extra port
+# (the leg planner and the link check see the NAS's three links, as before) while the address is reached only
+# through the router.
+routed_up() {
+  local host_if host_addr rh_if rh_addr rn_if rn_addr nas_if nas_addr
+  read -r host_if host_addr rh_if rh_addr rn_if rn_addr nas_if nas_addr <<<"$ROUTED"
+  ns_exists "$ROUTER_NS" || ip netns add "$ROUTER_NS"
+  ip -n "$ROUTER_NS" link set lo up
+  ip netns exec "$ROUTER_NS" sysctl -qw net.ipv4.ip_forward=1
+  pair "" "$host_if" "$ROUTER_NS" "$rh_if"
+  pair "$ROUTER_NS" "$rn_if" "$NS" "$nas_if"
+  ip addr replace "$host_addr/24" dev "$host_if"
+  ip -n "$ROUTER_NS" addr replace "$rh_addr/24" dev "$rh_if"
+  ip -n "$ROUTER_NS" addr replace "$rn_addr/32" dev "$rn_if"
+  ip -n "$NS" addr replace "$nas_addr/32" dev lo
+  ip link set "$host_if" up
+  ip -n "$ROUTER_NS" link set "$rh_if" up
+  ip -n "$ROUTER_NS" link set "$rn_if" up
+  ip -n "$NS" link set "$nas_if" up
+  ip route replace "$nas_addr/32" via "$rh_addr" dev "$host_if"
+  ip -n "$ROUTER_NS" route replace "$nas_addr/32" dev "$rn_if"
+  ip -n "$NS" route replace "${host_addr%.*}.0/24" via "$rn_addr" dev "$nas_if" onlink
+  shape "$ROUTER_NS" "$rn_if" "$ROUTED_RATE" "$ROUTED_BURST"
+  shape "$ROUTER_NS" "$rh_if" "$ROUTED_RATE" "$ROUTED_BURST"
+  log "routed: $host_if $host_addr -> $ROUTER_NS ($ROUTED_RATE both ways) -> $NS $nas_addr"
+}
+
+routed_down() {
+  local host_if _a _b _c _rn_if _d nas_if nas_addr
+  read -r host_if _a _b _c _rn_if _d nas_if nas_addr <<<"$ROUTED"
+  ip link del "$host_if" 2>/dev/null || true
+  ip -n "$NS" link del "$nas_if" 2>/dev/null || true
+  ip -n "$NS" addr del "$nas_addr/32" dev lo 2>/dev/null || true
+  ! ns_exists "$ROUTER_NS" || ip netns del "$ROUTER_NS" || log "could not delete namespace $ROUTER_NS"
+}
+
+routed_state_json() {
+  local host_if host_addr _a rh_addr _b _c nas_if nas_addr
+  read -r host_if host_addr _a rh_addr _b _c nas_if nas_addr <<<"$ROUTED"
+  printf '{"host": "%s", "nas": "%s", "hostIf": "%s", "nasIf": "%s", "router": "%s", "routerNamespace": "%s", "rateMbit": %s}' \
+    "$host_addr" "$nas_addr" "$host_if" "$nas_if" "$rh_addr" "$ROUTER_NS" "$ROUTED_MBIT"
 }
 
 net_down() {
+  routed_down
   local leg name host_if nas_if _rest
   for leg in "${LEGS[@]}"; do
     read -r name host_if nas_if _rest <<<"$leg"
@@ -85,7 +149,7 @@ net_down() {
 # Stop every process living in the lab's namespaces (sshd, its sessions, iperf3/fio left by tests).
 kill_ns_pids() {
   local n pids pid i
-  for n in "$NS" "$CLIENT_NS"; do
+  for n in "$NS" "$CLIENT_NS" "$ROUTER_NS"; do
     ns_exists "$n" || continue
     pids=$(ip netns pids "$n" 2>/dev/null || true)
     [[ -n $pids ]] || continue

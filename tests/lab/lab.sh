@@ -60,6 +60,15 @@ LEGS=(
   "b nbh-b nbn-b 198.18.2.1 198.18.2.2 $FAST_RATE $FAST_BURST 1000 9000"
   "slow nbh-w nbn-w 198.18.3.1 198.18.3.2 $SLOW_RATE $SLOW_BURST 200 1500"
 )
+# The routed leg: this computer -> a router namespace -> the NAS, shaped on the router's two outward links.
+# A bottleneck away from the sender is what a Wi-Fi access point is: the sender's own socket is not held
+# back, so UDP sent faster than the link is lost (a tbf on the sender's own link only slows the sender).
+ROUTER_NS=nb-rtr
+ROUTED_RATE=100mbit
+ROUTED_BURST=32k
+ROUTED_MBIT=100
+# hostIf hostAddr  routerHostIf routerHostAddr  routerNasIf routerNasAddr  nasIf nasAddr
+ROUTED="nbh-r 198.18.4.1 nbr-h 198.18.4.2 nbr-n 198.18.5.1 nbn-r 198.18.5.2"
 # The client namespace's single link into the NAS namespace (for multicast discovery tests).
 CLIENT_IF=nbc-n
 CLIENT_NAS_IF=nbn-c
@@ -130,6 +139,7 @@ write_state() {
   "clientNamespace": "$CLIENT_NS",
   "legs": {$legs_json
   },
+  "routed": $(routed_state_json),
   "client": {"client": "$CLIENT_ADDR", "nas": "$CLIENT_NAS_ADDR", "clientIf": "$CLIENT_IF", "nasIf": "$CLIENT_NAS_IF", "rateMbit": 1000},
   "ssh": {"port": 22, "hostKeyPub": "$HOST_KEY.pub", "pidFile": "$SSHD_PID", "log": "$SSHD_LOG"},
   "users": {$users_json
@@ -266,6 +276,14 @@ cmd_status() {
     echo "client link: $CLIENT_IF $CLIENT_ADDR <-> $CLIENT_NAS_IF $CLIENT_NAS_ADDR"
   else
     echo "client link: MISSING"
+    ok=0
+  fi
+  local routed_if _routed_rest
+  read -r routed_if _routed_rest <<<"$ROUTED"
+  if ns_exists "$ROUTER_NS" && link_in_host "$routed_if"; then
+    echo "routed leg: $routed_if -> $ROUTER_NS ($ROUTED_RATE) -> $NS"
+  else
+    echo "routed leg: MISSING"
     ok=0
   fi
   pid=$(sshd_pid)

@@ -39,6 +39,19 @@ const labSchema = z.object({
   namespace: z.string(),
   clientNamespace: z.string(),
   legs: z.object({ a: legSchema, b: legSchema, slow: legSchema }),
+  /**
+   * This computer → a router namespace → the NAS, shaped on the router (100 Mbit/s each way): a bottleneck
+   * away from the sender, as a Wi-Fi access point is, where UDP sent too fast is lost rather than slowed.
+   */
+  routed: z.object({
+    host: z.string(),
+    nas: z.string(),
+    hostIf: z.string(),
+    nasIf: z.string(),
+    router: z.string(),
+    routerNamespace: z.string(),
+    rateMbit: z.number(),
+  }),
   client: z.object({
     client: z.string(),
     nas: z.string(),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json';
 import { runCli } from '../../electron/cli/program';
+import { startIperfServer } from '../../electron/engine/net/iperf-server/server';
 import { tempDir } from './helpers';
 
 async function cli(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
@@ -63,6 +64,51 @@ describe('nasbench command line', () => {
       },
     });
     expect(refused.code).not.toBe(0);
+  });
+
+  it("net --udp against a running iperf3 server: the contract's udp figures; --bitrate alone is refused", async () => {
+    const server = await startIperfServer({ port: 0 });
+    try {
+      const dataDir = await tempDir('cli-udp');
+      const port = String(server.port);
+      const base = [
+        '--json',
+        '--data-dir',
+        dataDir,
+        'net',
+        '--host',
+        '127.0.0.1',
+        '--iperf3-port',
+        port,
+        '--time',
+        '1',
+      ];
+      const udp = await cli(...base, '--udp', '--bitrate', '20M');
+      expect(udp.code, udp.stdout).toBe(0);
+      const json = JSON.parse(udp.stdout) as { udp: Record<string, number> };
+      expect(json.udp).toMatchObject({
+        targetBitsPerSecond: 20e6,
+        packets: expect.any(Number),
+        lostPackets: expect.any(Number),
+        lossPercent: expect.any(Number),
+        jitterMs: expect.any(Number),
+      });
+      expect(json.udp.packets).toBeGreaterThan(0.9 * (20e6 / 8 / 1460));
+      expect(Math.abs((json.udp.bitsPerSecond ?? 0) / 20e6 - 1)).toBeLessThan(0.05);
+
+      const refused = await cli(...base, '--bitrate', '20M');
+      expect(refused.code).not.toBe(0);
+      expect(JSON.parse(refused.stdout)).toMatchObject({
+        ok: false,
+        error: {
+          code: 'INVALID_INPUT',
+          message: expect.stringContaining('--bitrate'),
+          hint: expect.stringContaining('--udp'),
+        },
+      });
+    } finally {
+      await server.close();
+    }
   });
 
   it('uses the data folder it is given, and creates it', async () => {

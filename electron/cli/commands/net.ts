@@ -6,7 +6,8 @@ import type { NetworkResult } from '../../../shared/contract/runs';
 import { formatRate } from '../../../shared/util/units';
 import { describeDelay } from '../../../shared/words/delay';
 import { networkResultOf, runNetworkTest } from '../../engine/net';
-import { hostName, integerIn, listOf, port, seconds } from '../arguments';
+import { describeUdp } from '../../../shared/words/udp';
+import { bitRate, hostName, integerIn, listOf, port, seconds } from '../arguments';
 import { withConnectedEngine, withEngine, type GlobalOptions } from '../engine-session';
 import { runError, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
@@ -18,6 +19,9 @@ interface NetOptions extends Omit<SshLoginOptions, 'user'> {
   reverse: boolean;
   bidir: boolean;
   latency: boolean;
+  udp: boolean;
+  bitrate?: number;
+  length?: number;
   time: number;
   bind?: string[];
   target?: string[];
@@ -36,6 +40,17 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
     .option('--reverse', 'the NAS sends (download)', false)
     .option('--bidir', 'both directions at once', false)
     .option('--latency', 'also measure the delay to the NAS while idle and while the test loads the link', false)
+    .option('--udp', "iperf3's UDP mode: datagrams at --bitrate, with loss and jitter", false)
+    .option(
+      '--bitrate <bits>',
+      'UDP: target rate of each stream in bits per second (100M, 1G; default 1M as iperf3)',
+      bitRate(8_000, 100e9),
+    )
+    .option(
+      '--length <bytes>',
+      'UDP: datagram size in bytes (default 1460: one 1500-byte frame)',
+      integerIn(16, 65_507),
+    )
     .option('--time <seconds>', 'how long to measure', seconds(3600), 10)
     .option('--bind <addresses>', 'local address per link, comma-separated (multi-link tests)', listOf(hostName))
     .option('--target <hosts>', 'NAS address per link, comma-separated', listOf(hostName))
@@ -54,6 +69,7 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
       printProgress(io, `${t.toFixed(1).padStart(6)} s  ${formatRate(bitsPerSecond / 8, 'Mb/s')}`);
     };
     try {
+      const udp = udpSettings(options);
       const login = options.user;
       if (login) {
         await withConnectedEngine(
@@ -72,6 +88,7 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
                 seconds: options.time,
                 legs,
                 latency: options.latency,
+                ...(udp ? { udp } : {}),
               });
             const { end, record } = await runToEnd(engine, start, {
               signal,
@@ -100,6 +117,7 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
             direction,
             streamsPerLeg: options.streams,
             seconds: options.time,
+            ...(udp ? { udp } : {}),
             signal,
             onSample: (sample) => onSample(sample.t, sample.bitsPerSecond),
           });
@@ -118,6 +136,19 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
       );
     }
   });
+}
+
+/** --udp with its rate and datagram size; a rate or size without --udp is refused (TCP here is never paced). */
+function udpSettings(options: NetOptions): { bitsPerSecond: number; datagramBytes: number } | undefined {
+  if (!options.udp) {
+    if (options.bitrate === undefined && options.length === undefined) return undefined;
+    throw new NasbenchError(
+      'INVALID_INPUT',
+      '--bitrate and --length belong to a UDP test; the TCP test always sends as fast as the link allows.',
+      'Add --udp, or leave out --bitrate and --length.',
+    );
+  }
+  return { bitsPerSecond: options.bitrate ?? 1e6, datagramBytes: options.length ?? 1460 };
 }
 
 /** Pairs up --bind, --target and --ports into legs (one per position; missing ones default). */
@@ -163,6 +194,7 @@ function printNet(
     ),
     legs: result.legs.map(({ streams: _streams, ...leg }) => leg),
     ...(result.latency ? { latency: result.latency } : {}),
+    ...(result.udp ? { udp: result.udp } : {}),
     samples,
     server: { version },
     ...(hints.length ? { hints } : {}),
@@ -182,5 +214,6 @@ function describe(result: NetworkResult, hints: string[]): string {
       );
   }
   if (result.latency) lines.push(describeDelay(result.latency));
+  if (result.udp) lines.push(describeUdp(result.udp));
   return lines.join('\n') + '\n';
 }

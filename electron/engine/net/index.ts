@@ -1,7 +1,7 @@
 /**
  * The network tests: iperf3's protocol spoken by the app itself (client and server), the network
  * test against `iperf3 -s` started on the NAS over SSH (one server per link; SSH itself when the NAS
- * has no iperf3), the legs of a multi-link test, and iperf3 writing to / reading from the NAS's disk.
+ * has no iperf3), TCP or UDP (loss and jitter), the legs of a multi-link test, and iperf3 writing to / reading from the NAS's disk.
  */
 export { runIperfTest, type Direction, type IperfSample, type IperfTestResult } from './iperf-client';
 export {
@@ -12,6 +12,7 @@ export {
 } from './iperf-server/server';
 export {
   runNetworkTest,
+  udpSamplesAreSent,
   type Leg,
   type LegResult,
   type NetworkTestOptions,

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type net from 'node:net';
 import { NasbenchError } from '../../../shared/contract/errors';
 import packageJson from '../../../package.json';
@@ -14,7 +13,17 @@ import {
   type IperfParameters,
   type IperfResults,
 } from './protocol';
+import { measure, type MeasuredSample, type TestStream } from './measure';
 import { DataStream, openConnection } from './streams';
+import { defaultDatagramBytes } from './udp/datagram';
+import {
+  udpStreamResult,
+  udpStreamFigures,
+  udpTestFigures,
+  type UdpStreamFigures,
+  type UdpTestFigures,
+} from './udp/udp-results';
+import { openUdpStream, UdpDataStream } from './udp/udp-stream';
 
 export type Direction = 'upload' | 'download' | 'bidir';
 
@@ -36,6 +45,8 @@ export interface IperfTestOptions {
    * only): the NAS writing what it receives to a file has room for no more.
    */
   maxBytes?: number;
+  /** iperf3's UDP mode (-u): each stream sends at this rate (-b, per stream as in iperf3), datagrams of this size (-l). */
+  udp?: { bitsPerSecond: number; datagramBytes?: number };
   sampleIntervalMs?: number;
   connectTimeoutMs?: number;
   /** No progress on any stream for this long means the link is gone. */
@@ -44,13 +55,8 @@ export interface IperfTestOptions {
   onSample?(sample: IperfSample): void;
 }
 
-export interface IperfSample {
-  /** Seconds since the test started sending. */
-  t: number;
-  /** Sum over streams, in the test's direction (both directions for bidir). */
-  bytesPerSecond: number;
-  perStream: { id: number; bytesPerSecond: number }[];
-}
+/** One reading of the running test (every sample interval). */
+export type IperfSample = MeasuredSample;
 
 export interface IperfStreamReport {
   id: number;
@@ -66,6 +72,8 @@ export interface IperfStreamReport {
   lateBytes: number;
   /** Known only when the server sent (Node cannot read TCP_INFO for its own sends). */
   retransmits: number | null;
+  /** UDP tests: datagrams sent, lost, jitter. */
+  udp?: UdpStreamFigures;
 }
 
 export interface IperfTestResult {
@@ -75,6 +83,8 @@ export interface IperfTestResult {
   bytes: number;
   bitsPerSecond: number;
   streams: IperfStreamReport[];
+  /** UDP tests: the streams' datagrams, loss and jitter together. */
+  udp?: UdpTestFigures;
   serverResults: IperfResults;
   parameters: IperfParameters;
 }
@@ -90,14 +100,15 @@ export async function runIperfTest(options: IperfTestOptions): Promise<IperfTest
   const seconds = options.seconds ?? 10;
   const omitSeconds = options.omitSeconds ?? 0;
   const connectTimeoutMs = options.connectTimeoutMs ?? 5_000;
+  const udp = options.udp;
   const parameters: IperfParameters = {
-    tcp: true,
+    ...(udp ? { udp: true as const, bandwidth: udp.bitsPerSecond } : { tcp: true as const }),
     omit: omitSeconds,
     time: options.bytes ? 0 : seconds,
     num: options.bytes ?? 0,
     blockcount: 0,
     parallel: streamCount,
-    len: options.blockBytes ?? 128 * 1024,
+    len: udp ? (udp.datagramBytes ?? defaultDatagramBytes) : (options.blockBytes ?? 128 * 1024),
     pacing_timer: 1000,
     client_version: `nasbench ${packageJson.version}`,
     ...(direction === 'download' ? { reverse: true as const } : {}),
@@ -114,7 +125,7 @@ export async function runIperfTest(options: IperfTestOptions): Promise<IperfTest
   const stop = new AbortController();
   // Nothing reads the control connection while the test runs: a server that floods it ends the test at once.
   const reader = new ControlReader(control, { onOverflow: (error) => stop.abort(error) });
-  const streams: DataStream[] = [];
+  const streams: TestStream[] = [];
   const onAbort = () => stop.abort();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -123,21 +134,25 @@ export async function runIperfTest(options: IperfTestOptions): Promise<IperfTest
     control.write(frameJson(parameters));
     await expectState(reader, IperfState.CREATE_STREAMS, target);
     const roles = streamRoles(direction, streamCount);
+    const open = {
+      host: options.host,
+      port,
+      bindAddress: options.bindAddress,
+      connectTimeoutMs,
+      signal: options.signal,
+    };
     for (const [index, role] of roles.entries()) {
-      const stream = new DataStream(streamId(index), role);
+      if (!udp) {
+        streams.push(await openTcpStream(open, streamId(index), role, cookie, stop));
+        continue;
+      }
+      const socket = await openUdpStream(options.host, port, options.bindAddress, connectTimeoutMs, options.signal);
+      const stream = new UdpDataStream(streamId(index), role, socket, {
+        bitsPerSecond: udp.bitsPerSecond,
+        counters64: false,
+      });
+      stream.onLoss((error) => lose(stop, 'A UDP stream to the iperf3 server failed during the test.', error));
       streams.push(stream);
-      // Every stream counts what it receives (a sender gets nothing, which is fine).
-      const socket = await openConnection(
-        options.host,
-        port,
-        options.bindAddress,
-        connectTimeoutMs,
-        options.signal,
-        (n) => stream.countReceived(n),
-      );
-      stream.attach(socket);
-      socket.write(cookie);
-      watchForLoss(socket, stop);
     }
     await expectState(reader, IperfState.TEST_START, target);
     await expectState(reader, IperfState.TEST_RUNNING, target);
@@ -169,116 +184,55 @@ export async function runIperfTest(options: IperfTestOptions): Promise<IperfTest
   }
 }
 
-/** Runs the senders and the sampler for the test's duration; resolves with the measured time. */
-async function measure(
-  streams: DataStream[],
-  parameters: IperfParameters,
-  options: IperfTestOptions,
-  stop: AbortController,
-): Promise<{ seconds: number; lost?: NasbenchError }> {
-  const started = performance.now();
-  const elapsed = () => (performance.now() - started) / 1000;
-  const sampleEvery = Math.max(options.sampleIntervalMs ?? 1_000, 100);
-  const stallSeconds = options.stallSeconds ?? 5;
-  let lost: NasbenchError | undefined;
-  let measureFrom = 0;
-  let last = { t: 0, bytes: streams.map(() => 0) };
-  let lastProgress = 0;
-  let endedAt: number | undefined;
-  // The clock ends when the test stops (time is up, a byte count is sent, the link broke, cancel), and
-  // the counts end with it: what is still in flight arrives after the clock and is not counted, as
-  // iperf3's receiver counts only while its test runs. Counting it would put bytes that drained
-  // after the end into the seconds of the clock, and raise the download figure above iperf3's.
-  const endClock = () => {
-    if (endedAt !== undefined) return;
-    endedAt = elapsed();
-    for (const stream of streams) stream.markEnd();
-  };
-  stop.signal.addEventListener('abort', endClock, { once: true });
-  if (stop.signal.aborted) endClock();
-
-  const omitTimer =
-    parameters.omit > 0
-      ? setTimeout(() => {
-          measureFrom = elapsed();
-          for (const stream of streams) stream.markOmitEnd();
-        }, parameters.omit * 1000)
-      : undefined;
-  const takeSample = (t = elapsed()) => {
-    const bytes = streams.map((stream) => stream.movedBytes);
-    const perStream = streams.map((stream, index) => ({
-      id: stream.id,
-      bytesPerSecond: ((bytes[index] ?? 0) - (last.bytes[index] ?? 0)) / (t - last.t),
-    }));
-    const moved = perStream.reduce((sum, stream) => sum + stream.bytesPerSecond, 0);
-    if (moved > 0) lastProgress = t;
-    else if (t - lastProgress >= stallSeconds) {
-      lost = linkLost(`Nothing arrived for ${stallSeconds} s: the link to the NAS stopped carrying data.`);
-      stop.abort();
-    }
-    last = { t, bytes };
-    options.onSample?.({ t, bytesPerSecond: moved, perStream });
-  };
-  // After the clock has ended the counts stand still: a tick then would show a drop that never happened.
-  const sampler = setInterval(() => endedAt === undefined && takeSample(), sampleEvery);
-  const duration = parameters.time > 0 ? (parameters.time + parameters.omit) * 1000 : undefined;
-  const stopTimer = duration ? setTimeout(() => stop.abort(), duration) : undefined;
-  const block = randomBytes(parameters.len);
-  const senderStreams = streams.filter((stream) => stream.role === 'send');
-  const totalLimit = parameters.num > 0 ? parameters.num : (options.maxBytes ?? Infinity);
-  const limits = shares(totalLimit, senderStreams.length);
-  const socketLost = new Promise<void>((resolve) =>
-    stop.signal.addEventListener('abort', () => resolve(), { once: true }),
-  );
-  try {
-    const senders = senderStreams.map((stream, index) => stream.sendUntil(block, stop.signal, limits[index]));
-    // Byte-count tests end when every sender is done; timed tests when the timer fires, or
-    // when every sender has reached its share of maxBytes, if that comes first.
-    if (!duration) await Promise.all(senders);
-    else await Promise.race([socketLost, ...(totalLimit < Infinity ? [Promise.allSettled(senders)] : [])]);
-    await Promise.allSettled(senders);
-  } finally {
-    clearInterval(sampler);
-    clearTimeout(stopTimer);
-    clearTimeout(omitTimer);
-    endClock();
-  }
-  const end = endedAt ?? elapsed();
-  // The last, partial interval too (up to the clock's end), so short tests end with their final reading.
-  if (!lost && end - last.t >= 0.1) takeSample(end);
-  const lossReason = stop.signal.reason as unknown;
-  if (!lost && lossReason instanceof NasbenchError) lost = lossReason;
-  return { seconds: end - measureFrom, ...(lost ? { lost } : {}) };
-}
-
-/** `total` bytes split between `count` senders to the byte (whole bytes: the last block is cut to fit). */
-function shares(total: number, count: number): number[] {
-  if (total === Infinity) return Array<number>(count).fill(Infinity);
-  const each = Math.floor(total / count);
-  return Array.from({ length: count }, (_unused, index) => each + (index < total % count ? 1 : 0));
-}
-
 /**
  * What the server wrote before it stopped is still on its way when the test ends. It is read (not
  * counted: the clock has ended) until the server closes its streams after IPERF_DONE, so that the
  * connections close cleanly instead of with unread data.
  */
-async function drainReceivers(streams: DataStream[]): Promise<void> {
-  const receivers = streams.filter((stream) => stream.role === 'receive' && !stream.socket.readableEnded);
+async function drainReceivers(streams: TestStream[]): Promise<void> {
+  const receivers = streams.filter(
+    (stream): stream is DataStream =>
+      stream instanceof DataStream && stream.role === 'receive' && !stream.socket.readableEnded,
+  );
   const ended = receivers.map(
     (stream) => new Promise((resolve) => stream.socket.once('end', resolve).once('close', resolve)),
   );
   await Promise.race([Promise.all(ended), new Promise((resolve) => setTimeout(resolve, 2_000).unref())]);
 }
 
+/** A TCP data stream: connected, its cookie sent, counting what it receives (a sender gets nothing, which is fine). */
+async function openTcpStream(
+  open: {
+    host: string;
+    port: number;
+    bindAddress: string | undefined;
+    connectTimeoutMs: number;
+    signal: AbortSignal | undefined;
+  },
+  id: number,
+  role: 'send' | 'receive',
+  cookie: Buffer,
+  stop: AbortController,
+): Promise<DataStream> {
+  const stream = new DataStream(id, role);
+  const socket = await openConnection(open.host, open.port, open.bindAddress, open.connectTimeoutMs, open.signal, (n) =>
+    stream.countReceived(n),
+  );
+  stream.attach(socket);
+  socket.write(cookie);
+  watchForLoss(socket, stop);
+  return stream;
+}
+
 /** A data connection that fails or closes mid-test ends the test with LINK_LOST. */
 function watchForLoss(socket: net.Socket, stop: AbortController): void {
-  const onLoss = (error?: Error) => {
-    if (!stop.signal.aborted)
-      stop.abort(linkLost('A data connection to the iperf3 server broke during the test.', error));
-  };
+  const onLoss = (error?: Error) => lose(stop, 'A data connection to the iperf3 server broke during the test.', error);
   socket.on('error', onLoss);
   socket.on('close', () => onLoss());
+}
+
+function lose(stop: AbortController, message: string, error?: Error): void {
+  if (!stop.signal.aborted) stop.abort(linkLost(message, error));
 }
 
 /** Bidirectional tests open the client's sending streams first, then its receiving ones. */
@@ -293,7 +247,7 @@ function streamId(index: number): number {
   return index === 0 ? 1 : index + 2;
 }
 
-function clientResults(streams: DataStream[], direction: Direction, seconds: number): IperfResults {
+function clientResults(streams: TestStream[], direction: Direction, seconds: number): IperfResults {
   const cpu = process.cpuUsage();
   const total = ((cpu.user + cpu.system) / 1e6 / Math.max(process.uptime(), 1)) * 100;
   return {
@@ -302,24 +256,28 @@ function clientResults(streams: DataStream[], direction: Direction, seconds: num
     cpu_util_system: (cpu.system / 1e6 / Math.max(process.uptime(), 1)) * 100,
     // Node cannot read TCP_INFO, so a Node sender cannot count its own retransmits.
     sender_has_retransmits: direction === 'download' ? -1 : 0,
-    streams: streams.map((stream) => ({
-      id: stream.id,
-      bytes:
-        stream.role === 'send'
-          ? stream.sentBytes - stream.omittedSentBytes
-          : stream.receivedBytes - stream.omittedReceivedBytes,
-      retransmits: stream.role === 'send' ? 0 : -1,
-      jitter: 0,
-      errors: 0,
-      packets: 0,
-      start_time: 0,
-      end_time: seconds,
-    })),
+    streams: streams.map((stream) =>
+      stream instanceof UdpDataStream
+        ? udpStreamResult(stream, seconds)
+        : {
+            id: stream.id,
+            bytes:
+              stream.role === 'send'
+                ? stream.sentBytes - stream.omittedSentBytes
+                : stream.receivedBytes - stream.omittedReceivedBytes,
+            retransmits: stream.role === 'send' ? 0 : -1,
+            jitter: 0,
+            errors: 0,
+            packets: 0,
+            start_time: 0,
+            end_time: seconds,
+          },
+    ),
   };
 }
 
 function report(
-  streams: DataStream[],
+  streams: TestStream[],
   serverResults: IperfResults,
   parameters: IperfParameters,
   direction: Direction,
@@ -337,8 +295,10 @@ function report(
       sentBytes: stream.role === 'send' ? ownSent : (server?.bytes ?? 0),
       lateBytes: stream.lateReceivedBytes,
       retransmits: stream.role === 'receive' && server && server.retransmits >= 0 ? server.retransmits : null,
+      ...(stream instanceof UdpDataStream ? { udp: udpStreamFigures(stream, server) } : {}),
     };
   });
+  const udp = reports.flatMap((stream) => (stream.udp ? [stream.udp] : []));
   const bytes = reports.reduce((sum, stream) => sum + stream.receivedBytes, 0);
   return {
     direction,
@@ -346,6 +306,7 @@ function report(
     bytes,
     bitsPerSecond: (bytes * 8) / seconds,
     streams: reports,
+    ...(udp.length ? { udp: udpTestFigures(udp) } : {}),
     serverResults,
     parameters,
   };

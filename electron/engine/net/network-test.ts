@@ -1,11 +1,12 @@
 import { NasbenchError } from '../../../shared/contract/errors';
 import type { Spread } from '../../../shared/contract/figure-quality';
-import type { LatencyUnderLoad } from '../../../shared/contract/network';
+import type { LatencyUnderLoad, UdpFigures } from '../../../shared/contract/network';
 import type { NasSession } from '../ssh';
 import { joinNotes, spreadOfRate, unsteadyNote } from './rate-spread';
 import { withLatencyUnderLoad, type RoundTrip } from './latency';
 import { measureOverSsh } from './ssh-transfer';
-import { runIperfTest, type Direction, type IperfStreamReport } from './iperf-client';
+import { runIperfTest, type Direction, type IperfStreamReport, type IperfTestResult } from './iperf-client';
+import { udpTestFigures } from './udp/udp-results';
 import { resolveNasAddress, startRemoteIperfServer, type RemoteIperfServer } from './remote-server';
 
 /** One link of a test: where its streams go, and from which local address they start. */
@@ -27,6 +28,8 @@ export interface NetworkTestOptions {
   seconds: number;
   omitSeconds?: number;
   blockBytes?: number;
+  /** iperf3's UDP mode: each stream's target rate and datagram size. */
+  udp?: { bitsPerSecond: number; datagramBytes: number };
   sampleIntervalMs?: number;
   signal?: AbortSignal;
   /**
@@ -60,6 +63,8 @@ export interface NetworkTestResult {
   samples: { t: number; bitsPerSecond: number }[];
   /** The delay to the NAS idle and under this load, when asked for and measurable. */
   latency?: LatencyUnderLoad;
+  /** A UDP test's datagrams, loss and jitter over every leg. */
+  udp?: UdpFigures;
 }
 
 /**
@@ -69,15 +74,24 @@ export interface NetworkTestResult {
  */
 export async function runNetworkTest(options: NetworkTestOptions): Promise<NetworkTestResult> {
   try {
-    return withSpread(await runWithLatency(options), options.omitSeconds ?? 0);
+    const result = await runWithLatency(options);
+    // A UDP sender's samples are its own paced sending rate, steady by design: what arrived is known
+    // only from the receiver's count at the end, so no spread is claimed for it.
+    if (!udpSamplesAreSent(options)) return withSpread(result, options.omitSeconds ?? 0);
+    return { ...result, note: joinNotes(result.note, udpSentNote) };
   } catch (error) {
     const noIperf = error instanceof NasbenchError && error.code === 'TOOL_MISSING';
-    if (!noIperf || !options.session || options.direction === 'bidir') throw error;
+    // Without iperf3 on the NAS there is no UDP to send: SSH carries a TCP stream only.
+    if (!noIperf || !options.session || options.direction === 'bidir' || options.udp) throw error;
     const result = await runOverSsh(options.session, options);
     if (!options.latency) return withSpread(result, 0);
     return withSpread({ ...result, note: joinNotes(result.note, latencyOverSshNote) }, 0);
   }
 }
+
+const udpSentNote =
+  'The chart shows what this computer sent; the NAS counts what arrived once, at the end, so that figure has no ' +
+  'second-by-second spread.';
 
 const latencyOverSshNote =
   'The delay to the NAS was not measured: without iperf3 the test data goes through the SSH connection ' +
@@ -104,6 +118,11 @@ async function runWithLatency(options: NetworkTestOptions): Promise<NetworkTestR
     },
   );
   return latency ? { ...result, latency } : result;
+}
+
+/** In a UDP test this computer sends (upload, both ways), the live samples are what it sent, not what arrived. */
+export function udpSamplesAreSent(options: Pick<NetworkTestOptions, 'udp' | 'direction'>): boolean {
+  return options.udp !== undefined && options.direction !== 'download';
 }
 
 /** The spread of the summed rate, second by second, and the flag in words when it varied more than 10%. */
@@ -188,6 +207,7 @@ async function runWithIperf(options: NetworkTestOptions): Promise<NetworkTestRes
           seconds: options.seconds,
           omitSeconds: options.omitSeconds ?? 0,
           ...(options.blockBytes ? { blockBytes: options.blockBytes } : {}),
+          ...(options.udp ? { udp: options.udp } : {}),
           sampleIntervalMs: options.sampleIntervalMs ?? 1_000,
           ...signalOf(options),
           onSample: (sample) => {
@@ -215,16 +235,24 @@ async function runWithIperf(options: NetworkTestOptions): Promise<NetworkTestRes
     }));
     const bytes = legs.reduce((sum, leg) => sum + leg.bytes, 0);
     const seconds = Math.max(...legs.map((leg) => leg.seconds));
+    const bitsPerSecond = legs.reduce((sum, leg) => sum + leg.bitsPerSecond, 0);
     return {
       method: 'iperf3',
       direction: options.direction,
-      summary: { bitsPerSecond: legs.reduce((sum, leg) => sum + leg.bitsPerSecond, 0), bytes, seconds },
+      summary: { bitsPerSecond, bytes, seconds },
       legs,
       samples,
+      ...(options.udp ? { udp: udpOverLegs(results, bitsPerSecond, options.udp.bitsPerSecond) } : {}),
     };
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
   }
+}
+
+/** The legs' UDP figures together: counts add up, jitter is the mean over the legs' streams. */
+function udpOverLegs(results: IperfTestResult[], bitsPerSecond: number, targetBitsPerSecond: number): UdpFigures {
+  const figures = udpTestFigures(results.flatMap((result) => result.streams.flatMap((stream) => stream.udp ?? [])));
+  return { bitsPerSecond, targetBitsPerSecond, ...figures };
 }
 
 function signalOf(options: { signal?: AbortSignal }): { signal?: AbortSignal } {

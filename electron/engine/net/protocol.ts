@@ -62,7 +62,11 @@ const iperfInteger = z.number().transform((value) => (value >= 2 ** 63 ? -1 : va
 
 /** The parameters a client sends (only what we use; servers ignore unknown keys). */
 export interface IperfParameters {
-  tcp: true;
+  /** One of the two: the test's protocol. */
+  tcp?: true;
+  udp?: true;
+  /** UDP: the target rate of each stream, in bits per second (iperf3's -b). */
+  bandwidth?: number;
   omit: number;
   time: number;
   num: number;
@@ -93,6 +97,10 @@ export const IperfParametersSchema = z
     reverse: z.union([z.boolean(), z.number()]).optional(),
     bidirectional: z.union([z.boolean(), z.number()]).optional(),
     get_server_output: z.number().optional(),
+    /** UDP: each stream's target rate in bits per second (the stock client sends its -b, 1 Mbit/s by default). */
+    bandwidth: z.number().nonnegative().optional(),
+    udp_counters_64bit: z.union([z.boolean(), z.number()]).optional(),
+    sctp: z.unknown().optional(),
     client_version: z.string().optional(),
   })
   .loose();
@@ -106,6 +114,9 @@ export const StreamResultSchema = z
     jitter: z.number(),
     errors: iperfInteger,
     packets: iperfInteger,
+    /** UDP, from 3.14: what the receiver counted during the omitted (warm-up) seconds. */
+    omitted_errors: iperfInteger.optional(),
+    omitted_packets: iperfInteger.optional(),
     start_time: z.number().optional(),
     end_time: z.number().optional(),
   })

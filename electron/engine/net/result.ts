@@ -21,6 +21,7 @@ export function networkResultOf(result: NetworkTestResult, streamsPerLeg: number
       })),
     })),
     ...(result.latency ? { latency: result.latency } : {}),
+    ...(result.udp ? { udp: result.udp } : {}),
     ...(result.note ? { note: result.note } : {}),
   };
 }

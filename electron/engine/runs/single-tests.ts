@@ -69,7 +69,7 @@ export function networkTestPlan(input: Input<typeof NetworkRunInput>, facts: Ste
     ...(leg.bindAddress ? { bindAddress: leg.bindAddress } : {}),
     ...(leg.port !== undefined ? { port: leg.port } : {}),
   }));
-  const title = `Network ${directionWords[input.direction]}`;
+  const title = `${input.udp ? 'UDP loss and jitter' : 'Network'} ${directionWords[input.direction]}`;
   const step = networkStep(
     {
       direction: input.direction,
@@ -79,6 +79,7 @@ export function networkTestPlan(input: Input<typeof NetworkRunInput>, facts: Ste
       label: title,
       lines: 'legs',
       latency: input.latency,
+      ...(input.udp ? { udp: input.udp } : {}),
     },
     facts,
   );

@@ -72,7 +72,7 @@ export function ResultsScreen() {
             <dl className={styles.figures}>
               <div>
                 <dt>Peak</dt>
-                <dd>{formatRate(end.summary.peakBytesPerSecond, unit)}</dd>
+                <dd data-testid="results-peak">{formatRate(end.summary.peakBytesPerSecond, unit)}</dd>
               </div>
               <div>
                 <dt>Data moved</dt>

@@ -35,6 +35,9 @@ interface NetworkTestState {
   /** As typed; null until the user types, so the length follows the default in Settings. */
   seconds: string | null;
   streams: string;
+  /** TCP (as fast as the link goes) or UDP at `udpMbps` per stream (loss and jitter). */
+  protocol: 'tcp' | 'udp';
+  udpMbps: string;
   severalLinks: boolean;
   legs: LegDraft[];
   /** The NAS the legs were written for: another NAS gets its own suggestions. */
@@ -44,7 +47,7 @@ interface NetworkTestState {
   startError: AppError | null;
   linksByRun: Record<string, NetworkRunLinks>;
   actions: {
-    choose(change: Partial<Pick<NetworkTestState, 'direction' | 'seconds' | 'streams'>>): void;
+    choose(change: Partial<Pick<NetworkTestState, 'direction' | 'seconds' | 'streams' | 'protocol' | 'udpMbps'>>): void;
     showSeveralLinks(open: boolean): void;
     addLeg(): void;
     removeLeg(key: number): void;
@@ -62,6 +65,8 @@ export const useNetworkTestStore = create<NetworkTestState>()((set, get) => {
     direction: 'upload',
     seconds: null,
     streams: '1',
+    protocol: 'tcp',
+    udpMbps: '100',
     severalLinks: false,
     legs: [],
     legsFor: null,
@@ -107,6 +112,7 @@ export const useNetworkTestStore = create<NetworkTestState>()((set, get) => {
           seconds: state.seconds ?? String(selectTestSeconds(useSettingsStore.getState())),
           streams: state.streams,
           legs: state.severalLinks ? state.legs : null,
+          ...(state.protocol === 'udp' ? { udpMbps: state.udpMbps } : {}),
         };
         const checked = checkNetworkTestChoices(choices, connection.sessionId);
         const input = beginStart(set, checked, {});

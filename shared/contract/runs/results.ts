@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CopyRunDetails } from '../copy';
 import { DiskRunDetails } from '../disk';
 import { Spread } from '../figure-quality';
-import { LatencyUnderLoad, NetworkDirection } from '../network';
+import { LatencyUnderLoad, NetworkDirection, UdpFigures } from '../network';
 import { ThroughputSummary } from '../run-events';
 
 /**
@@ -51,6 +51,8 @@ export const NetworkResult = z.object({
   legs: z.array(NetworkLegResult),
   /** The delay to the NAS idle and under this test's load, when asked for (`net --latency`). */
   latency: LatencyUnderLoad.optional(),
+  /** A UDP test's datagrams, loss and jitter (`net --udp`); absent for TCP. */
+  udp: UdpFigures.optional(),
   note: z.string().optional(),
 });
 export type NetworkResult = z.infer<typeof NetworkResult>;

@@ -35,6 +35,12 @@ const testColumns = [
   'path_server',
   'path_protocol',
   'path_interface',
+  // Added with UDP tests (#16), at the end for the same reason.
+  'udp_target_bits_per_second',
+  'udp_packets',
+  'udp_lost_packets',
+  'udp_loss_percent',
+  'udp_jitter_ms',
 ] as const;
 
 const line = (fields: readonly (string | number | boolean | null)[]) => fields.map(csvField).join(',');
@@ -69,6 +75,11 @@ export function reportTestsCsv(record: RunRecord): string {
       row.path?.server ?? null,
       row.path?.protocol ?? null,
       row.path?.interface ?? null,
+      row.udp?.targetBitsPerSecond ?? null,
+      row.udp?.packets ?? null,
+      row.udp?.lostPackets ?? null,
+      row.udp?.lossPercent ?? null,
+      row.udp?.jitterMs ?? null,
     ]),
   );
   return `${[line(testColumns), ...rows].join('\r\n')}\r\n`;

@@ -1,8 +1,10 @@
 import type { CacheState, SharePath, Spread } from '../../contract/figure-quality';
+import type { UdpFigures } from '../../contract/network';
 import type { RunRecord, TestResult } from '../../contract/runs';
 import { formatBytes, formatRate, type RateUnit } from '../../util/units';
 import { copyCache, diskCache, throughNetworkCache } from '../cache';
 import { describeDelay } from '../delay';
+import { describeUdp } from '../udp';
 import { copyOverOtherLink, describeCopyPlace, describeOtherLink } from '../share-path';
 import { describeUnsteady, formatRateWithSpread, linkAsSubject } from '../spread';
 import { explainFigures, figuresOfRun, type Verdict } from '../verdicts';
@@ -40,12 +42,15 @@ export interface TestRow {
   cache: CacheState | null;
   /** What a copy's folder really was and which link it took; null for other tests and older runs. */
   path: SharePath | null;
+  /** A UDP network test's datagrams, loss and jitter; null for every other test. */
+  udp: UdpFigures | null;
   /** How it was measured: the exact command line, or the method in words. */
   how: string;
   note: string;
 }
 
 const empty = {
+  udp: null,
   iops: null,
   latencyP50Ns: null,
   latencyP99Ns: null,
@@ -82,15 +87,22 @@ function rowsOf(result: TestResult, record: RunRecord): TestRow[] {
         {
           ...empty,
           group: 'Network',
-          test: `${result.direction}, ${streams} ${streams === 1 ? 'stream' : 'streams'}${legs > 1 ? ` over ${legs} links` : ''}`,
+          test: `${result.udp ? 'UDP ' : ''}${result.direction}, ${streams} ${streams === 1 ? 'stream' : 'streams'}${legs > 1 ? ` over ${legs} links` : ''}`,
           op: result.direction,
           bytesPerSecond: result.summary.bitsPerSecond / 8,
           streams,
           bytes: result.summary.bytes,
           seconds: result.summary.seconds,
           how: `${result.method === 'iperf3' ? 'iperf3 protocol' : 'SSH stream'}: ${to.join(', ')}`,
+          udp: result.udp ?? null,
           ...steadiness(result.summary.spread, legs > 1 ? null : linkSubject(record)),
-          note: [result.note, result.latency && `${describeDelay(result.latency)}.`].filter(Boolean).join(' '),
+          note: [
+            result.note,
+            result.latency && `${describeDelay(result.latency)}.`,
+            result.udp && `${describeUdp(result.udp)}.`,
+          ]
+            .filter(Boolean)
+            .join(' '),
         },
       ];
     }

@@ -21,8 +21,8 @@ export interface IperfServer {
 }
 
 /**
- * An iperf3-protocol server (TCP tests) that stock iperf3 clients from 3.1 on can test against:
- * forward, reverse (-R), parallel (-P) and bidirectional (--bidir). Like iperf3 it runs one test at
+ * An iperf3-protocol server (TCP and UDP tests) that stock iperf3 clients from 3.1 on can test against:
+ * forward, reverse (-R), parallel (-P), bidirectional (--bidir) and UDP (-u, -b, -l). Like iperf3 it runs one test at
  * a time and turns other clients away as busy. Each finished or failed test is reported to onTestEnd.
  */
 export async function startIperfServer(options: IperfServerOptions): Promise<IperfServer> {
@@ -30,6 +30,7 @@ export async function startIperfServer(options: IperfServerOptions): Promise<Ipe
   if (options.signal?.aborted) throw cancelled();
   const sockets = new Set<net.Socket>();
   const sessionOptions = {
+    address: { host, port: options.port },
     onSample: options.onSample,
     sampleIntervalMs: options.sampleIntervalMs ?? 1000,
     timeouts: { ...defaultTimeouts, ...options.timeouts },
@@ -53,6 +54,7 @@ export async function startIperfServer(options: IperfServerOptions): Promise<Ipe
   await listen(server, options.port, host);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
+  sessionOptions.address.port = port;
 
   let closing: Promise<void> | undefined;
   const close = (): Promise<void> => {

@@ -17,17 +17,26 @@ import {
 } from '../protocol';
 import { buildServerResults, measureCpu, type CpuUtilization } from './results';
 import { DataStream, iperfStreamId, refuse, sumBytes } from './streams';
+import { asServerError, timeout, unexpectedState } from './session-errors';
+import { UdpServerStream, UdpStreamAcceptor } from './udp-streams';
 import type { IperfServerOptions, IperfServerTestSummary, IperfServerTimeouts } from './types';
 
 /** iperf3's i_errno values; the stock client prints its own message for each. */
 const iperfErrno = { notImplemented: 13, receiveParameters: 114 } as const;
-/** iperf3's own limits (MAX_TIME, MAX_OMIT_TIME, MAX_BLOCKSIZE for TCP): a real client never exceeds them. */
-const limits = { time: 86_400, omit: 600, len: 1024 * 1024 } as const;
+/** iperf3's own limits (MAX_TIME, MAX_OMIT_TIME, MAX_BLOCKSIZE for TCP, MAX_UDP_BLOCKSIZE): a real client never exceeds them. */
+const limits = { time: 86_400, omit: 600, len: 1024 * 1024, udpLen: 65_507, udpMinLen: 16 } as const;
+/** iperf3's UDP rate when the client names none (1 Mbit/s). */
+const defaultUdpBitsPerSecond = 1_000_000;
+
+/** A test's data stream: a TCP connection, or a UDP socket connected to the client. */
+type ServerStream = DataStream | UdpServerStream;
 /** How long a lost data connection waits for the control connection to say why (see streamLost). */
 const lostGraceMs = 250;
 
 export type SessionOptions = Pick<IperfServerOptions, 'onSample'> & {
   sampleIntervalMs: number;
+  /** Where the server listens: a UDP test takes its streams on the same address and port. */
+  address: { host: string; port: number };
   timeouts: IperfServerTimeouts;
 };
 
@@ -40,9 +49,11 @@ export class IperfTestSession {
   private readonly reader: ControlReader;
   private readonly client: string;
   /** Data connections in accept order (the order the client opened them); `verified` sent our cookie. */
-  private readonly candidates: DataStream[] = [];
-  private readonly verified = new Set<DataStream>();
-  private streams: DataStream[] = [];
+  private readonly candidates: ServerStream[] = [];
+  private readonly verified = new Set<ServerStream>();
+  private streams: ServerStream[] = [];
+  private udpAcceptor: UdpStreamAcceptor | undefined;
+  private readonly stopAccepting = new AbortController();
   private cookie: Buffer | undefined;
   private parameters: ParsedIperfParameters | undefined;
   private acceptingStreams = false;
@@ -118,6 +129,7 @@ export class IperfTestSession {
       this.send(IperfState.PARAM_EXCHANGE);
       const parameters = await this.readParameters();
       this.acceptingStreams = true;
+      if (parameters.udp === true) await this.acceptUdpStreams(parameters);
       this.send(IperfState.CREATE_STREAMS);
       // The client may give up (CLIENT_TERMINATE) while we wait for its data connections; the
       // same read then goes on to wait for TEST_END.
@@ -148,25 +160,50 @@ export class IperfTestSession {
     });
     const parsed = IperfParametersSchema.safeParse(json);
     const parameters = parsed.success ? parsed.data : undefined;
-    if (!parameters || parameters.time > limits.time || parameters.omit > limits.omit || parameters.len > limits.len) {
+    if (!parameters || !withinLimits(parameters)) {
       this.refuseTest(iperfErrno.receiveParameters);
       throw parseError('The iperf3 client sent test parameters that are not valid iperf3 parameters.');
     }
-    if (parameters.tcp !== true || parameters.udp) {
+    if (parameters.sctp !== undefined) {
       // The stock client prints "an option you are trying to set is not implemented yet".
       this.refuseTest(iperfErrno.notImplemented);
       throw new NasbenchError(
         'INVALID_INPUT',
-        'The iperf3 client asked for a UDP or SCTP test; the built-in server measures TCP only.',
-        'Run the iperf3 client without -u or --sctp.',
+        'The iperf3 client asked for an SCTP test; the built-in server measures TCP and UDP.',
+        'Run the iperf3 client without --sctp.',
       );
     }
     this.parameters = parameters;
     return parameters;
   }
 
-  private streamVerified(stream: DataStream): void {
-    if (!this.acceptingStreams || !this.parameters) return refuse(stream.socket);
+  /**
+   * A UDP test's streams arrive as hellos on the test's port, one after the other, once the client
+   * has been told CREATE_STREAMS; the listener is bound before that, so no hello finds the port closed.
+   */
+  private async acceptUdpStreams(parameters: ParsedIperfParameters): Promise<void> {
+    const { host, port } = this.options.address;
+    const acceptor = await UdpStreamAcceptor.open(host, port);
+    this.udpAcceptor = acceptor;
+    const options = {
+      bitsPerSecond: parameters.bandwidth ?? defaultUdpBitsPerSecond,
+      counters64: Boolean(parameters.udp_counters_64bit),
+    };
+    void (async () => {
+      for (let count = 0; count < expectedStreams(parameters); count++) {
+        const stream = new UdpServerStream(await acceptor.accept(this.stopAccepting.signal), options);
+        this.candidates.push(stream);
+        this.streamVerified(stream);
+      }
+    })().catch(() => undefined); // a client that never says hello is ended by the setup timer
+  }
+
+  private streamVerified(stream: ServerStream): void {
+    if (!this.acceptingStreams || !this.parameters) {
+      if (stream instanceof DataStream) refuse(stream.socket);
+      else stream.stop();
+      return;
+    }
     this.verified.add(stream);
     if (this.verified.size === expectedStreams(this.parameters)) this.resolveStreamsReady();
   }
@@ -182,7 +219,7 @@ export class IperfTestSession {
       stream.id = iperfStreamId(index);
       stream.direction = index < receiving ? 'receive' : 'send';
       // -N; the window (-w) and MSS (-M) cannot be set from Node, so only the client's side has them.
-      if (parameters.nodelay !== undefined) stream.socket.setNoDelay(true);
+      if (parameters.nodelay !== undefined && stream instanceof DataStream) stream.socket.setNoDelay(true);
     });
     const omitMs = parameters.omit * 1000;
     if (parameters.time > 0) this.arm(parameters.time * 1000 + omitMs + this.options.timeouts.graceMs, 'did not end');
@@ -280,7 +317,7 @@ export class IperfTestSession {
     };
   }
 
-  private streamLost(stream: DataStream, cause: unknown): void {
+  private streamLost(stream: ServerStream, cause: unknown): void {
     // Closes we cause (extra streams, TEST_END, cleanup) come after startTest, TEST_END or a failure.
     const ours = this.running ? this.streams.includes(stream) : this.verified.has(stream) && !this.stoppedAt;
     if (!ours || this.lostTimer) return;
@@ -320,6 +357,8 @@ export class IperfTestSession {
   private cleanup(): void {
     this.freeze();
     this.acceptingStreams = false;
+    this.stopAccepting.abort();
+    this.udpAcceptor?.close();
     clearTimeout(this.deadline);
     clearTimeout(this.omitTimer);
     clearTimeout(this.lostTimer);
@@ -345,32 +384,18 @@ function settled(count: () => number): Promise<void> {
   });
 }
 
-function expectedStreams(parameters: ParsedIperfParameters): number {
-  return parameters.parallel * (parameters.bidirectional ? 2 : 1);
-}
-
-function unexpectedState(state: number): NasbenchError {
-  if (state === IperfState.CLIENT_TERMINATE) {
-    return new NasbenchError('CANCELLED', 'The iperf3 client stopped the test before it finished.', 'Run it again.');
-  }
-  return parseError(`The iperf3 client sent control message ${state}, which does not belong at this point.`);
-}
-
-function timeout(what: string): NasbenchError {
-  return new NasbenchError(
-    'TIMEOUT',
-    `The iperf3 client ${what}.`,
-    'The client or the network stalled. The server has dropped that test and is ready for the next one.',
+function withinLimits(parameters: ParsedIperfParameters): boolean {
+  const udp = parameters.udp === true;
+  const maxLen = udp ? limits.udpLen : limits.len;
+  const minLen = udp ? limits.udpMinLen : 1;
+  return (
+    parameters.time <= limits.time &&
+    parameters.omit <= limits.omit &&
+    parameters.len <= maxLen &&
+    parameters.len >= minLen
   );
 }
 
-/** ControlReader words its errors for a client; on this side the peer is the client. */
-function asServerError(error: unknown): NasbenchError {
-  if (error instanceof NasbenchError && error.code === 'LINK_LOST') {
-    return linkLost('The iperf3 client closed the control connection before the test finished.', error);
-  }
-  if (error instanceof NasbenchError) return error;
-  return new NasbenchError('INTERNAL', 'The iperf3 server failed during a test.', 'Try the test again.', {
-    cause: error,
-  });
+function expectedStreams(parameters: ParsedIperfParameters): number {
+  return parameters.parallel * (parameters.bidirectional ? 2 : 1);
 }

@@ -101,7 +101,10 @@ export function iperfStreamId(index: number): number {
   return index === 0 ? 1 : index + 2;
 }
 
-export function sumBytes(streams: readonly DataStream[], direction: IperfDirection): number {
+export function sumBytes(
+  streams: readonly { direction: IperfDirection; bytes: number }[],
+  direction: IperfDirection,
+): number {
   return streams.filter((stream) => stream.direction === direction).reduce((sum, stream) => sum + stream.bytes, 0);
 }
 

@@ -1,6 +1,7 @@
 import type { NetworkDirection } from '../../../../shared/contract/network';
+import { formatRate } from '../../../../shared/util/units';
 import type { TestResult } from '../../../../shared/contract/runs';
-import { latencyIdleSeconds, networkResultOf, runNetworkTest, type Leg } from '../../net';
+import { latencyIdleSeconds, networkResultOf, runNetworkTest, udpSamplesAreSent, type Leg } from '../../net';
 import { nasOf, type Step, type StepFacts, type StepKit } from './types';
 
 const directionWords = { upload: 'to the NAS', download: 'from the NAS', bidir: 'both ways at once' } as const;
@@ -19,6 +20,8 @@ export interface NetworkStepSpec {
   lines?: 'total' | 'legs';
   /** Also time the delay to the NAS, idle first and then under this test's load. */
   latency?: boolean;
+  /** iperf3's UDP mode: each stream's target rate and datagram size. */
+  udp?: { bitsPerSecond: number; datagramBytes: number };
 }
 
 /** The network test: iperf3 started on the NAS (one server per leg), or SSH itself when iperf3 is missing. */
@@ -34,6 +37,9 @@ export function networkStep(spec: NetworkStepSpec, facts: Pick<StepFacts, 'host'
   const what = overSsh
     ? `Sends data ${directionWords[spec.direction]} through the SSH connection for ${spec.seconds} s: iperf3 is missing on the NAS, so this is a lower bound.`
     : `iperf3 on the NAS, ${where}, for ${spec.seconds} s: the network alone, no disks involved.` +
+      (spec.udp
+        ? ` UDP at ${formatRate(spec.udp.bitsPerSecond / 8, 'Mb/s')} per stream: what arrives, what is lost, and how evenly it arrives.`
+        : '') +
       (spec.latency ? ' The delay to the NAS is timed before and during the test.' : '');
   const series = seriesOf(spec, legs, label);
   const drawsLegs = series.some((line) => line.id === 'leg-1');
@@ -57,6 +63,7 @@ export function networkStep(spec: NetworkStepSpec, facts: Pick<StepFacts, 'host'
         direction: spec.direction,
         streamsPerLeg: spec.streams,
         seconds: spec.seconds,
+        ...(spec.udp ? { udp: spec.udp } : {}),
         ...(nas.facts.tools.iperf3?.path ? { iperf3Path: nas.facts.tools.iperf3.path } : {}),
         // Twice a second keeps the live chart moving even in short tests.
         sampleIntervalMs: 500,
@@ -78,7 +85,8 @@ export function networkStep(spec: NetworkStepSpec, facts: Pick<StepFacts, 'host'
       kit.progress.part(0, 1, step, 'finished');
       return [networkResultOf(result, spec.streams)];
     },
-    headline: networkHeadline,
+    // What a UDP sender sent is no peak of what arrived: its headline peak is the figure itself.
+    headline: (results, peak) => networkHeadline(results, udpSamplesAreSent(spec) ? 0 : peak),
   };
 }
 
@@ -99,6 +107,12 @@ function networkHeadline(results: TestResult[], peak: number) {
  * step draws its total, and each leg too when there are several.
  */
 function seriesOf(spec: NetworkStepSpec, legs: Leg[], label: string): Step['series'] {
+  const series = linesOf(spec, legs, label);
+  if (!udpSamplesAreSent(spec)) return series;
+  return series.map((line) => ({ ...line, label: `${line.label} (sent; what arrived is counted at the end)` }));
+}
+
+function linesOf(spec: NetworkStepSpec, legs: Leg[], label: string): Step['series'] {
   const total = (name: string) => ({ id: 'total', label: name });
   if (spec.lines === 'legs') {
     const lines = legs.map((leg, index) => ({ id: `leg-${index + 1}`, label: legLabel(leg, spec.direction) }));

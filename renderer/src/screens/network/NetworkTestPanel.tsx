@@ -1,13 +1,18 @@
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { NetworkDirection } from '../../../../shared/contract/network';
-import { maxStreamsOffered } from '../../../../shared/words/network';
+import { maxStreamsOffered, maxUdpMbps } from '../../../../shared/words/network';
 import { RadioChoices, type RadioOption } from '../../components/Choices';
 import { FieldGrid, FoldedFields, NumberField } from '../../components/Field';
 import { TestPanel } from '../../components/TestPanel';
 import { useNetworkTestActions, useNetworkTestStore } from '../../stores/network-test';
 import { selectTestSeconds, useSettingsStore } from '../../stores/settings';
 import { LegList } from './LegList';
+
+const protocols: RadioOption<'tcp' | 'udp'>[] = [
+  { value: 'tcp', label: 'Throughput (TCP): as fast as the link goes', testId: 'protocol-tcp' },
+  { value: 'udp', label: 'Loss and jitter (UDP) at a set rate, as calls and games send', testId: 'protocol-udp' },
+];
 
 const directions: RadioOption<NetworkDirection>[] = [
   { value: 'upload', label: 'This computer → NAS (upload)', testId: 'direction-upload' },
@@ -23,6 +28,8 @@ export function NetworkTestPanel({ nasHost }: { nasHost: string }) {
       direction: state.direction,
       seconds: state.seconds,
       streams: state.streams,
+      protocol: state.protocol,
+      udpMbps: state.udpMbps,
       // Legs written for another NAS are not this one's: the section starts folded again.
       severalLinks: state.severalLinks && state.legsFor === nasHost,
       legCount: state.legs.length,
@@ -57,7 +64,26 @@ export function NetworkTestPanel({ nasHost }: { nasHost: string }) {
         value={form.direction}
         onChange={(direction) => actions.choose({ direction })}
       />
+      <RadioChoices
+        legend="What to measure"
+        name={`${id}-protocol`}
+        options={protocols}
+        value={form.protocol}
+        onChange={(protocol) => actions.choose({ protocol })}
+      />
       <FieldGrid>
+        {form.protocol === 'udp' && (
+          <NumberField
+            id={`${id}-udp-rate`}
+            label="Rate per stream (Mb/s)"
+            testId="network-udp-rate"
+            value={form.udpMbps}
+            max={maxUdpMbps}
+            onChange={(udpMbps) => actions.choose({ udpMbps })}
+            problem={form.problems.udpMbps}
+            help="UDP sends at this rate whatever the link carries: what does not fit is lost, and the test says how much."
+          />
+        )}
         <NumberField
           id={`${id}-seconds`}
           label="Test length (seconds)"

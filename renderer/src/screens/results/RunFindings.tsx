@@ -4,6 +4,7 @@ import type { RunRecord as SavedRun, TestResult } from '../../../../shared/contr
 import { formatRate, formatSeconds, type RateUnit } from '../../../../shared/util/units';
 import { throughNetworkCache } from '../../../../shared/words/cache';
 import { describeDelay } from '../../../../shared/words/delay';
+import { describeUdp } from '../../../../shared/words/udp';
 import { linkAsSubject } from '../../../../shared/words/spread';
 import { explainFigures, figuresOfRun } from '../../../../shared/words/verdicts';
 import { SpreadMark, UnsteadyNote } from '../../components/Spread';
@@ -51,6 +52,7 @@ function NetworkFigure({
       )}
       {result.legs.length > 1 && <LegBars legs={result.legs} unit={unit} />}
       {result.latency && <p data-testid="saved-network-delay">{describeDelay(result.latency)}.</p>}
+      {result.udp && <p data-testid="saved-network-udp">{describeUdp(result.udp)}.</p>}
       {result.note && <p className={text.muted}>{result.note}</p>}
     </div>
   );
