@@ -71,10 +71,20 @@ export async function openScratchFolder(
   }
   return {
     path,
-    remove: async () => {
-      await session.run(`rm -rf -- ${quoted}`);
-    },
+    remove: () => removeScratch(session, quoted),
   };
+}
+
+/**
+ * Removes a scratch folder and checks it is gone. A tool that was just stopped (fio, iperf3 -F) may
+ * still be closing a file inside it, so a removal that leaves it behind is tried again, a few times.
+ */
+async function removeScratch(session: NasSession, quotedPath: string): Promise<void> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    const removed = await session.run(`rm -rf -- ${quotedPath}; [ ! -e ${quotedPath} ]`).catch(() => null);
+    if (removed?.code === 0 || removed === null) return;
+  }
 }
 
 /**
