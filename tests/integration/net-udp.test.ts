@@ -5,7 +5,8 @@ import type { NetworkDirection, UdpFigures } from '../../shared/contract/network
 import type { RunProgress } from '../../shared/contract/run-events';
 import type { RunRecord } from '../../shared/contract/runs';
 import { renderReport } from '../../shared/words/report/export';
-import { describeUdp } from '../../shared/words/udp';
+import { describeUdp, formatLoss } from '../../shared/words/udp';
+import type { Verdict } from '../../shared/words/verdicts';
 import { nasSpawn, waitForNasPort } from '../lab/lab';
 import { connectedEngine, lab } from './lab-login';
 import { nativeUdpTest, type NativeUdpSum } from './net-native';
@@ -28,7 +29,7 @@ async function udpRun(
   leg: { host: string; nas: string },
   direction: NetworkDirection,
   bitsPerSecond: number,
-): Promise<UdpFigures & { record: RunRecord }> {
+): Promise<UdpFigures & { record: RunRecord; verdicts: Verdict[] }> {
   const { engine, sessionId, events } = await connectedEngine(`udp-${direction}-${leg.nas}`, 'cli');
   engines.push(engine);
   const { runId } = await engine.handlers.startNetworkRun({
@@ -46,7 +47,7 @@ async function udpRun(
   const record = await engine.handlers.getRun({ runId });
   const result = record.results.find((found) => found.kind === 'network');
   if (result?.kind !== 'network' || !result.udp) throw new Error('no UDP result saved');
-  return { ...result.udp, record };
+  return { ...result.udp, record, verdicts: end?.verdicts ?? [] };
 }
 
 describe("UDP: loss and jitter counted as iperf3's receiver counts them", () => {
@@ -71,6 +72,11 @@ describe("UDP: loss and jitter counted as iperf3's receiver counts them", () => 
       expect(ours.bitsPerSecond).toBeGreaterThan(0.85 * routed.rateMbit * 1e6);
       expect(ours.bitsPerSecond).toBeLessThan(1.05 * routed.rateMbit * 1e6);
       expect(ours.packets).toBeGreaterThan((0.8 * ((150e6 / 8) * 4)) / 1460);
+      // In everyday terms, and never as the link's speed: the rate was the user's choice.
+      const udp = ours.verdicts.find((verdict) => verdict.id === 'everyday-udp');
+      expect(udp?.severity).toBe('problem');
+      expect(udp?.text).toContain(`${formatLoss(ours.lossPercent)} of the datagrams were lost`);
+      expect(ours.verdicts.map((verdict) => verdict.id)).not.toContain('network-limit');
     }
   }, 120_000);
 

@@ -7,6 +7,7 @@ import { UdpDataStream } from '../../electron/engine/net/udp/udp-stream';
 import { udpTestFigures } from '../../electron/engine/net/udp/udp-results';
 import { bitRate } from '../../electron/cli/arguments';
 import { describeUdp, formatLoss } from '../../shared/words/udp';
+import { explainFigures, noFigures, type UdpFigure } from '../../shared/words/verdicts';
 
 describe("iperf3's UDP datagram header", () => {
   it('reads back what it wrote, with 32- and 64-bit counters', () => {
@@ -149,6 +150,30 @@ describe('a UDP stream fed hostile datagrams', () => {
     expect(stream.received.datagrams).toBe(headed.length + 1);
     stream.close();
     sender.close();
+  });
+});
+
+describe('the everyday-udp verdict', () => {
+  const withUdp = (udp: UdpFigure) => ({ ...noFigures(), network: { ...noFigures().network, udp: [udp] } });
+  const verdictOf = (udp: UdpFigure) =>
+    explainFigures(withUdp(udp), { unit: 'Mb/s' }).find((v) => v.id === 'everyday-udp');
+  const at = { direction: 'upload', targetBitsPerSecond: 150e6, streams: 1, jitterMs: 0.2 } as const;
+
+  it('names the loss, what the path carried, and what it means for calls and for copies', () => {
+    const verdict = verdictOf({ ...at, bitsPerSecond: 97.9e6, lossPercent: 34.8 });
+    expect(verdict?.severity).toBe('problem');
+    expect(verdict?.text).toBe(
+      'At 150 Mb/s of UDP to the NAS, 35% of the datagrams were lost and jitter was 0.2 ms: the path carried ' +
+        '97.9 Mb/s of it. Live calls, games and streams that need more than that will stutter (they cannot resend ' +
+        'what is lost); copies and backups resend and only slow down.',
+    );
+  });
+
+  it('is calm where nothing was lost, and warns from 1% or from jitter a call would need to buffer', () => {
+    expect(verdictOf({ ...at, bitsPerSecond: 150e6, lossPercent: 0 })?.severity).toBe('info');
+    expect(verdictOf({ ...at, bitsPerSecond: 148e6, lossPercent: 1.2 })?.severity).toBe('warn');
+    expect(verdictOf({ ...at, bitsPerSecond: 150e6, lossPercent: 0, jitterMs: 40 })?.severity).toBe('warn');
+    expect(explainFigures(noFigures()).some((verdict) => verdict.id === 'everyday-udp')).toBe(false);
   });
 });
 

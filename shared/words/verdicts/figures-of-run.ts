@@ -95,17 +95,29 @@ function addNetwork(network: NetworkFigures, result: Result<'network'>): void {
     bitsPerSecond: leg.bitsPerSecond,
   }));
   const legCount = Math.max(1, legs.length);
-  addRate(
-    network,
-    {
-      direction: result.direction,
-      bitsPerSecond: result.summary.bitsPerSecond,
-      streams: result.streamsPerLeg * legCount,
-      legCount,
-      spread: result.summary.spread,
-    },
-    legs,
-  );
+  // A UDP test sends at the rate the user chose: what arrived says how much of that got through,
+  // not what the link can carry, so it never stands in for a throughput figure.
+  if (!result.udp) {
+    addRate(
+      network,
+      {
+        direction: result.direction,
+        bitsPerSecond: result.summary.bitsPerSecond,
+        streams: result.streamsPerLeg * legCount,
+        legCount,
+        spread: result.summary.spread,
+      },
+      legs,
+    );
+  }
+  if (result.udp) {
+    const { targetBitsPerSecond, bitsPerSecond, lossPercent, jitterMs } = result.udp;
+    const streams = result.streamsPerLeg * legCount;
+    network.udp = [
+      ...(network.udp ?? []),
+      { direction: result.direction, targetBitsPerSecond, streams, bitsPerSecond, lossPercent, jitterMs },
+    ];
+  }
   // Timed over the login connection: about this load only when the load went to that address too.
   if (result.latency && result.legs.some((leg) => leg.target === result.latency?.via)) {
     const { idle, loaded } = result.latency;

@@ -48,6 +48,18 @@ export interface NetworkFigures {
   spreads?: { upload?: Spread; download?: Spread; multiLink?: Spread };
   /** The delay to the NAS idle and while a test loaded the link (median round trips, ms), per test that timed it. */
   delays?: DelayFigure[];
+  /** UDP tests at a set rate: what arrived, what was lost, how evenly (per test). */
+  udp?: UdpFigure[];
+}
+
+export interface UdpFigure {
+  direction: 'upload' | 'download' | 'bidir';
+  /** The rate each stream sent at, and how many streams. */
+  targetBitsPerSecond: number;
+  streams: number;
+  bitsPerSecond: number;
+  lossPercent: number;
+  jitterMs: number;
 }
 
 export interface DelayFigure {

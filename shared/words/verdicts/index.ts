@@ -2,6 +2,7 @@ import type { Figures } from './figures';
 import { bond } from './rules/bond';
 import { cacheWall } from './rules/cache-wall';
 import { delayUnderLoad } from './rules/delay';
+import { udpLoss } from './rules/udp-loss';
 import { diskLimit } from './rules/disk-limit';
 import { linkUtilisation } from './rules/link-utilisation';
 import { networkLimit } from './rules/network-limit';
@@ -19,6 +20,7 @@ export { figuresOfRun } from './figures-of-run';
 export {
   noFigures,
   type DelayFigure,
+  type UdpFigure,
   type DiskFigure,
   type Figures,
   type NetworkFigures,
@@ -39,6 +41,7 @@ const rules = [
   unsteady,
   linkUtilisation,
   delayUnderLoad,
+  udpLoss,
 ];
 const severityOrder = { problem: 0, warn: 1, info: 2 } as const;
 

@@ -17,6 +17,7 @@ export const Verdict = z.object({
     'copy-other-link',
     'unsteady-figure',
     'everyday-delay',
+    'everyday-udp',
   ]),
   severity: z.enum(['info', 'warn', 'problem']),
   text: z.string(),
