@@ -20,6 +20,15 @@ export const NasVendor = z.enum([
 ]);
 export type NasVendor = z.infer<typeof NasVendor>;
 
+export const PortNegotiation = z.object({
+  supportedMbps: z.number().nullable(),
+  advertisedMbps: z.number().nullable(),
+  /** The other end (a switch port, a computer); not every driver can tell. */
+  partnerMbps: z.number().nullable(),
+  duplex: z.enum(['full', 'half']).nullable(),
+});
+export type PortNegotiation = z.infer<typeof PortNegotiation>;
+
 export const NasInterface = z.object({
   name: z.string(),
   addresses: z.array(z.string()),
@@ -31,6 +40,11 @@ export const NasInterface = z.object({
    * and is never used as a ceiling. Absent where the probe could not tell (older runs, BSD).
    */
   virtual: z.boolean().optional(),
+  /**
+   * What the hardware port can do and what the two ends offered when they agreed on `speedMbps`
+   * (ethtool's read-only view, Mb/s); absent where ethtool is missing or the port is virtual.
+   */
+  negotiation: PortNegotiation.optional(),
 });
 
 export const NasBond = z.object({
@@ -122,7 +136,7 @@ export type ClientFacts = z.infer<typeof ClientFacts>;
 
 /** One thing the link check found, in plain words. */
 export const LinkFinding = z.object({
-  id: z.enum(['mtu-mismatch', 'path-mtu-below-ends', 'virtual-link']),
+  id: z.enum(['mtu-mismatch', 'path-mtu-below-ends', 'virtual-link', 'speed-below-capability', 'half-duplex']),
   severity: z.enum(['info', 'warn', 'problem']),
   text: z.string(),
 });
@@ -137,6 +151,8 @@ export const LinkCheck = z.object({
   nasInterface: z.string().nullable(),
   nasMtu: z.number().nullable(),
   nasSpeedMbps: z.number().nullable(),
+  /** What the NAS's port can do and what each end offered (absent where the probe could not read it). */
+  nasNegotiation: PortNegotiation.nullable().optional(),
   clientInterface: z.string().nullable(),
   clientMtu: z.number().nullable(),
   clientSpeedMbps: z.number().nullable(),

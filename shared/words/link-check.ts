@@ -35,6 +35,7 @@ export function linkFindings(ends: LinkEnds): LinkFinding[] {
         `set that device to ${nasMtu} too, or both ends to ${pathMtu}.`,
     });
   }
+  findings.push(...negotiationFindings(ends, nas));
   if (ends.clientType === 'virtual') {
     const speed = ends.clientSpeedMbps
       ? `its reported speed (${describeLinkSpeed(ends.clientSpeedMbps, 'virtual')}) is a placeholder`
@@ -45,6 +46,46 @@ export function linkFindings(ends: LinkEnds): LinkFinding[] {
       text:
         `This computer reaches the NAS over a virtual link (${ends.clientInterface ?? 'an unknown interface'}): ` +
         `${speed}, so no speed limit is taken from it.`,
+    });
+  }
+  return findings;
+}
+
+/**
+ * The NAS's port agreed on less than it can do, or on half duplex. Which end held it back decides
+ * what to check: the other end offered no more (a slower switch port or computer), this port did not
+ * offer its best (a driver or setting), or both offered more and still settled lower (the cable:
+ * 2.5 and 5 Gb/s want Cat 5e or better and all four pairs; gigabit falls back to 100 Mb/s on two).
+ */
+function negotiationFindings(ends: LinkEnds, nas: string): LinkFinding[] {
+  const offered = ends.nasNegotiation;
+  const speed = ends.nasSpeedMbps;
+  if (!offered || speed === null) return [];
+  const findings: LinkFinding[] = [];
+  const best = offered.supportedMbps;
+  if (best !== null && best > speed) {
+    const agreed = `${nas} agreed on ${describeLinkSpeed(speed, 'ethernet')} but supports ${describeLinkSpeed(best, 'ethernet')}`;
+    let why: string;
+    if (offered.partnerMbps !== null && offered.partnerMbps < best) {
+      why =
+        `the other end (the switch port or computer it plugs into) offers at most ` +
+        `${describeLinkSpeed(offered.partnerMbps, 'ethernet')}: a faster switch port would lift it`;
+    } else if (offered.advertisedMbps !== null && offered.advertisedMbps < best) {
+      why =
+        `the port itself does not offer ${describeLinkSpeed(best, 'ethernet')} (its driver or a speed setting on ` +
+        'the NAS holds it back): check the NAS’s network settings for a fixed speed';
+    } else {
+      why = 'check the cable (Cat 5e or better, all four pairs) and the switch port';
+    }
+    findings.push({ id: 'speed-below-capability', severity: 'warn', text: `${capitalise(agreed)}: ${why}.` });
+  }
+  if (offered.duplex === 'half') {
+    findings.push({
+      id: 'half-duplex',
+      severity: 'problem',
+      text:
+        `${capitalise(nas)} runs at half duplex: it cannot send and receive at once, so copies crawl and stall. ` +
+        'Usually one end is set to a fixed speed and the other negotiates: set both to automatic.',
     });
   }
   return findings;

@@ -27,6 +27,7 @@ export async function checkLink(
     nasInterface: port?.name ?? null,
     nasMtu,
     nasSpeedMbps: port?.virtual ? null : (port?.speedMbps ?? null),
+    nasNegotiation: port?.virtual ? null : (port?.negotiation ?? null),
     clientInterface: client.route.interface,
     clientMtu,
     clientSpeedMbps: client.route.speedMbps,

@@ -115,6 +115,18 @@ nb_section interfaces
   done
 )
 
+# What each hardware port can do and what the other end offers (ethtool's read-only view; NAS
+# firmwares keep it in /sbin or /usr/sbin, off a user's PATH). Nothing is changed.
+nb_ethtool=$(command -v ethtool 2>/dev/null)
+for p in /usr/sbin/ethtool /sbin/ethtool; do [ -z "$nb_ethtool" ] && [ -x "$p" ] && nb_ethtool=$p; done
+if [ -n "$nb_ethtool" ] && [ -d /sys/class/net ]; then
+  for n in $(ls /sys/class/net 2>/dev/null); do
+    [ -e "/sys/class/net/$n/device" ] || continue
+    nb_section ethtool "$n"
+    "$nb_ethtool" "$n" 2>/dev/null | head -n 60
+  done
+fi
+
 # FreeBSD and macOS have no ip command, but their BSD ifconfig -a also tells
 # link speed (media:) and LACP groups (laggproto, laggport).
 if [ "$nb_kernel" != Linux ] && [ -n "$nb_kernel" ]; then

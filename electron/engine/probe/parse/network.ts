@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { wholeNumber, type ProbeOutput } from './sections';
 import { readBsdIfconfig } from './bsd-ifconfig';
 import { readIfconfig, type PortAddress } from './ifconfig';
+import { readEthtool } from './ethtool';
 
 type Interface = z.infer<typeof NasInterface>;
 type Bond = z.infer<typeof NasBond>;
@@ -37,6 +38,14 @@ export function readInterfaces(probe: ProbeOutput): Interface[] {
     const port = byName.get(name) ?? { name, addresses: [], speedMbps: null, mtu, state: up ? 'up' : 'unknown' };
     byName.set(name, port);
     if (address !== null && isUsableAddress(address) && !port.addresses.includes(address)) port.addresses.push(address);
+  }
+  for (const section of probe.all('ethtool')) {
+    const port = byName.get(section.arg);
+    const read = readEthtool(section.lines.join('\n'));
+    // Only a driver that names the agreed speed is believed about the rest (see readEthtool).
+    if (!port || read.speedMbps === null) continue;
+    const { supportedMbps, advertisedMbps, partnerMbps, duplex } = read;
+    port.negotiation = { supportedMbps, advertisedMbps, partnerMbps, duplex };
   }
   return [...byName.values()];
 }
