@@ -218,4 +218,16 @@ describe('link utilisation', () => {
     expect(idsOf(gigabit({ network: network(500e6) }))).toEqual(['link-utilisation']);
     expect(idsOf({ ...noFigures(), network: network(500e6) })).toEqual([]);
   });
+
+  it('holds the network figure against what TCP can carry over the link, not its raw bit rate', () => {
+    const use = explainFigures(gigabit({ network: network(937e6) }), { unit: 'Mb/s' }).find(
+      (verdict) => verdict.id === 'link-utilisation',
+    );
+    // 1 GbE at MTU 1500: 1448 payload bytes in every 1538 on the wire, 941.5 Mb/s.
+    expect(use?.figures.tcpMaxBitsPerSecond).toBeCloseTo(941.48e6, -4);
+    expect(use?.figures.networkTcpPercent).toBeCloseTo(99.5, 1);
+    expect(use?.text).toContain(
+      'TCP can carry at most 941 Mb/s over it at MTU 1500: the network figure is 99.5% of that.',
+    );
+  });
 });
