@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { isIPv6 } from 'node:net';
 import type { IperfStreamResult } from '../protocol';
 import { udpStreamResult } from '../udp/udp-results';
-import { UdpDataStream } from '../udp/udp-stream';
+import { roomToReceive, UdpDataStream } from '../udp/udp-stream';
 import type { IperfDirection, IperfServerStreamSummary } from './types';
 
 /** What the server answers a stream's hello with: iperf3 3.12+ writes 0x39383736 in host order, "6789" on the wire. */
@@ -43,13 +43,10 @@ export class UdpStreamAcceptor {
 
 async function listen(host: string, port: number): Promise<dgram.Socket> {
   // reuseAddr: the port stays bound by the streams already connected to their clients.
-  const socket = dgram.createSocket({
-    type: isIPv6(host) ? 'udp6' : 'udp4',
-    reuseAddr: true,
-    recvBufferSize: 4 * 1024 * 1024,
-  });
+  const socket = dgram.createSocket({ type: isIPv6(host) ? 'udp6' : 'udp4', reuseAddr: true });
   socket.bind(port, host);
   await once(socket, 'listening');
+  roomToReceive(socket);
   return socket;
 }
 
