@@ -4,7 +4,8 @@ import type { ClientFacts } from '../contract/probe';
 import { describeLinkKind } from './describe-nas';
 
 /**
- * Where a share copy really went, in words: "the share nas.local over SMB, via eth0", or "a folder
+ * Where a share copy really went, in words (the one place that words it, for the engine's result
+ * notes and plan warnings as for verdicts, reports and Results): "the share nas.local over SMB, via eth0", or "a folder
  * on this computer's own disk" — never "the share" or "your NAS" for a folder no NAS was behind. And
  * whether its traffic took the link a run was about: a share mounted over Ethernet says nothing
  * about the Wi-Fi a Compare-connections run was measuring.
@@ -100,4 +101,50 @@ export function describeOtherLink(other: OtherLink, figures: readonly string[] =
     `tests used: ${what} the network figures. To measure the share over that link, mount it by the NAS address ` +
     `this computer reaches over ${other.runInterface}.`
   );
+}
+
+/** The one link a plan is about (Compare connections: the connection it runs over), as this computer names it. */
+export interface LinkOfPlan {
+  interface: string | null;
+  localAddress: string | null;
+  /** What the user calls it: "Wi-Fi", "Ethernet", "USB adapter". */
+  name: string;
+}
+
+/** What the figures of a folder that is no share are: said wherever they are shown, so nobody takes them for the NAS. */
+export function folderNote(path: SharePath): string | null {
+  const what = { 'local-disk': 'this computer’s disk', memory: 'RAM speed' } as const;
+  if (path.kind !== 'local-disk' && path.kind !== 'memory') return null;
+  // The same noun phrase as every other place that names the folder (describeCopyPlace).
+  const place = describeCopyPlace({ path, share: null, dir: '' }).words;
+  return `This folder is ${place.replace(/^a folder /, '')}, not on a NAS: the copy figures are ${what[path.kind]}, not a share’s.`;
+}
+
+/**
+ * When a plan is about one link and the share is mounted over another (a Wi-Fi comparison, a share
+ * mounted over Ethernet), the copy's figures are the other link's: said in words, so nobody sets
+ * them beside the link's own figures as like for like. Interfaces are compared where both are known,
+ * else local addresses; null when they match or nothing can be compared.
+ */
+export function linkNote(path: SharePath, link: LinkOfPlan): string | null {
+  if (path.kind !== 'network-share') return null;
+  const byInterface = path.interface !== null && link.interface !== null;
+  const byAddress = path.localAddress !== null && link.localAddress !== null;
+  const differs = byInterface
+    ? path.interface !== link.interface
+    : byAddress && path.localAddress !== link.localAddress;
+  if (!differs) return null;
+  const shareWay = path.interface ?? `the local address ${path.localAddress ?? ''}`;
+  // The plan's tags include "Virtual link" and "Unknown link": no second "link" after those.
+  const linkName = /\blink$/i.test(link.name) ? link.name : `${link.name} link`;
+  const planWay = link.interface ? `${linkName} (${link.interface})` : linkName;
+  return `The share is mounted over ${shareWay}, not over the ${planWay} this comparison is about: its copy figures are ${shareWay}’s, not the ${linkName}’s.`;
+}
+
+/**
+ * What the path means for a copy's figures, if anything: a folder that is no share, or a share
+ * mounted over another link than the one the plan is about (the two never both apply).
+ */
+export function pathNote(path: SharePath, aboutLink?: LinkOfPlan): string | null {
+  return folderNote(path) ?? (aboutLink ? linkNote(path, aboutLink) : null);
 }

@@ -20,7 +20,6 @@ export { figureOfProgress, hasSettled, samplesOf, settleRule, type Checkpoint } 
 export { settleDefaults, planSettledWrite } from './settle-size';
 export { findSharePath, kindOfFileSystem, mountOfFolder, thisComputerPaths, type SharePathSources } from './share-path';
 export { parseLinuxRouteGet, parseMacRouteGet, routeToServer, type RouteSources } from './route-lookup';
-export { folderWords, folderNote, linkNote, pathNote, type LinkOfPlan } from './path-words';
 export { withScratchFolder, ensureFreeSpace, scratchFolderPrefix } from './scratch-folder';
 export type { CopySample } from './throughput-meter';
 export {

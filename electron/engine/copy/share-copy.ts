@@ -12,7 +12,7 @@ import type { CopyContext } from './cache-state';
 import { runCacheWallSweep, type CacheWallSweep } from './cache-wall';
 import type { MountedShare } from './mount-table';
 import { listMountedShares, shareIsOnNas, shareOfFolder } from './mounted-shares';
-import { pathNote as noteOfPath, type LinkOfPlan } from './path-words';
+import { pathNote as noteOfPath, type LinkOfPlan } from '../../../shared/words/share-path';
 import { ensureFreeSpace, checkTargetFolder, freeSpaceOf, withScratchFolder } from './scratch-folder';
 import { measurePass, type CopyTestResult, type MeasuredPass } from './sequential';
 import { findSharePath } from './share-path';

@@ -3,14 +3,8 @@ import type { ClientFacts } from '../../../../shared/contract/probe';
 import type { TestResult } from '../../../../shared/contract/runs';
 import { formatBytes, formatSeconds } from '../../../../shared/util/units';
 import type { SharePath } from '../../../../shared/contract/figure-quality';
-import {
-  copyDefaults,
-  settleDefaults,
-  pathNote,
-  runShareCopy,
-  type LinkOfPlan,
-  type ShareCopyResult,
-} from '../../copy';
+import { pathNote, type LinkOfPlan } from '../../../../shared/words/share-path';
+import { copyDefaults, settleDefaults, runShareCopy, type ShareCopyResult } from '../../copy';
 import type { Step, StepKit } from './types';
 
 export interface ShareCopySpec {
