@@ -3,11 +3,8 @@ import { once } from 'node:events';
 import { isIPv6 } from 'node:net';
 import type { IperfStreamResult } from '../protocol';
 import { udpStreamResult } from '../udp/udp-results';
-import { roomToReceive, UdpDataStream } from '../udp/udp-stream';
+import { closeQuietly, roomToReceive, UdpDataStream, udpStreamAccepted } from '../udp/udp-stream';
 import type { IperfDirection, IperfServerStreamSummary } from './types';
-
-/** What the server answers a stream's hello with: iperf3 3.12+ writes 0x39383736 in host order, "6789" on the wire. */
-const reply = Buffer.from('6789', 'ascii');
 
 /**
  * Takes a UDP test's streams the way iperf3's server does (iperf_udp_accept): the first datagram on
@@ -32,7 +29,7 @@ export class UdpStreamAcceptor {
     socket.connect(sender.port, sender.address);
     await once(socket, 'connect', { signal });
     this.listener = await listen(this.host, this.port);
-    socket.send(reply);
+    socket.send(udpStreamAccepted);
     return socket;
   }
 
@@ -48,14 +45,6 @@ async function listen(host: string, port: number): Promise<dgram.Socket> {
   await once(socket, 'listening');
   roomToReceive(socket);
   return socket;
-}
-
-function closeQuietly(socket: dgram.Socket): void {
-  try {
-    socket.close();
-  } catch {
-    // Already closed.
-  }
 }
 
 /**

@@ -10,7 +10,9 @@ import { nowMicroseconds, readHeader, UdpReceiveCounter, writeHeader } from './d
  * before 3.12 the values were 123456789 and 987654321).
  */
 const hello = Buffer.from('9876', 'ascii');
-const accepted = [Buffer.from('6789', 'ascii'), Buffer.from('9876', 'ascii'), uint32Both(987654321)].flat();
+/** What a 3.12+ server writes back (0x39383736 in a little-endian host's order); the built-in server sends it too. */
+export const udpStreamAccepted = Buffer.from('6789', 'ascii');
+const accepted = [udpStreamAccepted, Buffer.from('9876', 'ascii'), uint32Both(987654321)].flat();
 
 function uint32Both(value: number): Buffer[] {
   const big = Buffer.alloc(4);
@@ -118,11 +120,7 @@ export class UdpDataStream {
   close(): void {
     this.markEnd();
     this.closed = true;
-    try {
-      this.socket.close();
-    } catch {
-      // Already closed.
-    }
+    closeQuietly(this.socket);
   }
 }
 
@@ -159,6 +157,14 @@ export async function openUdpStream(
       throw Object.assign(new Error('The iperf3 server did not answer the UDP stream.'), { code: 'ETIMEDOUT' });
     }
     throw error;
+  }
+}
+
+export function closeQuietly(socket: dgram.Socket): void {
+  try {
+    socket.close();
+  } catch {
+    // Already closed.
   }
 }
 
