@@ -11,6 +11,8 @@ export default defineConfig({
           // The headless command and the browser-mode server ship in the same package.
           cli: resolve(import.meta.dirname, 'electron/cli/index.ts'),
           web: resolve(import.meta.dirname, 'electron/web/index.ts'),
+          // The built-in iperf3 server's thread for the "This computer" test (on-its-own-thread.ts finds it here).
+          'iperf-server-thread': resolve(import.meta.dirname, 'electron/engine/net/iperf-server/thread.ts'),
         },
       },
     },

@@ -119,6 +119,8 @@ export const ClientFacts = z.object({
     speedMbps: z.number().nullable(),
     /** The interface's MTU; absent in runs saved before the link check. */
     mtu: z.number().nullable().optional(),
+    /** Full or half duplex on a cabled port (null on Wi-Fi, virtual links, or where the OS does not say); absent in runs saved before it was read. */
+    duplex: z.enum(['full', 'half']).nullable().optional(),
     wifi: z
       .object({
         ssid: z.string().nullable(),
@@ -156,6 +158,8 @@ export const LinkCheck = z.object({
   clientInterface: z.string().nullable(),
   clientMtu: z.number().nullable(),
   clientSpeedMbps: z.number().nullable(),
+  /** This computer's port's duplex, where it has one (absent in runs saved before it was read). */
+  clientDuplex: z.enum(['full', 'half']).nullable().optional(),
   pathMtu: z.number().nullable(),
   findings: z.array(LinkFinding),
 });

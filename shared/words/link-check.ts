@@ -36,6 +36,7 @@ export function linkFindings(ends: LinkEnds): LinkFinding[] {
     });
   }
   findings.push(...negotiationFindings(ends, nas));
+  if (ends.clientDuplex === 'half') findings.push(halfDuplex(client));
   if (ends.clientType === 'virtual') {
     const speed = ends.clientSpeedMbps
       ? `its reported speed (${describeLinkSpeed(ends.clientSpeedMbps, 'virtual')}) is a placeholder`
@@ -79,16 +80,19 @@ function negotiationFindings(ends: LinkEnds, nas: string): LinkFinding[] {
     }
     findings.push({ id: 'speed-below-capability', severity: 'warn', text: `${capitalise(agreed)}: ${why}.` });
   }
-  if (offered.duplex === 'half') {
-    findings.push({
-      id: 'half-duplex',
-      severity: 'problem',
-      text:
-        `${capitalise(nas)} runs at half duplex: it cannot send and receive at once, so copies crawl and stall. ` +
-        'Usually one end is set to a fixed speed and the other negotiates: set both to automatic.',
-    });
-  }
+  if (offered.duplex === 'half') findings.push(halfDuplex(nas));
   return findings;
+}
+
+/** Either end of a cable at half duplex: the classic result of one end set to a fixed speed. */
+function halfDuplex(end: string): LinkFinding {
+  return {
+    id: 'half-duplex',
+    severity: 'problem',
+    text:
+      `${capitalise(end)} runs at half duplex: it cannot send and receive at once, so copies crawl and stall. ` +
+      'Usually one end is set to a fixed speed and the other negotiates: set both to automatic.',
+  };
 }
 
 function capitalise(words: string): string {

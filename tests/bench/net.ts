@@ -1,28 +1,64 @@
 /**
- * `npm run bench:net`: the built-in iperf3 client's throughput against the native iperf3
- * client's, on loopback, in alternating runs against the same Debian iperf3 server. Prints a
- * ratio per direction (target ≥ 0.9); not a CI gate — throughput on a shared machine varies.
+ * `npm run bench:net`: the built-in iperf3 client and server against native iperf3 on loopback, at
+ * 1, 4 and 8 streams in both directions, in alternating runs (target: every ratio ≥ 0.95), with the
+ * CPU time each side spent per GB moved; then the "This computer" test (both built-in ends, the server
+ * on its own thread) against native iperf3's client and server (target: within 20%). Not a CI gate:
+ * throughput on a shared machine varies from run to run.
  *
- *   npm run bench:net -- [--rounds 3] [--seconds 5] [--streams 1]
+ *   npm run bench:net -- [--rounds 3] [--seconds 5] [--streams 1,4,8]
+ *
+ * Pairings, each run against the other two in turn:
+ *   native  iperf3 -c  → iperf3 -s
+ *   client  ours       → iperf3 -s   (ratio: ours ÷ native, and the client's CPU per GB)
+ *   server  iperf3 -c  → ours        (ratio: ours ÷ native, and the server's CPU per GB)
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { runIperfTest, type Direction } from '../../electron/engine/net/iperf-client';
+import {
+  runIperfTest,
+  startIperfServer,
+  startIperfServerOnItsOwnThread,
+  type Direction,
+} from '../../electron/engine/net';
 
 const { values } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' },
     seconds: { type: 'string', default: '5' },
-    streams: { type: 'string', default: '1' },
+    streams: { type: 'string', default: '1,4,8' },
   },
 });
 const rounds = Number(values.rounds);
 const seconds = Number(values.seconds);
-const streams = Number(values.streams);
+const streamCounts = values.streams.split(',').map(Number);
 const port = 5290;
 
-async function withServer<T>(run: () => Promise<T>): Promise<T> {
+/** One run: what arrived per second, and the CPU seconds the side under test spent per GB. */
+interface Run {
+  bitsPerSecond: number;
+  cpuPerGB: number;
+}
+
+interface NativeJson {
+  end: {
+    sum_received: { bytes: number; bits_per_second: number };
+    cpu_utilization_percent: { host_total: number; remote_total: number };
+  };
+}
+
+function nativeClient(port: number, streams: number, direction: Direction, time = seconds): Promise<NativeJson> {
+  const args = ['-c', '127.0.0.1', '-p', String(port), '-t', String(time), '-P', String(streams), '-J'];
+  if (direction === 'download') args.push('-R');
+  return new Promise((resolve, reject) =>
+    execFile('iperf3', args, { maxBuffer: 64 * 1024 * 1024 }, (error, stdout) => {
+      if (error) reject(error);
+      else resolve(JSON.parse(stdout) as NativeJson);
+    }),
+  );
+}
+
+async function withNativeServer<T>(run: () => Promise<T>): Promise<T> {
   const server = spawn('iperf3', ['-s', '-1', '-p', String(port)], { stdio: 'ignore' });
   await sleep(300);
   try {
@@ -32,16 +68,52 @@ async function withServer<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
-function native(direction: Direction): number {
-  const args = ['-c', '127.0.0.1', '-p', String(port), '-t', String(seconds), '-P', String(streams), '-J'];
-  if (direction === 'download') args.push('-R');
-  const run = spawnSync('iperf3', args, { encoding: 'utf8' });
-  return (JSON.parse(run.stdout) as { end: { sum_received: { bits_per_second: number } } }).end.sum_received
-    .bits_per_second;
+/** CPU seconds from iperf3's own percentages of the test's wall time. */
+function nativeRun(json: NativeJson, side: 'client' | 'server'): Run {
+  const { bytes, bits_per_second } = json.end.sum_received;
+  const percent =
+    side === 'client' ? json.end.cpu_utilization_percent.host_total : json.end.cpu_utilization_percent.remote_total;
+  return { bitsPerSecond: bits_per_second, cpuPerGB: ((percent / 100) * seconds) / (bytes / 1e9) };
 }
 
-async function ours(direction: Direction): Promise<number> {
-  return (await runIperfTest({ host: '127.0.0.1', port, direction, streams, seconds })).bitsPerSecond;
+/** This process's CPU seconds (user + system) while `work` runs. */
+async function cpuSecondsOf<T>(work: () => Promise<T>): Promise<{ result: T; cpu: number }> {
+  const before = process.cpuUsage();
+  const result = await work();
+  const used = process.cpuUsage(before);
+  return { result, cpu: (used.user + used.system) / 1e6 };
+}
+
+async function oursAsClient(streams: number, direction: Direction): Promise<Run> {
+  return withNativeServer(async () => {
+    const { result, cpu } = await cpuSecondsOf(() =>
+      runIperfTest({ host: '127.0.0.1', port, direction, streams, seconds }),
+    );
+    return { bitsPerSecond: result.bitsPerSecond, cpuPerGB: cpu / (result.bytes / 1e9) };
+  });
+}
+
+async function oursAsServer(streams: number, direction: Direction): Promise<Run> {
+  const server = await startIperfServer({ host: '127.0.0.1', port });
+  try {
+    const { result, cpu } = await cpuSecondsOf(() => nativeClient(port, streams, direction));
+    return {
+      bitsPerSecond: result.end.sum_received.bits_per_second,
+      cpuPerGB: cpu / (result.end.sum_received.bytes / 1e9),
+    };
+  } finally {
+    await server.close();
+  }
+}
+
+/** The "This computer" test as the app runs it: both ends built in, the server on its own thread. */
+async function thisComputer(): Promise<number> {
+  const server = await startIperfServerOnItsOwnThread({ host: '127.0.0.1', port: 0 });
+  try {
+    return (await runIperfTest({ host: '127.0.0.1', port: server.port, seconds })).bitsPerSecond;
+  } finally {
+    await server.close();
+  }
 }
 
 function median(values: number[]): number {
@@ -49,25 +121,42 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-const gbit = (bits: number) => `${(bits / 1e9).toFixed(2)} Gbit/s`;
+const gbit = (bits: number) => `${(bits / 1e9).toFixed(2).padStart(6)} Gbit/s`;
+const cpu = (runs: Run[]) => `${median(runs.map((run) => run.cpuPerGB)).toFixed(3)} s/GB`;
+const rate = (runs: Run[]) => median(runs.map((run) => run.bitsPerSecond));
 
 /** tsx runs this package as CommonJS, where top-level await is not allowed. */
 async function main(): Promise<void> {
-  for (const direction of ['upload', 'download'] as const) {
-    const nativeRuns: number[] = [];
-    const ourRuns: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      nativeRuns.push(await withServer(async () => native(direction)));
-      ourRuns.push(await withServer(() => ours(direction)));
-      process.stderr.write(
-        `  ${direction} round ${round + 1}: native ${gbit(nativeRuns.at(-1) ?? 0)}, ours ${gbit(ourRuns.at(-1) ?? 0)}\n`,
+  console.log(`bench:net — loopback, ${rounds} alternating rounds of ${seconds} s, medians; CPU is per GB moved`);
+  for (const streams of streamCounts) {
+    for (const direction of ['upload', 'download'] as const) {
+      const native: { client: Run[]; server: Run[] } = { client: [], server: [] };
+      const client: Run[] = [];
+      const server: Run[] = [];
+      for (let round = 0; round < rounds; round++) {
+        const json = await withNativeServer(() => nativeClient(port, streams, direction));
+        native.client.push(nativeRun(json, 'client'));
+        native.server.push(nativeRun(json, 'server'));
+        client.push(await oursAsClient(streams, direction));
+        server.push(await oursAsServer(streams, direction));
+      }
+      const label = `${String(streams).padStart(2)} stream(s) ${direction.padEnd(8)}`;
+      console.log(
+        `${label} native ${gbit(rate(native.client))} | client ${gbit(rate(client))} ratio ${(rate(client) / rate(native.client)).toFixed(2)}` +
+          ` | server ${gbit(rate(server))} ratio ${(rate(server) / rate(native.server)).toFixed(2)}` +
+          ` | CPU client ours ${cpu(client)} native ${cpu(native.client)}, server ours ${cpu(server)} native ${cpu(native.server)}`,
       );
     }
-    const ratio = median(ourRuns) / median(nativeRuns);
-    console.log(
-      `${direction}: ours ${gbit(median(ourRuns))} / native ${gbit(median(nativeRuns))} = ratio ${ratio.toFixed(2)} (${rounds} alternating runs of ${seconds} s, ${streams} stream(s))`,
-    );
   }
+  const nativeLoop: number[] = [];
+  const ours: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    nativeLoop.push((await withNativeServer(() => nativeClient(port, 1, 'upload'))).end.sum_received.bits_per_second);
+    ours.push(await thisComputer());
+  }
+  console.log(
+    `This computer (1 stream, server on its own thread): ours ${gbit(median(ours))} / native ${gbit(median(nativeLoop))} = ratio ${(median(ours) / median(nativeLoop)).toFixed(2)}`,
+  );
 }
 
 void main();

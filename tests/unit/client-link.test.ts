@@ -9,6 +9,7 @@ const wired = {
   virtual: false,
   speed: 1000,
   internal: false,
+  duplex: 'full',
 };
 
 describe("the client's link to the NAS", () => {
@@ -41,6 +42,7 @@ describe("the client's link to the NAS", () => {
       type: 'wifi',
       speedMbps: 866,
       mtu: 1500,
+      duplex: null,
       wifi: { ssid: 'home', signalDbm: -61, channel: 36 },
     });
   });
@@ -56,5 +58,24 @@ describe("the client's link to the NAS", () => {
     };
     const client = await probeThisComputer('10.0.0.9', sources);
     expect(client.route).toMatchObject({ interface: null, localAddress: null, type: 'unknown', speedMbps: null });
+  });
+});
+
+describe("this computer's duplex", () => {
+  const sources = (info: Partial<typeof wired>): ClientSources => ({
+    localAddressFor: async () => '192.168.1.20',
+    interfaces: async () => [{ ...wired, ...info }],
+    busOf: async () => 'other',
+    wifi: async () => null,
+  });
+
+  it('is read for a cabled port and left out for Wi-Fi and virtual links', async () => {
+    expect((await probeThisComputer('nas.local', sources({ duplex: 'half', speed: 100 }))).route.duplex).toBe('half');
+    expect((await probeThisComputer('nas.local', sources({}))).route.duplex).toBe('full');
+    const wifi = await probeThisComputer('nas.local', sources({ type: 'wireless', duplex: 'half' }));
+    expect(wifi.route.duplex).toBeNull();
+    const veth = await probeThisComputer('nas.local', sources({ iface: 'veth0', duplex: 'half' }));
+    expect(veth.route.duplex).toBeNull();
+    expect((await probeThisComputer('nas.local', sources({ duplex: '' }))).route.duplex).toBeNull();
   });
 });

@@ -117,4 +117,11 @@ describe('the port negotiated less than it can', () => {
     ]);
     expect(found[0]?.text).toContain('check the cable (Cat 5e or better, all four pairs)');
   });
+
+  it("calls this computer's port at half duplex a problem, named as this computer's", () => {
+    const found = linkFindings(ends({ clientInterface: 'eth0', clientSpeedMbps: 100, clientDuplex: 'half' }));
+    expect(found.map((finding) => [finding.id, finding.severity])).toEqual([['half-duplex', 'problem']]);
+    expect(found[0]?.text).toMatch(/^This computer's eth0 runs at half duplex/);
+    expect(linkFindings(ends({ clientInterface: 'eth0', clientDuplex: 'full' }))).toEqual([]);
+  });
 });

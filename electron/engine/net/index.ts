@@ -10,6 +10,7 @@ export {
   type IperfServerOptions,
   type IperfServerTestSummary,
 } from './iperf-server/server';
+export { startIperfServerOnItsOwnThread } from './iperf-server/on-its-own-thread';
 export {
   runNetworkTest,
   udpSamplesAreSent,

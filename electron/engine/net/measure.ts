@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { NasbenchError } from '../../../shared/contract/errors';
 import { linkLost } from './control';
 import type { IperfParameters } from './protocol';
-import type { DataStream } from './streams';
+import { tcpWriteUnit, type DataStream } from './streams';
 import type { UdpDataStream } from './udp/udp-stream';
 
 /** A data stream of either protocol: the measuring loop only counts, paces and stops them. */
@@ -80,7 +80,8 @@ export async function measure(
   const sampler = setInterval(() => endedAt === undefined && takeSample(), sampleEvery);
   const duration = parameters.time > 0 ? (parameters.time + parameters.omit) * 1000 : undefined;
   const stopTimer = duration ? setTimeout(() => stop.abort(), duration) : undefined;
-  const block = randomBytes(parameters.len);
+  const payload = randomBytes(parameters.len);
+  const block = parameters.udp === true ? payload : tcpWriteUnit(payload);
   const senderStreams = streams.filter((stream) => stream.role === 'send');
   const totalLimit = parameters.num > 0 ? parameters.num : (options.maxBytes ?? Infinity);
   const limits = shares(totalLimit, senderStreams.length);

@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import net from 'node:net';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { sentToKernel } from './sent-bytes';
 
 /** One data connection of a test, with the bytes it moved in each direction. */
 export class DataStream {
-  sentBytes = 0;
   receivedBytes = 0;
   /** Bytes moved before the omit (warm-up) period ended: not part of the results. */
   omittedSentBytes = 0;
@@ -17,6 +17,9 @@ export class DataStream {
   lateReceivedBytes = 0;
   private ended = false;
   private sending = false;
+  /** Bytes handed to write(); what the kernel has taken of them is `sentBytes`. */
+  private written = 0;
+  private sentAtEnd: number | undefined;
   private connection: net.Socket | undefined;
 
   constructor(
@@ -48,9 +51,17 @@ export class DataStream {
     else this.receivedBytes += length;
   }
 
-  /** The test's clock has ended: from now on what arrives is only read, not counted. */
+  /** The test's clock has ended: from now on what arrives is only read, not counted, and sent bytes stand still. */
   markEnd(): void {
     this.ended = true;
+    this.sentAtEnd = this.sentBytes;
+  }
+
+  /** Bytes the kernel has taken (iperf3's sent count), up to the clock's end. */
+  get sentBytes(): number {
+    if (this.sentAtEnd !== undefined) return this.sentAtEnd;
+    if (!this.connection || this.connection.destroyed) return this.written;
+    return sentToKernel(this.connection, this.written);
   }
 
   /** Payload bytes this stream carried in its own direction (what the samples show). */
@@ -71,11 +82,11 @@ export class DataStream {
     this.sending = true;
     let writesSinceYield = 0;
     try {
-      while (!stop.aborted && this.sentBytes < limit && !this.socket.destroyed) {
+      while (!stop.aborted && this.written < limit && !this.socket.destroyed) {
         // The last block is cut to fit, so a byte limit is exact (a file on the NAS has room for no more).
-        const piece = limit - this.sentBytes < block.length ? block.subarray(0, limit - this.sentBytes) : block;
+        const piece = limit - this.written < block.length ? block.subarray(0, limit - this.written) : block;
         const flushed = this.socket.write(piece);
-        this.sentBytes += piece.length;
+        this.written += piece.length;
         if (!flushed) {
           try {
             await once(this.socket, 'drain', { signal: stop });
@@ -101,6 +112,20 @@ export class DataStream {
   close(): void {
     this.connection?.destroy();
   }
+}
+
+/** About what one socket.write hands over (see tcpWriteUnit). */
+const writeBytes = 1024 * 1024;
+
+/**
+ * The block repeated up to about 1 MiB, written as one: TCP carries a byte stream, so the receiver
+ * sees no block boundaries, and each write is a trip through Node's stream machinery. Measured on
+ * loopback against native iperf3's server, 4-stream upload went from 0.65 to 0.95 of native iperf3's
+ * client with 128 KiB blocks batched eight to a write.
+ */
+export function tcpWriteUnit(block: Buffer): Buffer {
+  const copies = Math.max(1, Math.floor(writeBytes / block.length));
+  return copies === 1 ? block : Buffer.concat(Array<Buffer>(copies).fill(block));
 }
 
 /** Received payload is only counted, never kept: one reused buffer per connection avoids an allocation per read. */

@@ -31,6 +31,7 @@ export async function checkLink(
     clientInterface: client.route.interface,
     clientMtu,
     clientSpeedMbps: client.route.speedMbps,
+    clientDuplex: client.route.duplex ?? null,
     pathMtu,
   };
   return { ...ends, findings: linkFindings({ ...ends, clientType: client.route.type }) };

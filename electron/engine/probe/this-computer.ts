@@ -9,7 +9,7 @@ import type { ClientFacts, LinkType } from '../../../shared/contract/probe';
 type InterfaceInfo = Pick<
   si.Systeminformation.NetworkInterfacesData,
   'iface' | 'ip4' | 'ip6' | 'type' | 'virtual' | 'speed' | 'internal'
-> & { mtu?: number | null };
+> & { mtu?: number | null; duplex?: string };
 
 /** Where the client facts come from; tests pass their own. */
 export interface ClientSources {
@@ -43,6 +43,11 @@ export async function probeThisComputer(host: string, sources: ClientSources = s
       type,
       speedMbps: match?.speed && match.speed > 0 ? match.speed : null,
       mtu: match?.mtu && match.mtu > 0 ? match.mtu : null,
+      // Only a cable has a duplex to get wrong: Wi-Fi takes turns by design, a virtual link has none.
+      duplex:
+        type !== 'wifi' && type !== 'virtual' && (match?.duplex === 'full' || match?.duplex === 'half')
+          ? match.duplex
+          : null,
       wifi,
     },
   };

@@ -91,7 +91,7 @@ export class IperfTestSession {
     const stream = new DataStream(socket, (lost, cause) => this.streamLost(lost, cause));
     this.candidates.push(stream);
     stream.cookie.then(
-      (received) => (received.equals(cookie) ? this.streamVerified(stream) : refuse(socket)),
+      (received) => (received.equals(cookie) ? this.streamVerified(stream) : refuse(stream.socket)),
       () => undefined,
     );
   }

@@ -1,5 +1,8 @@
 import type net from 'node:net';
 import { cookieLength, IperfState, stateByte } from '../protocol';
+import { sentToKernel } from '../sent-bytes';
+import { tcpWriteUnit } from '../streams';
+import { readIntoOneBuffer } from './one-read-buffer';
 import type { IperfDirection, IperfServerStreamSummary } from './types';
 
 /** Blocks written per stream before yielding to the event loop, so that timers and the control connection keep running. */
@@ -21,30 +24,35 @@ export class DataStream {
   private counting = false;
   private block: Buffer | undefined;
 
-  constructor(
-    readonly socket: net.Socket,
-    onLost: (stream: DataStream, cause?: unknown) => void,
-  ) {
+  readonly socket: net.Socket;
+
+  constructor(accepted: net.Socket, onLost: (stream: DataStream, cause?: unknown) => void) {
+    let cookieArrived: (cookie: Buffer) => void = () => undefined;
+    let closedEarly: (error: Error) => void = () => undefined;
     this.cookie = new Promise((resolve, reject) => {
-      socket.on('data', (chunk: Buffer) => {
-        if (this.head.length < cookieLength) {
-          this.head = Buffer.concat([this.head, chunk]);
-          if (this.head.length >= cookieLength) resolve(this.head.subarray(0, cookieLength));
-          return;
-        }
-        if (this.counting) this.received += chunk.length;
-      });
-      socket.on('close', () => reject(new Error('closed before sending its cookie')));
+      cookieArrived = resolve;
+      closedEarly = reject;
     });
+    this.socket = readIntoOneBuffer(accepted, (length, bytes) => {
+      const missing = cookieLength - this.head.length;
+      if (missing > 0) {
+        // The buffer is reused by the next read: the cookie's bytes are copied out of it.
+        this.head = Buffer.concat([this.head, bytes.subarray(0, Math.min(missing, length))]);
+        if (this.head.length === cookieLength) cookieArrived(this.head);
+        return;
+      }
+      if (this.counting) this.received += length;
+    });
+    this.socket.on('close', () => closedEarly(new Error('closed before sending its cookie')));
     // A peer that never sends a cookie is dealt with by the session's setup timer, not here.
     this.cookie.catch(() => undefined);
-    socket.on('error', (error) => onLost(this, error));
-    socket.on('close', () => onLost(this));
+    this.socket.on('error', (error) => onLost(this, error));
+    this.socket.on('close', () => onLost(this));
   }
 
   start(block: Buffer | undefined): void {
     this.counting = true;
-    this.block = block;
+    this.block = block && tcpWriteUnit(block);
     if (block) this.pump();
   }
 
@@ -78,9 +86,9 @@ export class DataStream {
     return { id: this.id, direction: this.direction, bytes: this.bytes };
   }
 
-  /** Handed to the kernel: what write() accepted minus what still waits in Node's queue. */
+  /** Handed to the kernel: what write() accepted minus what still waits to be taken. */
   private sentNow(): number {
-    return this.written - (this.socket.destroyed ? 0 : this.socket.writableLength);
+    return this.socket.destroyed ? this.written : sentToKernel(this.socket, this.written);
   }
 
   private readonly pump = (): void => {
