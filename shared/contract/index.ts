@@ -46,6 +46,11 @@ export const methods = {
   /** Measures this computer's own loopback network stack; works with no NAS at all. */
   startDemoRun: { input: DemoRunOptions, output: z.object({ runId: RunId }) },
   cancelRun: { input: z.strictObject({ runId: RunId }), output: z.object({ cancelled: z.boolean() }) },
+  /**
+   * The runs in progress, each as every event it has sent so far (begin, samples, delays, steps):
+   * a window opened or reloaded mid-run replays them and follows the run from there.
+   */
+  listRunningRuns: { input: NoInput, output: z.array(z.object({ events: z.array(RunProgress) })) },
   /** Opens an SSH session; HOST_KEY_UNKNOWN (with the fingerprint) asks the user to confirm a new host. */
   connectNas: { input: ConnectInput, output: Connection },
   /** What the NAS is, and how this computer reaches it. */

@@ -41,6 +41,7 @@ interface Run {
 }
 
 interface NativeJson {
+  error?: string;
   end: {
     sum_received: { bytes: number; bits_per_second: number };
     cpu_utilization_percent: { host_total: number; remote_total: number };
@@ -58,13 +59,33 @@ function nativeClient(port: number, streams: number, direction: Direction, time 
   );
 }
 
+/** A one-test native server, started and listening (it says so) before `run`; stopped if the test never came. */
 async function withNativeServer<T>(run: () => Promise<T>): Promise<T> {
-  const server = spawn('iperf3', ['-s', '-1', '-p', String(port)], { stdio: 'ignore' });
-  await sleep(300);
+  const server = spawn('iperf3', ['-s', '-1', '--forceflush', '-p', String(port)], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  await new Promise<void>((resolve) => {
+    server.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
+    void exited.then(() => resolve());
+  });
+  server.stdout.resume();
   try {
     return await run();
   } finally {
-    if (server.exitCode === null) await new Promise((resolve) => server.once('exit', resolve));
+    const timer = setTimeout(() => server.kill(), 3000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+/** Native client against native server; tried again when the server was not listening yet. */
+async function nativeOnNative(streams: number, direction: Direction): Promise<NativeJson> {
+  for (let attempt = 1; ; attempt++) {
+    const json = await withNativeServer(() => nativeClient(port, streams, direction).catch(() => ({}) as NativeJson));
+    if (json.end?.sum_received && !json.error) return json;
+    if (attempt === 3) throw new Error(`native iperf3 failed three times: ${json.error ?? 'no result'}`);
+    await sleep(500);
   }
 }
 
@@ -134,7 +155,7 @@ async function main(): Promise<void> {
       const client: Run[] = [];
       const server: Run[] = [];
       for (let round = 0; round < rounds; round++) {
-        const json = await withNativeServer(() => nativeClient(port, streams, direction));
+        const json = await nativeOnNative(streams, direction);
         native.client.push(nativeRun(json, 'client'));
         native.server.push(nativeRun(json, 'server'));
         client.push(await oursAsClient(streams, direction));
@@ -151,7 +172,7 @@ async function main(): Promise<void> {
   const nativeLoop: number[] = [];
   const ours: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    nativeLoop.push((await withNativeServer(() => nativeClient(port, 1, 'upload'))).end.sum_received.bits_per_second);
+    nativeLoop.push((await nativeOnNative(1, 'upload')).end.sum_received.bits_per_second);
     ours.push(await thisComputer());
   }
   console.log(

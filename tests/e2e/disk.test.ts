@@ -305,4 +305,35 @@ describe('the NAS disk test in browser mode', () => {
     expect(left).toEqual([]);
     expect(ui.pageErrors).toEqual([]);
   }, 120_000);
+
+  it('reload mid-run: the Run screen follows the run again within 2 s, and its Cancel ends it cleanly', async () => {
+    await connectToLab(ui.page, ui.app, lab);
+    await openPlanScreen(ui.page);
+    await typeFolder(lab.share);
+    await ui.page.getByTestId('disk-preset-quick').check();
+    await ui.page.getByTestId('disk-advanced').click();
+    await ui.page.getByTestId('disk-size').fill('64');
+    await ui.page.getByTestId('disk-seconds').fill('5');
+    await ui.page.getByTestId('start-disk').click();
+    const points = async () => Number(await ui.page.getByTestId('live-chart').getAttribute('data-points'));
+    await expect.poll(points, { timeout: 60_000 }).toBeGreaterThan(3);
+    const scratch = nasExec(['find', lab.share, '-maxdepth', '1', '-name', '.nasbench-*']).stdout.trim();
+    expect(scratch).not.toBe('');
+
+    await ui.page.reload();
+    const reloaded = performance.now();
+    await ui.page.getByTestId('run-state').waitFor({ timeout: 5_000 });
+    expect(performance.now() - reloaded).toBeLessThan(2_000);
+    await expect(runState()).resolves.toMatch(/running/i);
+    // What the run measured before the reload is on the chart again, and it keeps growing.
+    const replayed = await points();
+    expect(replayed).toBeGreaterThan(3);
+    await expect.poll(points, { timeout: 10_000 }).toBeGreaterThan(replayed);
+    await screenshot(ui.page, 'disk-after-reload');
+
+    await ui.page.getByTestId('cancel-run').click();
+    await expect.poll(runState, { timeout: 30_000 }).toBe('cancelled');
+    expect(nasExec(['test', '-e', scratch]).code).not.toBe(0);
+    expect(ui.pageErrors).toEqual([]);
+  }, 120_000);
 });

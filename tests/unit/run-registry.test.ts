@@ -105,3 +105,27 @@ describe('run registry', () => {
     expect(steps).toEqual(['first:started', 'first:finished', 'second:started', 'second:failed']);
   });
 });
+
+describe('runs in progress, for a window opened mid-run', () => {
+  it('lists each running run as everything it said so far, and drops it when it ends', async () => {
+    const { events, registry, ended } = collect();
+    let finish: () => void = () => undefined;
+    const runId = registry.start(
+      plan(async (context) => {
+        context.step(0, 1, 'measure', 'started');
+        context.sample('total', 100);
+        context.delay(3, 'loaded');
+        await new Promise<void>((resolve) => (finish = resolve));
+        return undefined;
+      }),
+    );
+    await expect.poll(() => events.length).toBe(4);
+    const [replay] = registry.running();
+    // Exactly what a window listening from the start heard: a late window catches up to the same state.
+    expect(replay).toEqual(events);
+    expect(replay?.map((event) => event.kind)).toEqual(['begin', 'step', 'sample', 'delay']);
+    finish();
+    await ended(runId);
+    expect(registry.running()).toEqual([]);
+  });
+});

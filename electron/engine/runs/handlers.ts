@@ -12,6 +12,7 @@ type RunHandlers = Pick<
   MethodHandlers,
   | 'startDemoRun'
   | 'cancelRun'
+  | 'listRunningRuns'
   | 'startDiskRun'
   | 'startDiskSweep'
   | 'startNetworkRun'
@@ -45,6 +46,7 @@ export function runHandlers(runs: RunLifecycle, connections: ConnectionManager):
   return {
     startDemoRun: (input) => start(loopbackPlan(input), onThisComputer(input)),
     cancelRun: async ({ runId }) => ({ cancelled: runs.cancel(runId) }),
+    listRunningRuns: async () => runs.running().map((events) => ({ events })),
     startDiskRun: async (input) => {
       const { session, facts, deps } = await onNas(input.sessionId, input);
       return start(diskTestPlan(input, facts, session.info.port), deps);

@@ -83,7 +83,14 @@ const minSampleGapSeconds = 0.1;
 export class RunRegistry {
   private readonly active = new Map<
     string,
-    { controller: AbortController; done: Promise<void>; plan: RunRequest; startedAt: Date }
+    {
+      controller: AbortController;
+      done: Promise<void>;
+      plan: RunRequest;
+      startedAt: Date;
+      /** Every event the run has sent so far (its end excepted): a window opened mid-run replays them. */
+      said: RunProgress[];
+    }
   >();
 
   /** `onRunEnded` runs (and is awaited) before the end event goes out: whoever hears it can find the run saved. */
@@ -97,8 +104,9 @@ export class RunRegistry {
     this.refuseWhileBusy(plan);
     const runId = randomUUID();
     const controller = new AbortController();
-    const done = this.execute(runId, plan, controller);
-    this.active.set(runId, { controller, done, plan, startedAt: new Date() });
+    const said: RunProgress[] = [];
+    const done = this.execute(runId, plan, controller, said);
+    this.active.set(runId, { controller, done, plan, startedAt: new Date(), said });
     return runId;
   }
 
@@ -128,6 +136,11 @@ export class RunRegistry {
     return [...this.active.keys()];
   }
 
+  /** The runs in progress, each as the events it has sent so far, in order (begin first). */
+  running(): RunProgress[][] {
+    return [...this.active.values()].map((run) => [...run.said]);
+  }
+
   /** Cancels everything and waits until each run has cleaned up (used on quit). */
   async shutdown(): Promise<void> {
     const runs = [...this.active.entries()];
@@ -135,7 +148,17 @@ export class RunRegistry {
     await Promise.allSettled(runs.map(([, run]) => run.done));
   }
 
-  private async execute(runId: string, plan: RunRequest, controller: AbortController): Promise<void> {
+  private async execute(
+    runId: string,
+    plan: RunRequest,
+    controller: AbortController,
+    said: RunProgress[],
+  ): Promise<void> {
+    // Everything but the end is kept for replay: the end removes the run from the active ones.
+    const say = (event: Exclude<RunProgress, RunEnd>) => {
+      said.push(event);
+      this.emit(event);
+    };
     const startedAt = performance.now();
     const elapsed = () => (performance.now() - startedAt) / 1000;
     const lastSent = new Map<string, number>();
@@ -150,7 +173,7 @@ export class RunRegistry {
       held.delete(series);
       const sample: RunSample = { runId, kind: 'sample', t, series, bytesPerSecond };
       if (this.onRunEnded) sent.push(sample);
-      this.emit(sample);
+      say(sample);
     };
 
     const context: RunContext = {
@@ -165,13 +188,13 @@ export class RunRegistry {
         else held.set(series, { t, bytesPerSecond });
       },
       delay: (ms, phase) => {
-        if (!controller.signal.aborted) this.emit({ runId, kind: 'delay', t: elapsed(), ms, phase });
+        if (!controller.signal.aborted) say({ runId, kind: 'delay', t: elapsed(), ms, phase });
       },
       step: (index, count, label, state, error) => {
         if (state === 'started') openSteps.set(index, { count, label });
         else openSteps.delete(index);
         stepStates.set(index, { label, state, ...(error ? { error } : {}) });
-        this.emit({ runId, kind: 'step', index, count, label, state, ...(error ? { error } : {}) });
+        say({ runId, kind: 'step', index, count, label, state, ...(error ? { error } : {}) });
       },
       setDetails: (value) => {
         details = value;
@@ -195,7 +218,7 @@ export class RunRegistry {
       expectedSeconds: plan.expectedSeconds,
       series: plan.series,
     };
-    this.emit(begin);
+    say(begin);
     const flushHeld = () => {
       for (const [series, sample] of held) sendSample(series, sample.t, sample.bytesPerSecond);
     };
@@ -218,7 +241,7 @@ export class RunRegistry {
     // A step that was running when the run failed or was cancelled failed with it.
     for (const [index, step] of openSteps) {
       stepStates.set(index, { label: step.label, state: 'failed' });
-      this.emit({ runId, kind: 'step', index, count: step.count, label: step.label, state: 'failed' });
+      say({ runId, kind: 'step', index, count: step.count, label: step.label, state: 'failed' });
     }
     // A run that cannot be saved still ends; the saver reports its own trouble.
     const addendum = await this.onRunEnded?.({ plan, begin, samples: sent, steps: stepStates, notes, end }).catch(
@@ -271,6 +294,10 @@ export class RunLifecycle {
 
   cancel(runId: string): boolean {
     return this.registry.cancel(runId);
+  }
+
+  running(): RunProgress[][] {
+    return this.registry.running();
   }
 
   shutdown(): Promise<void> {

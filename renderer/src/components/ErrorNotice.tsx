@@ -1,6 +1,7 @@
 import type { AppError } from '../../../shared/contract/errors';
 import { Notice, NoticeHint } from './Notice';
 import { PlainText } from './PlainText';
+import { ShowRunningTest } from './ShowRunningTest';
 
 /**
  * What went wrong and what to do about it, as the engine worded it. A cancel the user asked
@@ -18,6 +19,7 @@ export function ErrorNotice({
   testId?: string;
 }) {
   // The code is for tests and bug reports; people read the message and the hint.
+  const busyWith = error.code === 'NAS_BUSY' ? error.details?.['runId'] : undefined;
   return (
     <Notice tone={tone} title={title} role={tone === 'error' ? 'alert' : 'status'} testId={testId} code={error.code}>
       <p>
@@ -26,6 +28,7 @@ export function ErrorNotice({
       <NoticeHint>
         <PlainText text={error.hint} />
       </NoticeHint>
+      {typeof busyWith === 'string' && <ShowRunningTest runId={busyWith} />}
     </Notice>
   );
 }

@@ -53,6 +53,11 @@ interface RunsState {
     watchRun(runId: string): void;
     cancelRun(): Promise<void>;
     receiveProgress(event: RunProgress): void;
+    /**
+     * Runs the engine had under way before this window (a reload, a second window): their events so
+     * far are replayed, and the Run screen follows the newest. Returns whether any was taken up.
+     */
+    followRunningRuns(runs: RunProgress[][]): boolean;
     /** The engine is gone: runs still shown as running will never end on their own. */
     abandonRunningRuns(error: AppError): void;
     /** A run that ended before this session (opened from History): shown, not watched. A run this session already has keeps every sample it got. */
@@ -72,7 +77,14 @@ export const useRunsStore = create<RunsState>()((set, get) => {
       return run ? { runs: { ...state.runs, [runId]: { ...run, ...change(run) } } } : {};
     });
 
+  /**
+   * Ends of runs this window had not taken up yet: a run can end after the engine listed it as
+   * running and before that list is replayed here; its end must not be lost, or it would run forever.
+   */
+  const endsOfUnknownRuns = new Map<string, RunEnd>();
+
   const finishRun = (end: RunEnd) => {
+    if (!get().runs[end.runId]) endsOfUnknownRuns.set(end.runId, end);
     if (get().runs[end.runId]?.status !== 'running') return;
     updateRun(end.runId, (run) => ({
       status: end.state,
@@ -178,6 +190,20 @@ export const useRunsStore = create<RunsState>()((set, get) => {
           case 'end':
             return finishRun(event);
         }
+      },
+
+      followRunningRuns(runs) {
+        const unseen = runs.filter((events) => {
+          const runId = events[0]?.runId;
+          return runId !== undefined && events[0]?.kind === 'begin' && !get().runs[runId];
+        });
+        for (const events of unseen) {
+          for (const event of events) get().actions.receiveProgress(event);
+          const runId = events[0]?.runId ?? '';
+          const end = endsOfUnknownRuns.get(runId);
+          if (end) finishRun(end);
+        }
+        return unseen.some((events) => get().runs[events[0]?.runId ?? '']?.status === 'running');
       },
 
       addFinishedRun(run) {
