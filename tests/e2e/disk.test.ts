@@ -43,6 +43,29 @@ async function runState(): Promise<string | null> {
   return ui.page.getByTestId('run-state').textContent();
 }
 
+/**
+ * A Quick check long enough to interrupt (8 tests of 5 s), started in the lab share; returns once
+ * the chart has a few readings, when fio is running in the run's scratch folder (its path).
+ */
+async function startLongQuickCheck(): Promise<string> {
+  await connectToLab(ui.page, ui.app, lab);
+  await openPlanScreen(ui.page);
+  await typeFolder(lab.share);
+  await ui.page.getByTestId('disk-preset-quick').check();
+  await ui.page.getByTestId('disk-advanced').click();
+  await ui.page.getByTestId('disk-size').fill('64');
+  await ui.page.getByTestId('disk-seconds').fill('5');
+  await ui.page.getByTestId('start-disk').click();
+  await expect
+    .poll(async () => Number(await ui.page.getByTestId('live-chart').getAttribute('data-points')), {
+      timeout: 60_000,
+    })
+    .toBeGreaterThan(3);
+  const scratch = nasExec(['find', lab.share, '-maxdepth', '1', '-name', '.nasbench-*']).stdout.trim();
+  expect(scratch).not.toBe('');
+  return scratch;
+}
+
 describe('the NAS disk test in browser mode', () => {
   it('runs the Quick check in the lab share and shows CrystalDiskMark’s table', async () => {
     await connectToLab(ui.page, ui.app, lab);
@@ -269,22 +292,7 @@ describe('the NAS disk test in browser mode', () => {
   }, 150_000);
 
   it('cancels mid-run: says cancelled, keeps the readings so far, and leaves nothing on the NAS', async () => {
-    await connectToLab(ui.page, ui.app, lab);
-    await openPlanScreen(ui.page);
-    await typeFolder(lab.share);
-    await ui.page.getByTestId('disk-preset-quick').check();
-    await ui.page.getByTestId('disk-advanced').click();
-    await ui.page.getByTestId('disk-size').fill('64');
-    await ui.page.getByTestId('disk-seconds').fill('5');
-    await ui.page.getByTestId('start-disk').click();
-    // Cancel once the chart has a few readings: fio is running in the scratch folder then.
-    await expect
-      .poll(async () => Number(await ui.page.getByTestId('live-chart').getAttribute('data-points')), {
-        timeout: 60_000,
-      })
-      .toBeGreaterThan(3);
-    const scratch = nasExec(['find', lab.share, '-maxdepth', '1', '-name', '.nasbench-*']).stdout.trim();
-    expect(scratch).not.toBe('');
+    const scratch = await startLongQuickCheck();
     await ui.page.getByTestId('cancel-run').click();
     await expect.poll(runState, { timeout: 30_000 }).toBe('cancelled');
     const kept = Number(await ui.page.getByTestId('live-chart').getAttribute('data-points'));
@@ -307,18 +315,8 @@ describe('the NAS disk test in browser mode', () => {
   }, 120_000);
 
   it('reload mid-run: the Run screen follows the run again within 2 s, and its Cancel ends it cleanly', async () => {
-    await connectToLab(ui.page, ui.app, lab);
-    await openPlanScreen(ui.page);
-    await typeFolder(lab.share);
-    await ui.page.getByTestId('disk-preset-quick').check();
-    await ui.page.getByTestId('disk-advanced').click();
-    await ui.page.getByTestId('disk-size').fill('64');
-    await ui.page.getByTestId('disk-seconds').fill('5');
-    await ui.page.getByTestId('start-disk').click();
+    const scratch = await startLongQuickCheck();
     const points = async () => Number(await ui.page.getByTestId('live-chart').getAttribute('data-points'));
-    await expect.poll(points, { timeout: 60_000 }).toBeGreaterThan(3);
-    const scratch = nasExec(['find', lab.share, '-maxdepth', '1', '-name', '.nasbench-*']).stdout.trim();
-    expect(scratch).not.toBe('');
 
     await ui.page.reload();
     const reloaded = performance.now();
