@@ -100,6 +100,11 @@ export const NasFacts = z.object({
   volumes: z.array(NasVolume),
   /** ZFS pools (TrueNAS, QuTS hero, Unraid 6.12+, FreeBSD); missing in runs saved before NASBench read them. */
   pools: z.array(ZfsPool).optional(),
+  /**
+   * Folders this login may create a folder in (`test -w`): shared folders, volume roots (QTS lists
+   * them beside the shares), the home folder. Missing in runs saved before the probe listed them.
+   */
+  folders: z.array(z.object({ path: z.string(), kind: z.enum(['share', 'volume', 'home']) })).optional(),
   tools: z.object({ fio: ToolVersion, iperf3: ToolVersion }),
   /** Plain-words hints for missing tools, for this NAS's OS. */
   installHints: z.array(z.string()),

@@ -20,14 +20,31 @@ export interface TestFolderChoice {
   label: string;
 }
 
-/** The NAS's data volumes as places to test in; one the folder check refuses (the root, /) is not offered. */
-export function testFolderChoices(volumes: NasFacts['volumes']): TestFolderChoice[] {
-  return volumes
-    .filter((volume) => checkNasFolder(volume.mount).ok)
-    .map((volume) => ({
-      folder: volume.mount,
-      label: `${volume.mount} (${volume.fsType ?? 'file system unknown'}, ${formatBytes(volume.freeBytes)} free)`,
+/**
+ * Places to test in, the likeliest first (it is the one offered): the folders the probe found this
+ * login may write in — shared folders, then volume roots, then the home folder, each kind with the
+ * most free space first (a nearly full volume fails a test) — then the NAS's data volumes, which an
+ * ordinary login often cannot write at their root. One the folder check refuses (/) is not offered.
+ */
+export function testFolderChoices(nas: Pick<NasFacts, 'volumes' | 'folders'>): TestFolderChoice[] {
+  const volumeOf = (path: string) =>
+    nas.volumes
+      .filter((volume) => path === volume.mount || path.startsWith(volume.mount === '/' ? '/' : `${volume.mount}/`))
+      .sort((a, b) => b.mount.length - a.mount.length)[0];
+  const space = (volume: NasFacts['volumes'][number] | undefined) =>
+    volume ? `${volume.fsType ?? 'file system unknown'}, ${formatBytes(volume.freeBytes)} free` : 'free space unknown';
+  const rank = { share: 0, volume: 1, home: 2 } as const;
+  const free = (path: string) => volumeOf(path)?.freeBytes ?? 0;
+  const writable = [...(nas.folders ?? [])]
+    .sort((a, b) => rank[a.kind] - rank[b.kind] || free(b.path) - free(a.path))
+    .map((folder) => ({
+      folder: folder.path,
+      label: `${folder.path} (${folder.kind === 'home' ? 'your home folder, ' : ''}${space(volumeOf(folder.path))}, you can write here)`,
     }));
+  const volumes = nas.volumes
+    .filter((volume) => checkNasFolder(volume.mount).ok && !writable.some((choice) => choice.folder === volume.mount))
+    .map((volume) => ({ folder: volume.mount, label: `${volume.mount} (${space(volume)})` }));
+  return [...writable, ...volumes];
 }
 
 export interface DiskTestChoices {

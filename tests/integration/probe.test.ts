@@ -1,4 +1,6 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { testFolderChoices } from '../../shared/words/disk';
 import { probeThisComputer, probeNas } from '../../electron/engine/probe';
 import { NasFacts } from '../../shared/contract/probe';
 import { lab, labSession } from './lab-login';
@@ -35,6 +37,13 @@ describe('probe of the lab NAS', () => {
     expect(facts.tools.fio?.version).toMatch(/^3\.\d+/);
     expect(facts.tools.iperf3?.version).toMatch(/^3\.\d+/);
     expect(facts.os.vendor).toBe('linux');
+    // The folders this login can write in: the share first (OMV keeps shares at /srv/…/SHARE), then the
+    // tiny volume, then the home folder; root's folders beside them (field, home) are not offered.
+    expect(testFolderChoices(facts).map((choice) => choice.folder)[0]).toBe(lab.share);
+    expect(facts.folders).toContainEqual({ path: lab.tiny, kind: 'share' });
+    expect(facts.folders?.at(-1)?.kind).toBe('home');
+    expect(facts.folders?.map((folder) => folder.path)).not.toContain(path.dirname(lab.share));
+    for (const folder of facts.folders ?? []) expect(folder.path).not.toMatch(/\/(field|home|notools-bin)$/);
   });
 
   it('tells a NAS without fio and iperf3 apart, with an install hint', async () => {

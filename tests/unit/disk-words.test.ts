@@ -67,9 +67,28 @@ describe('the form of the disk test', () => {
 
   it('offers the volumes the probe found, with their file system and free space', () => {
     const volumes = [{ mount: '/volume1', fsType: 'btrfs', sizeBytes: 4e12, freeBytes: 2 ** 40 }];
-    expect(testFolderChoices(volumes)).toEqual([{ folder: '/volume1', label: '/volume1 (btrfs, 1.00 TiB free)' }]);
+    expect(testFolderChoices({ volumes })).toEqual([{ folder: '/volume1', label: '/volume1 (btrfs, 1.00 TiB free)' }]);
     const unknown = [{ mount: '/mnt/user', fsType: null, sizeBytes: 1, freeBytes: 512 * MiB }];
-    expect(testFolderChoices(unknown)[0]?.label).toBe('/mnt/user (file system unknown, 512 MiB free)');
+    expect(testFolderChoices({ volumes: unknown })[0]?.label).toBe('/mnt/user (file system unknown, 512 MiB free)');
+  });
+
+  it('offers the folders this login can write in first, with the free space of the volume they are on', () => {
+    const volumes = [
+      { mount: '/volume1', fsType: 'btrfs', sizeBytes: 4e12, freeBytes: 2 ** 40 },
+      { mount: '/', fsType: 'ext4', sizeBytes: 8e9, freeBytes: 2 ** 30 },
+    ];
+    const folders = [
+      { path: '/volume1/photo', kind: 'share' as const },
+      { path: '/var/services/homes/anna', kind: 'home' as const },
+    ];
+    expect(testFolderChoices({ volumes, folders })).toEqual([
+      { folder: '/volume1/photo', label: '/volume1/photo (btrfs, 1.00 TiB free, you can write here)' },
+      {
+        folder: '/var/services/homes/anna',
+        label: '/var/services/homes/anna (your home folder, ext4, 1.00 GiB free, you can write here)',
+      },
+      { folder: '/volume1', label: '/volume1 (btrfs, 1.00 TiB free)' },
+    ]);
   });
 
   it('leaves size and length to the preset when the fields are empty', () => {

@@ -1,10 +1,11 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { nasProbeScript, SECTION_MARKER } from '../../electron/engine/probe/nas-script';
 import { parseNasProbe } from '../../electron/engine/probe/parse-nas';
+import { commandForAnyLoginShell } from '../../electron/engine/ssh/login-shell';
 import { NasFacts } from '../../shared/contract/probe';
 
 const fixtureDir = path.join(__dirname, '../fixtures/probe');
@@ -294,6 +295,16 @@ describe('the probe script', () => {
     expect(() => execFileSync(program, [...args, '-n', '-c', nasProbeScript], { stdio: 'pipe' })).not.toThrow();
   });
 
+  it('fits the command line csh can take: longer, csh runs nothing and says nothing', () => {
+    expect(commandForAnyLoginShell(nasProbeScript).length).toBeLessThan(8000);
+    const tooLong = spawnSync('csh', ['-c', commandForAnyLoginShell(`echo hi #${'x'.repeat(8200)}`)], {
+      encoding: 'utf8',
+    });
+    expect([tooLong.stdout, tooLong.status]).toEqual(['', 0]);
+    const fits = spawnSync('csh', ['-c', commandForAnyLoginShell(nasProbeScript)], { encoding: 'utf8' });
+    expect(fits.stdout).toContain(`${SECTION_MARKER} end`);
+  });
+
   it('only reads: every redirection goes to /dev/null or another descriptor', () => {
     const targets = [...nasProbeScript.matchAll(/\d?>>?\s*(&\d|[^\s;)"|]+)/g)].map((match) => match[1]);
     expect(targets.length).toBeGreaterThan(10);
@@ -309,4 +320,51 @@ describe('the probe script', () => {
     expect(facts.memoryBytes).toBeGreaterThan(0);
     expect(facts.cpu.cores).toBeGreaterThanOrEqual(1);
   });
+});
+
+describe('folders this login can write in', () => {
+  const marker = (name: string) => `${SECTION_MARKER} ${name}\n`;
+  const probeWith = (lines: string[]) =>
+    parseNasProbe(`${marker('hostname')}nas\n${marker('folders')}${lines.join('\n')}\n${marker('end')}`);
+
+  it('keeps shares, volume roots and the home folder; drops firmware folders and unsafe paths', () => {
+    const facts = probeWith([
+      'share=/volume1/photo',
+      'share=/share/CACHEDEV1_DATA',
+      'share=/share/Public',
+      'share=/mnt/HDA_ROOT/.config',
+      'share=/mnt/disks/usb',
+      'share=/volume1/photo',
+      'share=relative/path',
+      'share=/volume1/a/../../etc',
+      'other=/volume2/x',
+      'home=/var/services/homes/anna',
+    ]);
+    expect(facts.folders).toEqual([
+      { path: '/volume1/photo', kind: 'share' },
+      { path: '/share/CACHEDEV1_DATA', kind: 'volume' },
+      { path: '/share/Public', kind: 'share' },
+      { path: '/var/services/homes/anna', kind: 'home' },
+    ]);
+  });
+
+  it('is absent for a probe from before the list, so saved runs read as they did', () => {
+    expect(parseNasProbe(`${marker('hostname')}nas\n${marker('end')}`).folders).toBeUndefined();
+  });
+
+  it.each([['dash'], ['busybox', 'sh']])(
+    'lists what this login can write under %s, and nothing it cannot',
+    (...shell) => {
+      const [program = '', ...args] = shell;
+      const output = execFileSync(program, [...args, '-c', nasProbeScript], {
+        encoding: 'utf8',
+        timeout: 20_000,
+        env: { ...process.env, HOME: '/tmp' },
+      });
+      const facts = NasFacts.parse(parseNasProbe(output));
+      expect(facts.folders).toContainEqual({ path: '/tmp', kind: 'home' });
+      // Root can write everywhere; the list still holds only existing folders, none hidden or the firmware's.
+      for (const folder of facts.folders ?? []) expect(folder.path).not.toMatch(/\/[.@#]/);
+    },
+  );
 });

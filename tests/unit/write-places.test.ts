@@ -79,6 +79,6 @@ describe('the folders offered on the NAS', () => {
       { mount: '/', fsType: 'ext4', sizeBytes: 2 ** 38, freeBytes: 2 ** 36 },
       { mount: '/volume1', fsType: 'btrfs', sizeBytes: 4e12, freeBytes: 2 ** 40 },
     ];
-    expect(testFolderChoices(volumes).map((choice) => choice.folder)).toEqual(['/volume1']);
+    expect(testFolderChoices({ volumes }).map((choice) => choice.folder)).toEqual(['/volume1']);
   });
 });

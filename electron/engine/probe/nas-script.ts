@@ -21,7 +21,7 @@ export const SECTION_MARKER = '@@nasbench:section';
  * (/etc/TOS_VERSION, /usr/www/version, the /etc/base/nasdb database), so we print those if present.
  * Serial numbers live next to these keys; the script picks keys by name so they never leave the NAS.
  */
-export const nasProbeScript = String.raw`
+const commentedScript = String.raw`
 LC_ALL=C
 export LC_ALL
 PATH="$PATH:/sbin:/usr/sbin"
@@ -164,6 +164,23 @@ else
   mount 2>/dev/null
 fi
 
+# Shared folders this login may create a folder in, where each NAS keeps them: DSM and ADM
+# /volumeN/SHARE, QTS /share/SHARE, TrueNAS /mnt/POOL/DATASET, Unraid /mnt/user/SHARE,
+# OMV /srv/dev-disk-by-UUID/SHARE, TOS /VolumeN/SHARE, macOS /Volumes/DISK; then the home folder.
+# test -w only asks the kernel (access(2)): nothing is created. The firmware's own folders (@appstore,
+# #recycle, hidden ones) are skipped, and the list stops at 40.
+nb_section folders
+nb_n=0
+for nb_dir in /volume[0-9]*/* /share/* /mnt/*/* /srv/*/* /Volume[0-9]*/* /Volumes/*; do
+  case "$nb_dir" in */@* | */#* | */.*) continue ;; esac
+  if [ -d "$nb_dir" ] && [ -w "$nb_dir" ]; then
+    echo "share=$nb_dir"
+    nb_n=$((nb_n + 1))
+    if [ "$nb_n" -ge 40 ]; then break; fi
+  fi
+done
+if [ -n "$HOME" ] && [ -d "$HOME" ] && [ -w "$HOME" ]; then echo "home=$HOME"; fi
+
 nb_section zpool
 zpool list -Hp -o name,size,allocated,free,health 2>/dev/null
 
@@ -199,3 +216,14 @@ done
 nb_section end
 exit 0
 `;
+
+/**
+ * The script as sent: its comment lines are for the next engineer, not the NAS, and csh (a login
+ * shell on some NASes) silently runs nothing when the command line is longer than about 8 KiB
+ * (measured: 8,169 characters ran, 8,369 printed nothing and exited 0). The encoded command must
+ * stay under that; probe-parse.test.ts holds it there.
+ */
+export const nasProbeScript = commentedScript
+  .split('\n')
+  .filter((line) => !/^\s*#/.test(line))
+  .join('\n');

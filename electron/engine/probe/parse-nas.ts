@@ -6,6 +6,7 @@ import { readBonds, readInterfaces } from './parse/network';
 import { recognizeSystem } from './parse/os';
 import { nonEmpty, ProbeOutput } from './parse/sections';
 import { readTool } from './parse/tools';
+import { readFolders } from './parse/folders';
 import { readVolumes } from './parse/volumes';
 import { readZfsPools } from './parse/zfs';
 
@@ -19,6 +20,7 @@ export function parseNasProbe(output: string): NasFacts {
   const { kernel } = readKernel(probe);
   const system = recognizeSystem(probe);
   const tools = { fio: readTool(probe, 'fio'), iperf3: readTool(probe, 'iperf3') };
+  const folders = readFolders(probe);
   return {
     hostname: nonEmpty(probe.lines('hostname')[0]),
     os: { vendor: system.vendor, name: system.name, version: system.version, kernel },
@@ -29,6 +31,7 @@ export function parseNasProbe(output: string): NasFacts {
     bonds: readBonds(probe),
     volumes: readVolumes(probe),
     pools: readZfsPools(probe),
+    ...(folders ? { folders } : {}),
     tools: { fio: tools.fio.version, iperf3: tools.iperf3.version },
     installHints: installHints({ vendor: system.vendor, distroFamily: system.distroFamily, tools }),
   };

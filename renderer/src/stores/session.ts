@@ -238,7 +238,8 @@ export function selectWritePlaces(state: SessionState): WritePlaces {
 
 /** The connected NAS's mount points that tests may write in, as its probe listed them. */
 export function selectNasMounts(state: SessionState): string[] {
-  return testFolderChoices(state.probe?.nas.volumes ?? []).map((choice) => choice.folder);
+  const nas = state.probe?.nas;
+  return nas ? testFolderChoices(nas).map((choice) => choice.folder) : [];
 }
 
 /** The folder on the connected NAS that disk tests and plans write in (inside a scratch folder). */

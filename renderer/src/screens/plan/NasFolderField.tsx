@@ -19,8 +19,8 @@ const explanation = (
  * plans show the same one; `problem` is what the form being started found wrong with it.
  */
 export function NasFolderField({ id, problem }: { id: string; problem?: string }) {
-  const volumes = useSessionStore((state) => state.probe?.nas.volumes);
-  const choices = useMemo(() => testFolderChoices(volumes ?? []), [volumes]);
+  const nas = useSessionStore((state) => state.probe?.nas);
+  const choices = useMemo(() => (nas ? testFolderChoices(nas) : []), [nas]);
   const mounts = useMemo(() => choices.map((choice) => choice.folder), [choices]);
   const { folder, typing, typed } = useSessionStore(
     useShallow((state) => {

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { nasExec, readLab } from '../lab/lab';
+import { connectToLab, openPlanScreen } from './connect-flow';
+import { screenshot, useAppPage } from './harness';
+
+/**
+ * A first Quick check as a new user runs it: a fresh connection to the lab NAS, nothing typed or
+ * changed. The folder offered must be one this login can write in (the lab's share, where an OMV
+ * box keeps its shares: /srv/…/share), so the check completes instead of failing on a mount point.
+ */
+const ui = useAppPage();
+
+describe('the first Quick check, with the defaults', () => {
+  it('offers a folder the login can write in, and completes', async () => {
+    const lab = readLab();
+    await connectToLab(ui.page, ui.app, lab);
+    await openPlanScreen(ui.page);
+    const plan = ui.page.getByTestId('plan-panel');
+    await plan.getByTestId('plan-quick').check();
+    const folder = plan.getByTestId('disk-folder');
+    await expect(folder.inputValue()).resolves.toBe(lab.share);
+    await expect(folder.locator('option:checked').innerText()).resolves.toMatch(/you can write here/);
+    await screenshot(ui.page, 'first-quick-check-plan');
+    await plan.getByTestId('start-plan').click();
+    await expect
+      .poll(() => ui.page.getByTestId('run-state').textContent(), { timeout: 240_000, interval: 500 })
+      .toMatch(/done|failed|cancelled/);
+    await expect(ui.page.getByTestId('run-state').textContent()).resolves.toBe('done');
+    const steps = ui.page.getByTestId('step-log').locator('li');
+    await expect(steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-state')))).resolves.toEqual(
+      Array.from({ length: await steps.count() }, () => 'finished'),
+    );
+    // It wrote only in its scratch folder, and removed it.
+    expect(nasExec(['find', lab.share, '-maxdepth', '1', '-name', '.nasbench-*']).stdout.trim()).toBe('');
+    expect(ui.pageErrors).toEqual([]);
+  }, 300_000);
+});
