@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nasExec, readLab } from '../lab/lab';
-import { connectToLab, openPlanScreen } from './connect-flow';
+import { connectToLab, openConnectScreen, openPlanScreen } from './connect-flow';
 import { screenshot, useAppPage } from './harness';
 
 /**
@@ -34,4 +34,19 @@ describe('the first Quick check, with the defaults', () => {
     expect(nasExec(['find', lab.share, '-maxdepth', '1', '-name', '.nasbench-*']).stdout.trim()).toBe('');
     expect(ui.pageErrors).toEqual([]);
   }, 300_000);
+
+  it('offers the folder picked last time again, after the window starts over and logs in again', async () => {
+    const lab = readLab();
+    await connectToLab(ui.page, ui.app, lab);
+    await openPlanScreen(ui.page);
+    await ui.page.getByTestId('plan-panel').getByTestId('disk-folder').selectOption(lab.tiny);
+    // The page loads afresh (as the app does on a restart): only what the window keeps is left.
+    await openConnectScreen(ui.page, ui.app, lab);
+    await ui.page.getByTestId('password').fill(lab.users.test.password);
+    await ui.page.getByTestId('connect').click();
+    await ui.page.getByTestId('nas-details').waitFor({ timeout: 30_000 });
+    await openPlanScreen(ui.page);
+    await expect(ui.page.getByTestId('plan-panel').getByTestId('disk-folder').inputValue()).resolves.toBe(lab.tiny);
+    expect(ui.pageErrors).toEqual([]);
+  }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 import type { ConnectInput, Connection, ProbeResult } from '../../../shared/contract/connect';
 import type { ShareOnOffer } from '../../../shared/contract/copy';
 import type { AppError } from '../../../shared/contract/errors';
@@ -91,143 +92,159 @@ function withRecent(recent: RecentNas[], entry: RecentNas): RecentNas[] {
   return [merged, ...recent.filter((item) => !sameNas(item, entry))].slice(0, recentLimit);
 }
 
-export const useSessionStore = create<SessionState>()((set, get) => {
-  // Answers about saved logins can arrive out of order while the user types: only the latest one counts.
-  let savedLoginRequest = 0;
-  const loginQuery = (username: string) => {
-    const target = get().target;
-    return target ? { host: target.host, port: target.port, username } : null;
-  };
-  /** Changes where NASBench may write on the connected NAS; without a connection there is no NAS to change. */
-  const changeWritePlaces = (change: Partial<WritePlaces>) => {
-    const connection = get().connection;
-    if (!connection) return;
-    const key = nasKey(connection);
-    set((state) => ({
-      writePlaces: { ...state.writePlaces, [key]: { ...(state.writePlaces[key] ?? noWritePlaces), ...change } },
-    }));
-  };
-
-  return {
-    target: null,
-    recent: [],
-    savedLogin: null,
-    savedLoginError: null,
-    connecting: false,
-    connectError: null,
-    connection: null,
-    rememberAsked: false,
-    probe: null,
-    probing: false,
-    probeError: null,
-    disconnecting: false,
-    disconnectError: null,
-    writePlaces: {},
-    mountedShares: null,
-    actions: {
-      chooseNas(address) {
-        savedLoginRequest += 1;
-        set((state) => ({
-          target: address,
-          recent: withRecent(state.recent, { ...address, username: null }),
-          savedLogin: null,
-          savedLoginError: null,
-          connectError: null,
-        }));
-      },
-
-      addEarlierNases(earlier) {
-        set((state) => ({
-          recent: [...state.recent, ...earlier.filter((nas) => !state.recent.some((known) => sameNas(known, nas)))],
-        }));
-      },
-
-      async loadSavedLogin(username) {
-        const query = loginQuery(username);
-        if (!query) return;
-        const request = ++savedLoginRequest;
-        const result = await window.nasbench.getSavedLogin(query);
-        if (request !== savedLoginRequest) return;
-        set(
-          result.ok
-            ? { savedLogin: { ...result.data, username }, savedLoginError: null }
-            : { savedLoginError: result.error },
-        );
-      },
-
-      async forgetPassword(username) {
-        const query = loginQuery(username);
-        if (!query) return;
-        const result = await window.nasbench.forgetPassword(query);
-        if (!result.ok) {
-          set({ savedLoginError: result.error });
-          return;
-        }
-        await get().actions.loadSavedLogin(username);
-      },
-
-      async connect(input) {
-        if (get().connecting) return { kind: 'failed' };
-        set({ connecting: true, connectError: null });
-        const result = await window.nasbench.connectNas(input);
-        if (!result.ok) return connectFailed(result.error, input);
-        // One NAS at a time: a new connection replaces the one before it.
-        const previous = get().connection;
-        if (previous) void window.nasbench.disconnectNas({ sessionId: previous.sessionId });
-        const connection = result.data;
-        set((state) => ({
-          connecting: false,
-          connection,
-          rememberAsked: input.auth.kind === 'password' && input.auth.remember === true,
-          probe: null,
-          probeError: null,
-          disconnectError: null,
-          recent: withRecent(state.recent, { host: input.host, port: connection.port, username: input.username }),
-        }));
-        void get().actions.probe();
-        return { kind: 'connected' };
-      },
-
-      async probe() {
+/**
+ * The session store; of it, only where NASBench may write on each NAS is kept across restarts (in the
+ * window's local storage), so a folder picked or typed once is offered again on the next connect.
+ */
+export const useSessionStore = create<SessionState>()(
+  persist(
+    (set, get) => {
+      // Answers about saved logins can arrive out of order while the user types: only the latest one counts.
+      let savedLoginRequest = 0;
+      const loginQuery = (username: string) => {
+        const target = get().target;
+        return target ? { host: target.host, port: target.port, username } : null;
+      };
+      /** Changes where NASBench may write on the connected NAS; without a connection there is no NAS to change. */
+      const changeWritePlaces = (change: Partial<WritePlaces>) => {
         const connection = get().connection;
-        if (!connection || get().probing) return;
-        set({ probing: true, probeError: null });
-        const result = await window.nasbench.probeNas({ sessionId: connection.sessionId });
-        if (get().connection?.sessionId !== connection.sessionId) return set({ probing: false });
-        set(result.ok ? { probing: false, probe: result.data } : { probing: false, probeError: result.error });
-      },
+        if (!connection) return;
+        const key = nasKey(connection);
+        set((state) => ({
+          writePlaces: { ...state.writePlaces, [key]: { ...(state.writePlaces[key] ?? noWritePlaces), ...change } },
+        }));
+      };
 
-      async disconnect() {
-        const connection = get().connection;
-        if (!connection || get().disconnecting) return;
-        set({ disconnecting: true, disconnectError: null });
-        const result = await window.nasbench.disconnectNas({ sessionId: connection.sessionId });
-        if (!result.ok) {
-          set({ disconnecting: false, disconnectError: result.error });
-          return;
-        }
-        set({ disconnecting: false, connection: null, probe: null, probeError: null, rememberAsked: false });
-      },
+      return {
+        target: null,
+        recent: [],
+        savedLogin: null,
+        savedLoginError: null,
+        connecting: false,
+        connectError: null,
+        connection: null,
+        rememberAsked: false,
+        probe: null,
+        probing: false,
+        probeError: null,
+        disconnecting: false,
+        disconnectError: null,
+        writePlaces: {},
+        mountedShares: null,
+        actions: {
+          chooseNas(address) {
+            savedLoginRequest += 1;
+            set((state) => ({
+              target: address,
+              recent: withRecent(state.recent, { ...address, username: null }),
+              savedLogin: null,
+              savedLoginError: null,
+              connectError: null,
+            }));
+          },
 
-      clearConnectError: () => set({ connectError: null }),
+          addEarlierNases(earlier) {
+            set((state) => ({
+              recent: [...state.recent, ...earlier.filter((nas) => !state.recent.some((known) => sameNas(known, nas)))],
+            }));
+          },
 
-      pickNasFolder: (folder) =>
-        changeWritePlaces(
-          folder === null ? { typingNasFolder: true } : { typingNasFolder: false, pickedNasFolder: folder },
-        ),
-      typeNasFolder: (folder) => changeWritePlaces({ typedNasFolder: folder }),
-      chooseShareFolder: (folder) => changeWritePlaces({ shareFolder: folder }),
+          async loadSavedLogin(username) {
+            const query = loginQuery(username);
+            if (!query) return;
+            const request = ++savedLoginRequest;
+            const result = await window.nasbench.getSavedLogin(query);
+            if (request !== savedLoginRequest) return;
+            set(
+              result.ok
+                ? { savedLogin: { ...result.data, username }, savedLoginError: null }
+                : { savedLoginError: result.error },
+            );
+          },
 
-      async loadMountedShares() {
-        const { connection, probe } = get();
-        const nas = connection ? { nas: nasIdentityOf(connection.host, probe?.nas) } : {};
-        const result = await window.nasbench.listMountedShares(nas);
-        // No list is no loss: the folder can always be typed.
-        set({ mountedShares: result.ok ? result.data : [] });
-      },
+          async forgetPassword(username) {
+            const query = loginQuery(username);
+            if (!query) return;
+            const result = await window.nasbench.forgetPassword(query);
+            if (!result.ok) {
+              set({ savedLoginError: result.error });
+              return;
+            }
+            await get().actions.loadSavedLogin(username);
+          },
+
+          async connect(input) {
+            if (get().connecting) return { kind: 'failed' };
+            set({ connecting: true, connectError: null });
+            const result = await window.nasbench.connectNas(input);
+            if (!result.ok) return connectFailed(result.error, input);
+            // One NAS at a time: a new connection replaces the one before it.
+            const previous = get().connection;
+            if (previous) void window.nasbench.disconnectNas({ sessionId: previous.sessionId });
+            const connection = result.data;
+            set((state) => ({
+              connecting: false,
+              connection,
+              rememberAsked: input.auth.kind === 'password' && input.auth.remember === true,
+              probe: null,
+              probeError: null,
+              disconnectError: null,
+              recent: withRecent(state.recent, { host: input.host, port: connection.port, username: input.username }),
+            }));
+            void get().actions.probe();
+            return { kind: 'connected' };
+          },
+
+          async probe() {
+            const connection = get().connection;
+            if (!connection || get().probing) return;
+            set({ probing: true, probeError: null });
+            const result = await window.nasbench.probeNas({ sessionId: connection.sessionId });
+            if (get().connection?.sessionId !== connection.sessionId) {
+              set({ probing: false });
+              return;
+            }
+            set(result.ok ? { probing: false, probe: result.data } : { probing: false, probeError: result.error });
+          },
+
+          async disconnect() {
+            const connection = get().connection;
+            if (!connection || get().disconnecting) return;
+            set({ disconnecting: true, disconnectError: null });
+            const result = await window.nasbench.disconnectNas({ sessionId: connection.sessionId });
+            if (!result.ok) {
+              set({ disconnecting: false, disconnectError: result.error });
+              return;
+            }
+            set({ disconnecting: false, connection: null, probe: null, probeError: null, rememberAsked: false });
+          },
+
+          clearConnectError: () => set({ connectError: null }),
+
+          pickNasFolder: (folder) =>
+            changeWritePlaces(
+              folder === null ? { typingNasFolder: true } : { typingNasFolder: false, pickedNasFolder: folder },
+            ),
+          typeNasFolder: (folder) => changeWritePlaces({ typedNasFolder: folder }),
+          chooseShareFolder: (folder) => changeWritePlaces({ shareFolder: folder }),
+
+          async loadMountedShares() {
+            const { connection, probe } = get();
+            const nas = connection ? { nas: nasIdentityOf(connection.host, probe?.nas) } : {};
+            const result = await window.nasbench.listMountedShares(nas);
+            // No list is no loss: the folder can always be typed.
+            set({ mountedShares: result.ok ? result.data : [] });
+          },
+        },
+      };
     },
-  };
-});
+    {
+      name: 'nasbench.writePlaces',
+      storage: createJSONStorage(() => localStorage),
+      partialize: (state) => ({ writePlaces: state.writePlaces }),
+    },
+  ),
+);
 
 export const useSessionActions = () => useSessionStore((state) => state.actions);
 
