@@ -45,3 +45,16 @@ describe('the Markdown summary of a lab Quick check', () => {
     expect(markdown).toMatch(/^Tools: fio 3\.33, iperf3 3\.12/m);
   });
 });
+
+describe('what ran, for a network test', () => {
+  it('says which way the data went: a download is not written as an arrow from this computer', () => {
+    const network = testRows(labQuickRun()).filter((row) => row.group === 'Network');
+    expect(network.map((row) => row.op).sort()).toEqual(['download', 'upload']);
+    for (const row of network) {
+      const way = row.op === 'download' ? 'from the NAS to this computer' : 'from this computer to the NAS';
+      expect(row.how).toContain(`data ${way}`);
+      expect(row.how).toMatch(/connects to [\d.]+:\d+/);
+      expect(row.how).not.toContain('→');
+    }
+  });
+});

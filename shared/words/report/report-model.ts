@@ -82,7 +82,16 @@ function rowsOf(result: TestResult, record: RunRecord): TestRow[] {
     case 'network': {
       const legs = Math.max(1, result.legs.length);
       const streams = result.streamsPerLeg * legs;
-      const to = result.legs.map((leg) => `${leg.bindAddress ?? 'this computer'} → ${leg.target}:${leg.port}`);
+      // Which way the data went, in words: this computer connects to the NAS in every direction, so an
+      // arrow from it would read as an upload even for a download.
+      const flow = {
+        upload: 'data from this computer to the NAS',
+        download: 'data from the NAS to this computer (iperf3 -R)',
+        bidir: 'data both ways at once (iperf3 --bidir)',
+      }[result.direction];
+      const to = result.legs.map(
+        (leg) => `${leg.bindAddress ?? 'this computer'} connects to ${leg.target}:${leg.port}`,
+      );
       return [
         {
           ...empty,
@@ -93,7 +102,7 @@ function rowsOf(result: TestResult, record: RunRecord): TestRow[] {
           streams,
           bytes: result.summary.bytes,
           seconds: result.summary.seconds,
-          how: `${result.method === 'iperf3' ? 'iperf3 protocol' : 'SSH stream'}: ${to.join(', ')}`,
+          how: `${result.method === 'iperf3' ? 'iperf3 protocol' : 'SSH stream'}, ${flow}: ${to.join(', ')}`,
           udp: result.udp ?? null,
           ...steadiness(result.summary.spread, legs > 1 ? null : linkSubject(record)),
           note: [
