@@ -16,11 +16,10 @@ export function EngineEvents(): null {
   // A window opened or reloaded mid-run takes up the runs already under way (after subscribing
   // above, so nothing they say from now on is missed) and shows the Run screen with its Cancel.
   useEffect(() => {
-    void window.nasbench.listRunningRuns().then((result) => {
-      if (!result.ok) return;
-      const runs = result.data.map((run) => run.events);
-      if (useRunsStore.getState().actions.followRunningRuns(runs)) useNavigationStore.getState().actions.show('run');
-    });
+    void useRunsStore
+      .getState()
+      .actions.takeUpRunningRuns()
+      .then((following) => following && useNavigationStore.getState().actions.show('run'));
   }, []);
   // NASes chosen on Devices are kept in the data folder, to be offered again after a restart.
   useEffect(() => rememberChosenNases(), []);

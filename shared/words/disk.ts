@@ -3,6 +3,7 @@ import type { DiskPresetName, DiskRunInput, DiskTestResult } from '../contract/d
 import { checkNasFolder } from '../contract/nas-folder';
 import type { NasFacts } from '../contract/probe';
 import { formatBytes } from '../util/units';
+import { volumeHolding } from '../util/volumes';
 import { diskCacheSummary } from './cache';
 import { optionalWholeNumber } from './whole-numbers';
 
@@ -27,11 +28,8 @@ export interface TestFolderChoice {
  * ordinary login often cannot write at their root. One the folder check refuses (/) is not offered.
  */
 export function testFolderChoices(nas: Pick<NasFacts, 'volumes' | 'folders'>): TestFolderChoice[] {
-  const volumeOf = (path: string) =>
-    nas.volumes
-      .filter((volume) => path === volume.mount || path.startsWith(volume.mount === '/' ? '/' : `${volume.mount}/`))
-      .sort((a, b) => b.mount.length - a.mount.length)[0];
-  const space = (volume: NasFacts['volumes'][number] | undefined) =>
+  const volumeOf = (path: string) => volumeHolding(nas.volumes, path);
+  const space = (volume: NasFacts['volumes'][number] | null) =>
     volume ? `${volume.fsType ?? 'file system unknown'}, ${formatBytes(volume.freeBytes)} free` : 'free space unknown';
   const rank = { share: 0, volume: 1, home: 2 } as const;
   const free = (path: string) => volumeOf(path)?.freeBytes ?? 0;

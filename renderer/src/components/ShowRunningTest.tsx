@@ -11,8 +11,7 @@ import { Button } from './Button';
 export function ShowRunningTest({ runId }: { runId: string }) {
   const [elsewhere, setElsewhere] = useState(false);
   const show = async () => {
-    const result = await window.nasbench.listRunningRuns();
-    if (result.ok) useRunsStore.getState().actions.followRunningRuns(result.data.map((run) => run.events));
+    await useRunsStore.getState().actions.takeUpRunningRuns();
     if (useRunsStore.getState().runs[runId]?.status !== 'running') return setElsewhere(true);
     useRunsStore.getState().actions.watchRun(runId);
     useNavigationStore.getState().actions.show('run');

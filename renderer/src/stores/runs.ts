@@ -58,6 +58,8 @@ interface RunsState {
      * far are replayed, and the Run screen follows the newest. Returns whether any was taken up.
      */
     followRunningRuns(runs: RunProgress[][]): boolean;
+    /** Asks the engine for its running runs and follows them (followRunningRuns); false when none or unreachable. */
+    takeUpRunningRuns(): Promise<boolean>;
     /** The engine is gone: runs still shown as running will never end on their own. */
     abandonRunningRuns(error: AppError): void;
     /** A run that ended before this session (opened from History): shown, not watched. A run this session already has keeps every sample it got. */
@@ -204,6 +206,11 @@ export const useRunsStore = create<RunsState>()((set, get) => {
           if (end) finishRun(end);
         }
         return unseen.some((events) => get().runs[events[0]?.runId ?? '']?.status === 'running');
+      },
+
+      async takeUpRunningRuns() {
+        const result = await window.nasbench.listRunningRuns();
+        return result.ok && get().actions.followRunningRuns(result.data.map((run) => run.events));
       },
 
       addFinishedRun(run) {
