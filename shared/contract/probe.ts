@@ -83,6 +83,49 @@ export const ZfsPool = z.object({
   health: z.string().nullable(),
 });
 
+/** One drive as the kernel lists it: NVMe by its name, a hard drive or SSD by its rotational flag; a VM's disk (vda, xvda) has no class. */
+export const Drive = z.object({
+  name: z.string(),
+  kind: z.enum(['hdd', 'ssd', 'nvme', 'virtual']),
+  sizeBytes: z.number().nonnegative(),
+});
+
+export const RaidLevel = z.enum([
+  'single',
+  'linear',
+  'raid0',
+  'raid1',
+  'raid4',
+  'raid5',
+  'raid6',
+  'raid10',
+  'mirror',
+  'raidz1',
+  'raidz2',
+  'raidz3',
+  'stripe',
+]);
+export type RaidLevel = z.infer<typeof RaidLevel>;
+
+/**
+ * Drives working as one: an md array (/proc/mdstat: Synology, QNAP, OMV, TerraMaster, ASUSTOR) or a
+ * ZFS pool's data vdevs (`zpool status`: TrueNAS, QuTS hero). `groups` are a pool's vdevs, each of
+ * `drives / groups` drives; `members` are the drive names where the kernel's names are used.
+ */
+export const DriveArray = z.object({
+  name: z.string(),
+  level: RaidLevel,
+  drives: z.number().int().nonnegative(),
+  groups: z.number().int().positive(),
+  members: z.array(z.string()),
+  /** md's size; ZFS pools carry theirs in `pools`. */
+  sizeBytes: z.number().nonnegative().nullable(),
+});
+export type DriveArray = z.infer<typeof DriveArray>;
+
+export const NasDisks = z.object({ drives: z.array(Drive), arrays: z.array(DriveArray) });
+export type NasDisks = z.infer<typeof NasDisks>;
+
 export const NasFacts = z.object({
   hostname: z.string().nullable(),
   os: z.object({
@@ -100,6 +143,8 @@ export const NasFacts = z.object({
   volumes: z.array(NasVolume),
   /** ZFS pools (TrueNAS, QuTS hero, Unraid 6.12+, FreeBSD); missing in runs saved before NASBench read them. */
   pools: z.array(ZfsPool).optional(),
+  /** The drives and how they are put together (Linux only); missing in runs saved before NASBench read them. */
+  disks: NasDisks.optional(),
   /**
    * Folders this login may create a folder in (`test -w`): shared folders, volume roots (QTS lists
    * them beside the shares), the home folder. Missing in runs saved before the probe listed them.

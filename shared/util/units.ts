@@ -58,6 +58,18 @@ export function formatSeconds(seconds: number): string {
   return `${minutes} min ${rest} s`;
 }
 
+/** A long wait in everyday words, rounded to what matters at that length: "12 min", "3 h 10 min", "2 days 4 h". */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '–';
+  if (seconds < 60) return 'under a minute';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  return hours % 24 === 0 ? `${days} days` : `${days} days ${hours % 24} h`;
+}
+
 const sizeMultipliers: Record<string, number> = { '': 1, k: 2 ** 10, m: 2 ** 20, g: 2 ** 30, t: 2 ** 40 };
 
 /**

@@ -30,6 +30,16 @@ describe('the first Quick check, with the defaults', () => {
     await expect(steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-state')))).resolves.toEqual(
       Array.from({ length: await steps.count() }, () => 'finished'),
     );
+    // The answer is in everyday terms and against what the hardware allows: at least one of each.
+    await ui.page.getByRole('button', { name: 'See results' }).click();
+    const verdicts = ui.page.getByTestId('verdicts');
+    await verdicts.waitFor();
+    const ids = await verdicts
+      .locator('[data-verdict]')
+      .evaluateAll((items) => items.map((item) => item.getAttribute('data-verdict') ?? ''));
+    expect(ids.filter((id) => id.startsWith('everyday-')).length, ids.join()).toBeGreaterThan(0);
+    expect(ids.filter((id) => id.startsWith('ceiling-')).length, ids.join()).toBeGreaterThan(0);
+    await screenshot(ui.page, 'first-quick-check-results');
     // It wrote only in its scratch folder, and removed it.
     expect(nasExec(['find', lab.share, '-maxdepth', '1', '-name', '.nasbench-*']).stdout.trim()).toBe('');
     expect(ui.pageErrors).toEqual([]);

@@ -119,7 +119,7 @@ describe('running a plan', () => {
       ['Share copy', 'finished', undefined],
     ]);
     expect(record.tags).toEqual(['Ethernet']);
-    expect(record.verdicts?.map((verdict) => verdict.id)).toContain('link-utilisation');
+    expect(record.verdicts?.map((verdict) => verdict.id)).toContain('ceiling-link');
     expect(events.find((event) => event.kind === 'sample')).toMatchObject({ series: '1:total' });
     expect(events.find((event) => event.kind === 'begin')).toMatchObject({
       series: expect.arrayContaining([{ id: '1:total', label: '1. Network to the NAS' }]),

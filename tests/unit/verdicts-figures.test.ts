@@ -125,7 +125,7 @@ describe('figures of a saved run over virtual links', () => {
     const figures = figuresOfRun(record);
     expect(figures.nasLink?.bitsPerSecond).toBeNull();
     const ids = explainFigures(figures).map((verdict) => verdict.id);
-    expect(ids).not.toContain('link-utilisation');
+    expect(ids).not.toContain('ceiling-link');
     expect(ids).not.toContain('network-limit');
   });
 });

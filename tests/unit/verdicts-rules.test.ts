@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { explainFigures, noFigures, type Figures } from '../../shared/words/verdicts';
+import { gigabit, network, seqDisk } from '../helpers/verdict-figures';
 
 /** Each rule fires on its condition and stays silent when the condition fails. */
 const MiB = 2 ** 20;
 const GiB = 2 ** 30;
 
-function gigabit(changes: Partial<Figures> = {}): Figures {
-  return {
-    ...noFigures(),
-    clientLink: { type: 'ethernet', bitsPerSecond: 1e9 },
-    nasLink: { bitsPerSecond: 1e9, mtu: 1500, bond: null },
-    ...changes,
-  };
-}
-const network = (upload: number | null, download: number | null = null): Figures['network'] => ({
-  upload,
-  download,
-  singleStream: upload,
-  multiLink: null,
-});
-const seqDisk = (op: 'read' | 'write', bytesPerSecond: number) => ({
-  test: `SEQ1M Q8T1 ${op}`,
-  op,
-  bytesPerSecond,
-  throughNetwork: false,
-});
 const idsOf = (figures: Figures, comparisons: Figures[] = []) =>
   explainFigures(figures, { comparisons }).map((verdict) => verdict.id);
 
@@ -215,13 +196,13 @@ describe('disk limit', () => {
 
 describe('link utilisation', () => {
   it('is given whenever a link speed is known, and not otherwise', () => {
-    expect(idsOf(gigabit({ network: network(500e6) }))).toEqual(['link-utilisation']);
+    expect(idsOf(gigabit({ network: network(500e6) }))).toEqual(['ceiling-link']);
     expect(idsOf({ ...noFigures(), network: network(500e6) })).toEqual([]);
   });
 
   it('holds the network figure against what TCP can carry over the link, not its raw bit rate', () => {
     const use = explainFigures(gigabit({ network: network(937e6) }), { unit: 'Mb/s' }).find(
-      (verdict) => verdict.id === 'link-utilisation',
+      (verdict) => verdict.id === 'ceiling-link',
     );
     // 1 GbE at MTU 1500: 1448 payload bytes in every 1538 on the wire, 941.5 Mb/s.
     expect(use?.figures.tcpMaxBitsPerSecond).toBeCloseTo(941.48e6, -4);

@@ -43,7 +43,7 @@ describe('verdicts from the seeds', () => {
 
     const overCable = explainFigures(wired, { unit: 'MiB/s' });
     expect(ids(overCable)).not.toContain('wifi-limit');
-    const use = overCable.find((found) => found.id === 'link-utilisation');
+    const use = overCable.find((found) => found.id === 'ceiling-link');
     // 80.5 MiB/s = 675.3 Mbit/s of 1000: the seed's 67.53%, against 1 GbE's 119.21 MiB/s.
     expect(use?.figures.shareUtilisationPercent).toBeCloseTo(67.53, 2);
     expect(use?.text).toContain('80.5 MiB/s is 67.5% of the 1 GbE link');

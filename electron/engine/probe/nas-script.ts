@@ -184,6 +184,18 @@ if [ -n "$HOME" ] && [ -d "$HOME" ] && [ -w "$HOME" ]; then echo "home=$HOME"; f
 nb_section zpool
 zpool list -Hp -o name,size,allocated,free,health 2>/dev/null
 
+# The drives and how they work together, for what the disks can do at most: each block device with
+# its rotational flag, size (512-byte sectors) and model (a VM's disk names its hypervisor there);
+# md arrays; ZFS vdevs, -L naming each drive by its kernel name rather than a by-id link.
+nb_section drives
+for nb_b in /sys/block/*; do
+  [ -r "$nb_b/queue/rotational" ] && echo "$nb_b $(cat "$nb_b/queue/rotational") $(cat "$nb_b/size" 2>/dev/null) $(cat "$nb_b/device/model" 2>/dev/null)"
+done
+nb_section mdstat
+cat /proc/mdstat 2>/dev/null
+nb_section zpool-status
+zpool status -L 2>/dev/null | head -n 300
+
 # NAS packages put fio and iperf3 in folders the SSH PATH often lacks (Entware's /opt/bin, Synology
 # package folders, QNAP's Entware QPKG, Homebrew on macOS): the first copy found is run by its
 # absolute path, and that path is what NASBench runs later.

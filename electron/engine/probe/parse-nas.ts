@@ -6,6 +6,7 @@ import { readBonds, readInterfaces } from './parse/network';
 import { recognizeSystem } from './parse/os';
 import { nonEmpty, ProbeOutput } from './parse/sections';
 import { readTool } from './parse/tools';
+import { readDrives, readMdArrays, readZfsLayouts } from './parse/disks';
 import { readFolders } from './parse/folders';
 import { readVolumes } from './parse/volumes';
 import { readZfsPools } from './parse/zfs';
@@ -21,6 +22,8 @@ export function parseNasProbe(output: string): NasFacts {
   const system = recognizeSystem(probe);
   const tools = { fio: readTool(probe, 'fio'), iperf3: readTool(probe, 'iperf3') };
   const folders = readFolders(probe);
+  const drives = readDrives(probe);
+  const arrays = [...readMdArrays(probe), ...readZfsLayouts(probe)];
   return {
     hostname: nonEmpty(probe.lines('hostname')[0]),
     os: { vendor: system.vendor, name: system.name, version: system.version, kernel },
@@ -32,6 +35,7 @@ export function parseNasProbe(output: string): NasFacts {
     volumes: readVolumes(probe),
     pools: readZfsPools(probe),
     ...(folders ? { folders } : {}),
+    ...(drives.length > 0 || arrays.length > 0 ? { disks: { drives, arrays } } : {}),
     tools: { fio: tools.fio.version, iperf3: tools.iperf3.version },
     installHints: installHints({ vendor: system.vendor, distroFamily: system.distroFamily, tools }),
   };

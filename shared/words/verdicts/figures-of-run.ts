@@ -3,6 +3,7 @@ import type { NasFacts } from '../../contract/probe';
 import type { RunRecord, TestResult } from '../../contract/runs';
 import { copyCache, throughNetworkCache } from '../cache';
 import { portHolding, wifiBand } from '../describe-nas';
+import { driveLayoutOf } from '../drive-layout';
 import { copyOverOtherLink, describeCopyPlace } from '../share-path';
 import { noFigures, type Figures, type NetworkFigures, type ShareApart, type ShareFigure } from './figures';
 
@@ -28,6 +29,9 @@ export function figuresOfRun(record: RunRecord): Figures {
     else if (result.kind === 'disk-through-network') addDiskThroughNetwork(figures, result);
     else if (result.kind === 'copy') addCopy(figures, result, record);
   }
+  // The drives behind the folder the disks were tested in (the first disk test's folder).
+  const diskFolder = record.results.find((result) => result.kind === 'disk')?.folder ?? null;
+  if (nas?.disks && diskFolder) figures.nasDrives = driveLayoutOf(nas.disks, diskFolder, nas.pools);
   return figures;
 }
 
@@ -151,6 +155,7 @@ function addDisk(figures: Figures, result: Result<'disk'>): void {
       bytesPerSecond: test.bytesPerSecond,
       throughNetwork: false,
       ...(test.spread ? { spread: test.spread } : {}),
+      ...(test.cache ? { nasCache: test.cache.nas } : {}),
     });
   }
 }
@@ -172,6 +177,14 @@ function addCopy(figures: Figures, result: Result<'copy'>, record: RunRecord): v
   const route = record.environment.client?.route;
   const otherLink = copyOverOtherLink(result.path, route);
   for (const test of result.tests) {
+    if (
+      test.test === 'small-files' &&
+      test.filesPerSecond &&
+      (place.kind === 'network-share' || place.kind === 'unknown') &&
+      !otherLink
+    ) {
+      figures.smallFiles.push({ op: test.op, fileSize: test.fileSize, filesPerSecond: test.filesPerSecond });
+    }
     if (test.test !== 'sequential') continue;
     const figure: ShareFigure = {
       label: `${place.protocol ?? (place.kind === 'network-share' || place.kind === 'unknown' ? 'share' : 'folder')} ${test.op}`,

@@ -1,4 +1,5 @@
-import type { Spread } from '../../contract/figure-quality';
+import type { CacheState, Spread } from '../../contract/figure-quality';
+import type { DriveLayout } from '../drive-layout';
 import type { LinkType } from '../../contract/probe';
 import type { OtherLink } from '../share-path';
 
@@ -32,7 +33,17 @@ export interface Figures {
   shareApart: ShareApart[];
   /** The share copy by file size (the cache-wall sweep). */
   cacheSweep: { op: 'read' | 'write'; fileSize: number; bytesPerSecond: number }[];
+  /** Many small files copied to and from the share, over the run's own link. */
+  smallFiles: SmallFilesFigure[];
   ram: { nasBytes: number | null; clientBytes: number | null };
+  /** The drives behind the folder the disk tests ran in, as the probe found them (absent: unknown). */
+  nasDrives?: DriveLayout | null;
+}
+
+export interface SmallFilesFigure {
+  op: 'read' | 'write';
+  fileSize: number;
+  filesPerSecond: number;
 }
 
 export interface NetworkFigures {
@@ -78,6 +89,8 @@ export interface DiskFigure {
   /** Measured through the network (iperf3 -F), so it can be no faster than the network. */
   throughNetwork: boolean;
   spread?: Spread;
+  /** Whether the NAS's RAM could have served it (absent in older runs and typed-in seeds). */
+  nasCache?: CacheState['nas'];
 }
 
 export interface ShareFigure {
@@ -106,6 +119,7 @@ export function noFigures(): Figures {
     share: [],
     shareApart: [],
     cacheSweep: [],
+    smallFiles: [],
     ram: { nasBytes: null, clientBytes: null },
   };
 }

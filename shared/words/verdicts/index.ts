@@ -1,10 +1,15 @@
 import type { Figures } from './figures';
 import { bond } from './rules/bond';
+import { cacheGain } from './rules/cache-gain';
 import { cacheWall } from './rules/cache-wall';
+import { ceilingDisks } from './rules/ceiling-disks';
+import { ceilingLink } from './rules/ceiling-link';
+import { ceilingUpgrade } from './rules/ceiling-upgrade';
 import { delayUnderLoad } from './rules/delay';
 import { udpLoss } from './rules/udp-loss';
 import { diskLimit } from './rules/disk-limit';
-import { linkUtilisation } from './rules/link-utilisation';
+import { everydayBackup, everydayPhotos } from './rules/everyday-backup';
+import { everydayEditing, everydayStreams } from './rules/everyday-media';
 import { networkLimit } from './rules/network-limit';
 import { protocolLimit } from './rules/protocol-limit';
 import { shareApart } from './rules/share-apart';
@@ -26,6 +31,7 @@ export {
   type NetworkFigures,
   type ShareApart,
   type ShareFigure,
+  type SmallFilesFigure,
 } from './figures';
 export { goodputBytesPerSecond, linkName, utilisationPercent } from './links';
 export { Verdict, type VerdictOptions } from './verdict';
@@ -37,9 +43,16 @@ const rules = [
   networkLimit,
   protocolLimit,
   bond,
+  cacheGain,
   cacheWall,
   unsteady,
-  linkUtilisation,
+  ceilingUpgrade,
+  ceilingLink,
+  ceilingDisks,
+  everydayStreams,
+  everydayBackup,
+  everydayPhotos,
+  everydayEditing,
   delayUnderLoad,
   udpLoss,
 ];

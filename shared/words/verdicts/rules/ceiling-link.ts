@@ -9,8 +9,12 @@ import {
 } from '../links';
 import type { Rule } from '../verdict';
 
-/** The mirrored-ZFS TrueNAS build write-up's table, for every run: how much of the link the best network and share figures used. */
-export const linkUtilisation: Rule = (figures, { unit }) => {
+/**
+ * How close the network and share figures come to the link's ceiling, for every run: their share of
+ * its raw rate (the mirrored-ZFS TrueNAS build write-up's "network utilisation" table) and of what TCP
+ * can carry over it at its MTU.
+ */
+export const ceilingLink: Rule = (figures, { unit }) => {
   const link = pathLink(figures);
   if (!link) return [];
   const sentences: string[] = [];
@@ -41,7 +45,7 @@ export const linkUtilisation: Rule = (figures, { unit }) => {
   if (sentences.length === 0) return [];
   return [
     {
-      id: 'link-utilisation',
+      id: 'ceiling-link',
       severity: 'info',
       text: `Link use: ${sentences.join('; ')} of the ${link.name} (${bitRate(link.bitsPerSecond, unit)}).${tcp}`,
       figures: numbers,
