@@ -44,6 +44,11 @@ describe('probe of the lab NAS', () => {
     expect(facts.folders?.at(-1)?.kind).toBe('home');
     expect(facts.folders?.map((folder) => folder.path)).not.toContain(path.dirname(lab.share));
     for (const folder of facts.folders ?? []) expect(folder.path).not.toMatch(/\/(field|home|notools-bin)$/);
+    // The lab's disk is this machine's: a VM's virtio disk (vda), no drive class, so no ceiling is named for it.
+    const drives = facts.disks?.drives ?? [];
+    expect(drives.length).toBeGreaterThan(0);
+    for (const drive of drives) expect(drive.name).not.toMatch(/^(loop|zram|ram|dm-)/);
+    expect(drives.find((drive) => drive.name.startsWith('vd'))?.kind).toBe('virtual');
   });
 
   it('tells a NAS without fio and iperf3 apart, with an install hint', async () => {

@@ -1,11 +1,12 @@
 import type { CacheState, SharePath, Spread } from '../../contract/figure-quality';
 import type { UdpFigures } from '../../contract/network';
 import type { RunRecord, TestResult } from '../../contract/runs';
-import { formatBytes, formatRate, type RateUnit } from '../../util/units';
+import { formatBytes, formatDuration, formatRate, type RateUnit } from '../../util/units';
 import { copyCache, diskCache, throughNetworkCache } from '../cache';
 import { describeDelay } from '../delay';
 import { describeUdp } from '../udp';
 import { copyOverOtherLink, describeCopyPlace, describeOtherLink } from '../share-path';
+import { answerFirst } from '../plan-answer';
 import { describeUnsteady, formatRateWithSpread, linkAsSubject } from '../spread';
 import { explainFigures, figuresOfRun, type Verdict } from '../verdicts';
 
@@ -206,8 +207,10 @@ export function testRows(record: RunRecord): TestRow[] {
 }
 
 /** The verdicts in the reader's unit, worked out again from the figures (they never go stale). */
+/** The run's verdicts, the one that answers its plan card's question first. */
 export function verdictsOf(record: RunRecord, unit: RateUnit): Verdict[] {
-  return explainFigures(figuresOfRun(record), { unit });
+  const { answer, others } = answerFirst(record.plan, explainFigures(figuresOfRun(record), { unit }));
+  return answer ? [answer, ...others] : others;
 }
 
 /** A verdict's number with its unit, by the figure's name (bitsPerSecond, diskBytesPerSecond, ratio, …). */
@@ -215,7 +218,9 @@ export function describeFigure(name: string, value: number, unit: RateUnit): str
   if (/bitsPerSecond$/i.test(name)) return formatRate(value / 8, 'Mb/s');
   if (/bytesPerSecond$/i.test(name)) return formatRate(value, unit);
   if (/percent/i.test(name)) return `${value.toFixed(1)}%`;
-  if (/ratio$/i.test(name)) return `${value.toFixed(1)} ×`;
+  if (/(ratio|gain)$/i.test(name)) return `${value.toFixed(1)} ×`;
+  if (/^perFileSeconds$/.test(name)) return `${(value * 1000).toFixed(1)} ms`;
+  if (/^seconds$/.test(name)) return formatDuration(value);
   if (/bytes$/i.test(name)) return formatBytes(value);
   return String(value);
 }

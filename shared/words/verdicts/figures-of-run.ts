@@ -1,3 +1,4 @@
+import type { HeatmapPanel } from '../../contract/disk';
 import type { Spread } from '../../contract/figure-quality';
 import type { NasFacts } from '../../contract/probe';
 import type { RunRecord, TestResult } from '../../contract/runs';
@@ -146,6 +147,7 @@ function addThroughput(network: NetworkFigures, result: Result<'throughput'>, re
 }
 
 function addDisk(figures: Figures, result: Result<'disk'>): void {
+  for (const panel of result.sweep?.panels ?? []) addSweepPanel(figures, panel);
   for (const test of result.tests) {
     // Sequential tests only: 4K random figures are never expected to fill a link.
     if (test.rw !== 'read' && test.rw !== 'write') continue;
@@ -158,6 +160,25 @@ function addDisk(figures: Figures, result: Result<'disk'>): void {
       ...(test.cache ? { nasCache: test.cache.nas } : {}),
     });
   }
+}
+
+/** Keeps the fastest measured cell per direction across a sweep's panels. */
+function addSweepPanel(figures: Figures, panel: HeatmapPanel): void {
+  panel.values.forEach((row, rowIndex) =>
+    row.forEach((bytesPerSecond, column) => {
+      if (bytesPerSecond === null) return;
+      const best = figures.sweepBest?.find((cell) => cell.op === panel.rw);
+      if (best && best.bytesPerSecond >= bytesPerSecond) return;
+      const cell = {
+        op: panel.rw,
+        blockSize: panel.y[rowIndex] ?? 0,
+        fileSize: panel.x[column] ?? 0,
+        jobs: panel.jobs,
+        bytesPerSecond,
+      };
+      figures.sweepBest = [...(figures.sweepBest ?? []).filter((other) => other.op !== panel.rw), cell];
+    }),
+  );
 }
 
 function addDiskThroughNetwork(figures: Figures, result: Result<'disk-through-network'>): void {

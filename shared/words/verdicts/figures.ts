@@ -33,11 +33,21 @@ export interface Figures {
   shareApart: ShareApart[];
   /** The share copy by file size (the cache-wall sweep). */
   cacheSweep: { op: 'read' | 'write'; fileSize: number; bytesPerSecond: number }[];
+  /** The fastest cell of each direction of a disk sweep (block size × file size × jobs). */
+  sweepBest?: SweepCell[];
   /** Many small files copied to and from the share, over the run's own link. */
   smallFiles: SmallFilesFigure[];
   ram: { nasBytes: number | null; clientBytes: number | null };
   /** The drives behind the folder the disk tests ran in, as the probe found them (absent: unknown). */
   nasDrives?: DriveLayout | null;
+}
+
+export interface SweepCell {
+  op: 'read' | 'write';
+  blockSize: number;
+  fileSize: number;
+  jobs: number;
+  bytesPerSecond: number;
 }
 
 export interface SmallFilesFigure {

@@ -13,6 +13,7 @@ import { everydayEditing, everydayStreams } from './rules/everyday-media';
 import { networkLimit } from './rules/network-limit';
 import { protocolLimit } from './rules/protocol-limit';
 import { shareApart } from './rules/share-apart';
+import { sweepBest } from './rules/sweep-best';
 import { unsteady } from './rules/unsteady';
 import { wifiLimit } from './rules/wifi-limit';
 import type { Verdict, VerdictOptions } from './verdict';
@@ -45,6 +46,7 @@ const rules = [
   bond,
   cacheGain,
   cacheWall,
+  sweepBest,
   unsteady,
   ceilingUpgrade,
   ceilingLink,

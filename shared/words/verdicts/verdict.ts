@@ -18,6 +18,7 @@ export const Verdict = z.object({
     'ceiling-disks',
     'ceiling-upgrade',
     'cache-gain',
+    'sweep-best',
     'copy-not-on-nas',
     'copy-other-link',
     'unsteady-figure',

@@ -6,7 +6,8 @@ import { throughNetworkCache } from '../../../../shared/words/cache';
 import { describeDelay } from '../../../../shared/words/delay';
 import { describeUdp } from '../../../../shared/words/udp';
 import { linkAsSubject } from '../../../../shared/words/spread';
-import { explainFigures, figuresOfRun } from '../../../../shared/words/verdicts';
+import { answerFirst } from '../../../../shared/words/plan-answer';
+import { explainFigures, figuresOfRun, type Verdict } from '../../../../shared/words/verdicts';
 import { SpreadMark, UnsteadyNote } from '../../components/Spread';
 import { classNames } from '../../components/class-names';
 import { Headline } from '../../components/Headline';
@@ -60,6 +61,23 @@ function NetworkFigure({
 
 type Leg = Extract<TestResult, { kind: 'network' }>['legs'][number];
 type Route = ClientFacts['route'] | null | undefined;
+
+function VerdictList({ verdicts }: { verdicts: Verdict[] }) {
+  if (verdicts.length === 0) return null;
+  return (
+    <ul className={styles.verdicts}>
+      {verdicts.map((verdict) => (
+        <li
+          key={verdict.id + verdict.text}
+          className={classNames(styles.verdict, styles[verdict.severity])}
+          data-verdict={verdict.id}
+        >
+          {verdict.text}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /** A bar per leg of a multi-link test, on one scale: a bond that spreads its streams shows bars of one length. */
 function LegBars({ legs, unit }: { legs: Leg[]; unit: RateUnit }) {
@@ -146,7 +164,11 @@ export function RunFindings({ runId, ...shown }: FindingsProps & { runId: string
 }
 
 function Findings({ saved, unit, state, shownKind }: FindingsProps & { saved: SavedRun }) {
-  const verdicts = explainFigures(figuresOfRun(saved), { unit });
+  const {
+    answer,
+    others: otherVerdicts,
+    none,
+  } = answerFirst(saved.plan, explainFigures(figuresOfRun(saved), { unit }));
   // The first result of the kind Results already draws is that one; throughput results are the headline.
   const shownIndex = saved.results.findIndex((result) => result.kind === shownKind);
   const others = saved.results.filter((result, index) => index !== shownIndex && result.kind !== 'throughput');
@@ -154,22 +176,23 @@ function Findings({ saved, unit, state, shownKind }: FindingsProps & { saved: Sa
     <>
       <section aria-labelledby="verdicts-title" data-testid="verdicts">
         <h3 id="verdicts-title">What this means</h3>
-        {verdicts.length === 0 ? (
+        {/* A guided plan's card asked a question: its answer comes first, or why there is none. */}
+        {answer && (
+          <p className={classNames(styles.verdict, styles[answer.severity], styles.answer)} data-testid="plan-answer">
+            <span data-verdict={answer.id}>{answer.text}</span>
+          </p>
+        )}
+        {none && (
+          <p className={text.muted} data-testid="plan-no-answer">
+            {none}
+          </p>
+        )}
+        {otherVerdicts.length === 0 && !answer && !none ? (
           <p className={text.muted} data-testid="no-verdict">
             These figures alone do not show a limit. Run the Quick check to compare the network with the disks.
           </p>
         ) : (
-          <ul className={styles.verdicts}>
-            {verdicts.map((verdict) => (
-              <li
-                key={verdict.id + verdict.text}
-                className={classNames(styles.verdict, styles[verdict.severity])}
-                data-verdict={verdict.id}
-              >
-                {verdict.text}
-              </li>
-            ))}
-          </ul>
+          <VerdictList verdicts={otherVerdicts} />
         )}
       </section>
       {others.map((result, index) => (
