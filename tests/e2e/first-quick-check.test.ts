@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { nasExec, readLab } from '../lab/lab';
 import { connectToLab, openConnectScreen, openPlanScreen } from './connect-flow';
-import { screenshot, useAppPage } from './harness';
+import path from 'node:path';
+import { artifactsDir, screenshot, useAppPage } from './harness';
 
 /**
  * A first Quick check as a new user runs it: a fresh connection to the lab NAS, nothing typed or
@@ -40,6 +41,17 @@ describe('the first Quick check, with the defaults', () => {
     expect(ids.filter((id) => id.startsWith('everyday-')).length, ids.join()).toBeGreaterThan(0);
     expect(ids.filter((id) => id.startsWith('ceiling-')).length, ids.join()).toBeGreaterThan(0);
     await screenshot(ui.page, 'first-quick-check-results');
+    // The disk step's eight classic figures in one tile, each the figure of the test in the table below.
+    const card = ui.page.getByTestId('crystal-card');
+    for (const name of ['SEQ1M Q8T1 read', 'SEQ1M Q1T1 write', 'RND4K Q32T1 read', 'RND4K Q1T1 write']) {
+      const measured = Number(await ui.page.locator(`td[data-test="${name}"]`).getAttribute('data-bytes-per-second'));
+      await expect(card.locator(`td[data-cell="${name}"]`).innerText()).resolves.toBe((measured / 1e6).toFixed(2));
+    }
+    await card.getByText('Show as text').click();
+    await expect(card.getByTestId('crystal-text').innerText()).resolves.toMatch(
+      /\[Read\]\n {2}SEQ {4}1MiB \(Q= {2}8, T= 1\): +\d+\.\d{3} MB\/s/,
+    );
+    await card.screenshot({ path: path.join(artifactsDir, 'crystal-card.png') });
     // It wrote only in its scratch folder, and removed it.
     expect(nasExec(['find', lab.share, '-maxdepth', '1', '-name', '.nasbench-*']).stdout.trim()).toBe('');
     expect(ui.pageErrors).toEqual([]);

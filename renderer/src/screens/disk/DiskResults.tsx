@@ -23,6 +23,8 @@ import text from '../../theme/text.module.css';
 import styles from './DiskResults.module.css';
 import { NoFigures, PartialFigures } from '../results/UnfinishedRun';
 import { SweepHeatmaps } from './SweepHeatmaps';
+import { CrystalCard } from './CrystalCard';
+import { hasCrystalCells } from '../../../../shared/words/disk-card';
 
 type DiskDetails = z.infer<typeof DiskRunDetails>;
 
@@ -48,6 +50,7 @@ export function DiskResults({
   return (
     <>
       <PartialFigures state={state} testId="disk-results-partial" />
+      {!details.sweep && hasCrystalCells(tests) && <CrystalCard details={details} />}
       {details.sweep ? (
         <SweepHeatmaps sweep={details.sweep} unit={unit} tests={tests} />
       ) : (
