@@ -26,6 +26,12 @@ const screenViews: Record<Screen, () => React.JSX.Element> = {
   settings: SettingsScreen,
 };
 
+/** Focus moves to the screen without changing the address (browser mode keeps its own there). */
+function skipToScreen(event: React.MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  document.getElementById('main')?.focus();
+}
+
 export function App() {
   const problem = useConnectionStore((state) => state.problem);
   const screen = useNavigationStore((state) => state.screen);
@@ -42,9 +48,13 @@ export function App() {
   const ScreenView = screenViews[screen];
   return (
     <div className={styles.layout}>
+      {/* The first stop for the keyboard: past the menu, straight to the screen. */}
+      <a className={styles.skipLink} href="#main" onClick={skipToScreen} data-testid="skip-link">
+        Skip to the screen
+      </a>
       <EngineEvents />
       <Nav />
-      <main className={styles.main} id="main">
+      <main className={styles.main} id="main" tabIndex={-1}>
         {problem && <ConnectionLostBanner problem={problem} />}
         <ScreenView key={screen} />
       </main>

@@ -5,9 +5,10 @@ import styles from './LoginFields.module.css';
 
 export type LoginMethod = 'password' | 'key' | 'agent';
 const loginMethods: RadioOption<LoginMethod>[] = [
-  { value: 'password', label: 'Password', testId: 'login-password' },
-  { value: 'key', label: 'Key file', testId: 'login-key' },
-  { value: 'agent', label: 'SSH agent', testId: 'login-agent' },
+  // "With a password", not "Password": the password field below is called that, and two controls of one name confuse screen readers.
+  { value: 'password', label: 'With a password', testId: 'login-password' },
+  { value: 'key', label: 'With a key file', testId: 'login-key' },
+  { value: 'agent', label: 'Through the SSH agent', testId: 'login-agent' },
 ];
 
 export function LoginMethodChoice(props: {

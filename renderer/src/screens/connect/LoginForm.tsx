@@ -50,6 +50,13 @@ export function LoginForm({ target }: { target: NasAddress }) {
   const user = username.trim();
   const passwordRemembered = savedLogin?.username === user && savedLogin.passwordRemembered;
 
+  // A NAS used before comes with its user name: the password is all that is left to type.
+  useEffect(() => {
+    if (lastUser) document.getElementById(`${id}-password`)?.focus();
+    // Only on arrival: later changes of the user name must not move the cursor.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   useEffect(() => {
     if (question || !focusAfterDialog.current) return;
     focusAfterDialog.current.focus();

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { testFolderChoices } from '../../../../shared/words/disk';
 import { Field, TextField } from '../../components/Field';
@@ -33,6 +33,9 @@ export function NasFolderField({ id, problem }: { id: string; problem?: string }
     }),
   );
   const { pickNasFolder, typeNasFolder } = useSessionActions();
+  // Arrow keys on a closed select change its value at every step: passing "Another folder…" that
+  // way must not pull the keyboard out of the list.
+  const arrowing = useRef(false);
 
   return (
     <div className={styles.folder}>
@@ -43,11 +46,17 @@ export function NasFolderField({ id, problem }: { id: string; problem?: string }
             data-testid="disk-folder"
             value={typing ? another : folder}
             aria-describedby={typing ? undefined : `${id}-folder-help`}
+            onKeyDown={(event) => {
+              arrowing.current = /^(Arrow|Page|Home|End)/.test(event.key);
+            }}
             onChange={(event) => {
               const value = event.target.value;
               pickNasFolder(value === another ? null : value);
-              // The new field appears on the next render: the keyboard goes there, where the user will type.
-              if (value === another) requestAnimationFrame(() => document.getElementById(`${id}-typed`)?.focus());
+              // Picked (by mouse, or Enter in the open list): the new field appears on the next render,
+              // and the keyboard goes there, where the user will type.
+              if (value === another && !arrowing.current)
+                requestAnimationFrame(() => document.getElementById(`${id}-typed`)?.focus());
+              arrowing.current = false;
             }}
           >
             {choices.map((choice) => (
