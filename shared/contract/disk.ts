@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxTestSeconds } from './limits';
 import { SessionId } from './connect';
 import { CacheState, Spread } from './figure-quality';
 import { NasFolder } from './nas-folder';
@@ -18,7 +19,7 @@ export const DiskRunInput = z.strictObject({
     .positive()
     .max(2 ** 50)
     .optional(),
-  runtimeSeconds: z.number().int().min(1).max(3600).optional(),
+  runtimeSeconds: z.number().int().min(1).max(maxTestSeconds).optional(),
 });
 export type DiskRunInput = z.input<typeof DiskRunInput>;
 

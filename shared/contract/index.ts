@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxTestSeconds } from './limits';
 import { ConnectInput, Connection, ProbeResult, SavedLoginQuery, SessionId } from './connect';
 import { NasIdentity, ShareCopyRunInput, ShareOnOffer } from './copy';
 import { DevicesChanged, DiscoveryId, DiscoveryInput, RecentDevice, RememberDeviceInput } from './discovery';
@@ -31,7 +32,7 @@ export type AppInfo = z.infer<typeof AppInfo>;
 
 export const DemoRunOptions = z.strictObject({
   /** How long to measure. */
-  seconds: z.number().min(1).max(3600),
+  seconds: z.number().min(1).max(maxTestSeconds),
   /** How often to report a sample; 250 ms gives a smooth live chart. */
   sampleIntervalMs: z.number().int().min(100).max(5000).default(500),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxTestSeconds } from './limits';
 import { HostName, SessionId } from './connect';
 
 export const NetworkDirection = z.enum(['upload', 'download', 'bidir']);
@@ -32,7 +33,7 @@ export const NetworkRunInput = z.strictObject({
   /** upload: this computer sends to the NAS; download: the NAS sends; bidir: both at once. */
   direction: NetworkDirection.default('upload'),
   streams: z.number().int().min(1).max(128).default(1),
-  seconds: z.number().int().min(1).max(3600).default(10),
+  seconds: z.number().int().min(1).max(maxTestSeconds).default(10),
   /** Omitted: one leg to the address the NAS was connected at. */
   legs: z.array(NetworkLeg).min(1).max(8).optional(),
   /** Also measure the delay to the NAS, idle and while the test loads the link (`net --latency`). */

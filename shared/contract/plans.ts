@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxTestSeconds } from './limits';
 import { SessionId } from './connect';
 import { ShareCopyRunInput } from './copy';
 import { DiskRunInput, DiskSweepRunInput } from './disk';
@@ -41,9 +42,9 @@ export const PlanSettings = z.strictObject({
   /** A local folder, normally where a share of this NAS is mounted; none: no share copy steps. */
   shareFolder: absoluteLocalFolder.optional(),
   /** Seconds per network test (each direction, each connection). */
-  networkSeconds: z.number().int().min(1).max(600).optional(),
+  networkSeconds: z.number().int().min(1).max(maxTestSeconds).optional(),
   /** Seconds per disk test. */
-  diskSeconds: z.number().int().min(1).max(600).optional(),
+  diskSeconds: z.number().int().min(1).max(maxTestSeconds).optional(),
   /** The share copy's file size, bytes. */
   shareFileBytes: z
     .number()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { maxTestSeconds } from './limits';
 import { RateUnit } from '../util/units';
 
 export const Theme = z.enum(['system', 'light', 'dark']);
@@ -9,7 +10,7 @@ export const Settings = z.object({
   /** Discovery sends multicast on the LAN; people on managed networks (and our tests) switch it off. */
   discoveryEnabled: z.boolean(),
   /** Default length of one timed measurement, in seconds. */
-  testSeconds: z.number().int().min(1).max(600),
+  testSeconds: z.number().int().min(1).max(maxTestSeconds),
 });
 export type Settings = z.infer<typeof Settings>;
 

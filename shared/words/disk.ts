@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { maxTestSeconds, secondsRange } from '../contract/limits';
 import type { DiskPresetName, DiskRunInput, DiskTestResult } from '../contract/disk';
 import { checkNasFolder } from '../contract/nas-folder';
 import type { NasFacts } from '../contract/probe';
@@ -79,12 +80,12 @@ export function checkDiskTestChoices(
 ): { input: DiskRunInput; problems?: undefined } | { problems: DiskTestProblems; input?: undefined } {
   const folder = choices.folder.trim();
   const sizeMiB = optionalWholeNumber(choices.sizeMiB, maxSizeMiB);
-  const seconds = optionalWholeNumber(choices.seconds, 3600);
+  const seconds = optionalWholeNumber(choices.seconds, maxTestSeconds);
   const folderTrouble = folderProblem(folder);
   const problems: DiskTestProblems = {
     ...(folderTrouble && { folder: folderTrouble }),
     ...(sizeMiB === null && { sizeMiB: 'Enter a whole number of MiB, at least 1, or leave it empty.' }),
-    ...(seconds === null && { seconds: 'Enter a whole number of seconds from 1 to 3600, or leave it empty.' }),
+    ...(seconds === null && { seconds: `Enter ${secondsRange}, or leave it empty.` }),
   };
   if (folderTrouble || sizeMiB === null || seconds === null) return { problems };
   return {

@@ -1,4 +1,5 @@
 import { HostName, type ProbeResult } from '../contract/connect';
+import { maxTestSeconds, secondsRange } from '../contract/limits';
 import { describeLinkSpeed, describeLinks } from './describe-nas';
 import type { NetworkDirection, NetworkRunInput } from '../contract/network';
 import type { LinkType } from '../contract/probe';
@@ -153,7 +154,7 @@ export function checkNetworkTestChoices(
   choices: NetworkTestChoices,
   sessionId: string,
 ): { input: NetworkRunInput; problems?: undefined } | { problems: NetworkTestProblems; input?: undefined } {
-  const seconds = wholeNumber(choices.seconds, 1, 3600);
+  const seconds = wholeNumber(choices.seconds, 1, maxTestSeconds);
   const streams = wholeNumber(choices.streams, 1, maxStreamsOffered);
   const udpMbps = choices.udpMbps === undefined ? undefined : wholeNumber(choices.udpMbps, 1, maxUdpMbps);
   const legProblems = (choices.legs ?? []).map((leg) => {
@@ -162,7 +163,7 @@ export function checkNetworkTestChoices(
     return { ...(nasAddress && { nasAddress }), ...(localAddress && { localAddress }) };
   });
   const problems: NetworkTestProblems = {
-    ...(seconds === null && { seconds: 'Enter a whole number of seconds from 1 to 3600.' }),
+    ...(seconds === null && { seconds: `Enter ${secondsRange}.` }),
     ...(streams === null && { streams: `Enter a whole number of streams from 1 to ${maxStreamsOffered}.` }),
     ...(udpMbps === null && { udpMbps: `Enter a whole number of Mb/s from 1 to ${maxUdpMbps}.` }),
     ...(legProblems.some((leg) => Object.keys(leg).length > 0) && { legs: legProblems }),

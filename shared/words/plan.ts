@@ -1,4 +1,5 @@
 import type { PlanName, PlanSettings } from '../contract/plans';
+import { maxTestSeconds, secondsRange } from '../contract/limits';
 import { optionalWholeNumber } from './whole-numbers';
 
 /**
@@ -18,15 +19,15 @@ export interface PlanChoices {
 
 export type PlanProblems = Partial<Record<'networkSeconds' | 'diskSeconds', string>>;
 
-const secondsProblem = 'A whole number of seconds from 1 to 600, or empty.';
+const secondsProblem = `${secondsRange.charAt(0).toUpperCase()}${secondsRange.slice(1)}, or empty.`;
 
 /** The form as the engine's input, or what to fix, worded for the field it belongs to. */
 export function checkPlanChoices(
   choices: PlanChoices,
   sessionId: string,
 ): { input: PlanSettings; problems?: undefined } | { problems: PlanProblems; input?: undefined } {
-  const network = optionalWholeNumber(choices.networkSeconds, 600);
-  const disk = optionalWholeNumber(choices.diskSeconds, 600);
+  const network = optionalWholeNumber(choices.networkSeconds, maxTestSeconds);
+  const disk = optionalWholeNumber(choices.diskSeconds, maxTestSeconds);
   if (network === null || disk === null) {
     return {
       problems: {

@@ -14,7 +14,9 @@ const ui = useAppPage();
 /** What has focus: its test id, its id, its tag and its text, to match on. */
 async function focused(page: Page): Promise<{ testId: string; id: string; tag: string; text: string }> {
   return page.evaluate(() => {
-    const active = document.activeElement as HTMLElement | null;
+    // The page's own globals (tsconfig.node has no DOM types): what a focused element offers here.
+    type Focusable = { id: string; tagName: string; innerText?: string; getAttribute(name: string): string | null };
+    const active = (globalThis as unknown as { document: { activeElement: Focusable | null } }).document.activeElement;
     return {
       testId: active?.getAttribute('data-testid') ?? '',
       id: active?.id ?? '',

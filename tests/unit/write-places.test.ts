@@ -51,12 +51,13 @@ describe('the guided plan form', () => {
     });
   });
 
-  it('says which length is wrong', () => {
-    const checked = checkPlanChoices({ ...choices, networkSeconds: '0', diskSeconds: '601' }, 's1');
+  it('says which length is wrong, with the limits every seconds field shares (single tests take 3600 too)', () => {
+    const checked = checkPlanChoices({ ...choices, networkSeconds: '0', diskSeconds: '3601' }, 's1');
     expect(checked.problems).toEqual({
-      networkSeconds: 'A whole number of seconds from 1 to 600, or empty.',
-      diskSeconds: 'A whole number of seconds from 1 to 600, or empty.',
+      networkSeconds: 'A whole number of seconds from 1 to 3600, or empty.',
+      diskSeconds: 'A whole number of seconds from 1 to 3600, or empty.',
     });
+    expect(checkPlanChoices({ ...choices, diskSeconds: '3600' }, 's1').problems).toBeUndefined();
   });
 });
 

@@ -98,7 +98,7 @@ function RunView({ runId }: { runId: string }) {
       {run.end && (
         <Card aria-labelledby="outcome-title">
           <h2 id="outcome-title">{outcomeTitle[run.end.state]}</h2>
-          {run.end.state === 'done' && <FinishedText end={run.end} />}
+          {run.end.state === 'done' && <FinishedText end={run.end} steps={run.steps} />}
           {run.end.error && (
             <ErrorNotice
               error={run.end.error}
@@ -125,23 +125,33 @@ function StepLog({ steps, noun }: { steps: RunStep[]; noun: string }) {
     <details className={styles.stepLog} open>
       <summary>{noun}s so far</summary>
       <ol data-testid="step-log">
-        {steps.map((step) => (
-          <li key={step.index} data-state={step.state}>
-            {step.label}: <span className={styles[step.state]}>{stepStateWords[step.state]}</span>
-            {step.error && <span className={text.muted}> ({step.error.message})</span>}
-          </li>
-        ))}
+        {steps.map((step) => {
+          // Stopped by the user's Cancel: not a failure, so not in the failure's red.
+          const cancelled = step.state === 'failed' && step.error?.code === 'CANCELLED';
+          return (
+            <li key={step.index} data-state={cancelled ? 'cancelled' : step.state}>
+              {step.label}:{' '}
+              <span className={styles[cancelled ? 'skipped' : step.state]}>
+                {cancelled ? 'cancelled' : stepStateWords[step.state]}
+              </span>
+              {step.error && !cancelled && <span className={text.muted}> ({step.error.message})</span>}
+            </li>
+          );
+        })}
       </ol>
     </details>
   );
 }
 
-function FinishedText({ end }: { end: RunEnd }) {
+function FinishedText({ end, steps }: { end: RunEnd; steps: RunStep[] }) {
   const unit = useSettingsStore(selectRateUnit);
   const { summary, details } = end;
-  // A disk run's tests differ too much (1 MiB sequential, 4 KiB random) for one average to mean anything.
+  // A disk run's tests differ too much (1 MiB sequential, 4 KiB random) for one average to mean anything,
+  // and so do a plan's network, disk and copy steps: those count what ran instead.
   let figure = '';
   if (details?.kind === 'disk') figure = `: ${details.tests.length} ${details.tests.length === 1 ? 'test' : 'tests'}`;
+  else if (steps.length > 1)
+    figure = `: ${steps.filter((step) => step.state === 'finished').length} of ${steps.length} steps done`;
   else if (summary) figure = `: ${formatRate(summary.bytesPerSecond, unit)} on average`;
   return (
     <p>

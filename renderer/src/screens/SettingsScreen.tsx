@@ -1,4 +1,5 @@
 import { useState, type SyntheticEvent } from 'react';
+import { maxTestSeconds, secondsRange } from '../../../shared/contract/limits';
 import { useShallow } from 'zustand/react/shallow';
 import { Settings, Theme } from '../../../shared/contract/settings';
 import { RateUnit } from '../../../shared/util/units';
@@ -104,10 +105,10 @@ function TestSecondsField({ saved, onSave }: { saved: number; onSave: (patch: { 
       label="Default test length (seconds)"
       testId="test-seconds"
       value={draft}
-      max={600}
+      max={maxTestSeconds}
       onChange={setDraft}
-      problem={invalid ? 'Not saved: enter a whole number of seconds from 1 to 600.' : undefined}
-      help="How long each measurement runs, 1 to 600 s."
+      problem={invalid ? `Not saved: enter ${secondsRange}.` : undefined}
+      help={`How long each measurement runs, 1 to ${maxTestSeconds} s.`}
       inputProps={{ onBlur: () => save(), onKeyDown: (event) => event.key === 'Enter' && save(event) }}
     />
   );

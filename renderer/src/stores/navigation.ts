@@ -6,11 +6,16 @@ export type Screen = (typeof screens)[number];
 
 interface NavigationState {
   screen: Screen;
-  /** The run Results shows; null means the latest finished one. */
+  /**
+   * The run Results shows: the one last picked (in History, or "See results") until a new run starts
+   * in this window; null means the latest finished one.
+   */
   resultsRunId: string | null;
   actions: {
     show(screen: Screen): void;
     openResults(runId: string | null): void;
+    /** A new run started: Results goes back to showing the latest. */
+    forgetPickedRun(): void;
   };
 }
 
@@ -18,8 +23,10 @@ export const useNavigationStore = create<NavigationState>()((set) => ({
   screen: 'devices',
   resultsRunId: null,
   actions: {
-    show: (screen) => set(screen === 'results' ? { screen, resultsRunId: null } : { screen }),
+    // Results from the menu shows the run picked last, not whichever is newest.
+    show: (screen) => set({ screen }),
     openResults: (runId) => set({ screen: 'results', resultsRunId: runId }),
+    forgetPickedRun: () => set({ resultsRunId: null }),
   },
 }));
 

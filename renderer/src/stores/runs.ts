@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppError } from '../../../shared/contract/errors';
 import { SampleHistory } from '../../../shared/util/ring-buffer';
 import type { RunBegin, RunDelay, RunEnd, RunProgress, RunSample, RunStep } from '../../../shared/contract/run-events';
+import { useNavigationStore } from './navigation';
 
 export type RunStatus = 'running' | RunEnd['state'];
 
@@ -147,7 +148,10 @@ export const useRunsStore = create<RunsState>()((set, get) => {
         return true;
       },
 
-      watchRun: (runId) => set({ activeRunId: runId, cancelling: false, cancelError: null }),
+      watchRun: (runId) => {
+        set({ activeRunId: runId, cancelling: false, cancelError: null });
+        useNavigationStore.getState().actions.forgetPickedRun();
+      },
 
       async cancelRun() {
         const { activeRunId, runs } = get();

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { maxTestSeconds } from '../../../../shared/contract/limits';
 import { useShallow } from 'zustand/react/shallow';
 import { ChoiceCards } from '../../components/Choices';
 import { CheckboxField, FieldGrid, FoldedFields, NumberField } from '../../components/Field';
@@ -86,7 +87,7 @@ export function DiskTestPanel() {
               label="Seconds per test"
               testId="disk-seconds"
               value={form.seconds}
-              max={3600}
+              max={maxTestSeconds}
               placeholder={preset.secondsPlaceholder}
               onChange={(seconds) => actions.choose({ seconds })}
               problem={form.problems.seconds}

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { maxTestSeconds } from '../../../../shared/contract/limits';
 import { useShallow } from 'zustand/react/shallow';
 import type { NetworkDirection } from '../../../../shared/contract/network';
 import { maxStreamsOffered, maxUdpMbps } from '../../../../shared/words/network';
@@ -89,7 +90,7 @@ export function NetworkTestPanel({ nasHost }: { nasHost: string }) {
           label="Test length (seconds)"
           testId="network-seconds"
           value={form.seconds ?? String(defaultSeconds)}
-          max={3600}
+          max={maxTestSeconds}
           onChange={(seconds) => actions.choose({ seconds })}
           problem={form.problems.seconds}
           help="1 to 3600 s; the default is set in Settings."

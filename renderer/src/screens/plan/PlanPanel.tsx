@@ -1,4 +1,5 @@
 import { useEffect, useId } from 'react';
+import { maxTestSeconds } from '../../../../shared/contract/limits';
 import { useShallow } from 'zustand/react/shallow';
 import { ChoiceCards } from '../../components/Choices';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -61,7 +62,7 @@ export function PlanPanel() {
             label="Seconds per network test"
             testId="plan-network-seconds"
             value={form.networkSeconds}
-            max={600}
+            max={maxTestSeconds}
             onChange={(networkSeconds) => actions.choose({ networkSeconds })}
             problem={form.problems.networkSeconds}
             help="Empty: the plan’s own."
@@ -71,7 +72,7 @@ export function PlanPanel() {
             label="Seconds per disk test"
             testId="plan-disk-seconds"
             value={form.diskSeconds}
-            max={600}
+            max={maxTestSeconds}
             onChange={(diskSeconds) => actions.choose({ diskSeconds })}
             problem={form.problems.diskSeconds}
             help="Empty: the plan’s own."
