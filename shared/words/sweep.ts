@@ -98,6 +98,14 @@ export function heatmapShade(value: number, scale: { min: number; max: number })
   return Math.min(1, Math.max(0, (value - scale.min) / (scale.max - scale.min)));
 }
 
+/**
+ * How strongly a cell is coloured, 0 to 1, for the app's heatmap and the report's alike: even the
+ * slowest cell keeps a tint, so it never reads as "did not run".
+ */
+export function heatmapOpacity(shade: number): number {
+  return 0.12 + 0.88 * shade;
+}
+
 export function heatmapPanelTitle(panel: HeatmapPanel): string {
   return `${panel.jobs} ${panel.jobs === 1 ? 'job' : 'jobs'}, ${panel.rw === 'write' ? 'writing' : 'reading'}`;
 }

@@ -62,8 +62,8 @@ describe('report charts', () => {
     expect(charts.map((chart) => chart.title)).toEqual([
       'Every test, one bar each',
       'Throughput over time',
-      'Disk sweep (write, 1 jobs)',
-      'Disk sweep (write, 4 jobs)',
+      'Disk sweep (1 job, writing)',
+      'Disk sweep (4 jobs, writing)',
       'The cache wall: copy speed by file size',
     ]);
     const [bars, , heatmapOne, heatmapFour, cacheWall] = charts.map((chart) => chart.svg);
@@ -72,6 +72,14 @@ describe('report charts', () => {
     expect(heatmapOne).toContain('>420<');
     expect(heatmapFour).toContain('>1600<');
     expect(heatmapFour).toContain('>not run<');
+    // The app's colours: the fastest cell is the app's blue (#0072B2) at full strength, and the drawing is
+    // never scaled past its own size (a 2-column panel would print its text three times too large).
+    expect(heatmapFour).toContain('fill="rgb(0,114,178)"');
+    const drawnWidth = Number(/viewBox="0 0 (\d+)/.exec(heatmapOne ?? '')?.[1]);
+    expect(heatmapOne).toContain(`style="max-width:${drawnWidth}px"`);
+    // The caption fits inside the drawing: about 6 px a character, from x = 8.
+    const caption = />(Figures in MB\/s[^<]*)</.exec(heatmapOne ?? '')?.[1] ?? '';
+    expect(8 + caption.length * 6).toBeLessThanOrEqual(drawnWidth);
     expect(cacheWall).toContain('Cached (before the wall)');
     expect(cacheWall).toContain('Larger than the cache');
     for (const size of [256 * MiB, 4 * GiB]) expect(cacheWall).toContain(`>${formatBytes(size)}<`);

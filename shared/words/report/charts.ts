@@ -1,6 +1,6 @@
 import { cacheRegions } from '../../util/cache-regions';
 import type { RunRecord } from '../../contract/runs';
-import { heatmapScale } from '../sweep';
+import { heatmapPanelTitle, heatmapScale } from '../sweep';
 import { formatBytes, rateInUnit, type RateUnit } from '../../util/units';
 import { formatRateWithSpread } from '../spread';
 import type { TestRow } from './report-model';
@@ -67,7 +67,7 @@ export function reportCharts(record: RunRecord, rows: readonly TestRow[], unit: 
       const scale = heatmapScale(result.sweep.panels);
       if (!scale) continue;
       for (const panel of result.sweep.panels) {
-        charts.push({ title: `Disk sweep (${panel.rw}, ${panel.jobs} jobs)`, svg: heatmap(panel, scale, unit) });
+        charts.push({ title: `Disk sweep (${heatmapPanelTitle(panel)})`, svg: heatmap(panel, scale, unit) });
       }
     }
   }

@@ -7,6 +7,7 @@ import {
   heatmapCellLabel,
   heatmapPanelTitle,
   heatmapScale,
+  heatmapOpacity,
   heatmapShade,
 } from '../../../../shared/words/sweep';
 import { formatBytes, formatRate, rateInUnit, sizeLabel, type RateUnit } from '../../../../shared/util/units';
@@ -53,7 +54,7 @@ function cellsOf(panel: HeatmapPanel): Cell[] {
 /** Light to full colour on one scale for every panel; a faint outline for cells that did not run. */
 function cellColour(value: number | null, scale: Scale, colours: ChartColours): string {
   const base = colours.series[0] ?? '#0072B2';
-  return value === null ? 'transparent' : withAlpha(base, 0.12 + 0.88 * heatmapShade(value, scale));
+  return value === null ? 'transparent' : withAlpha(base, heatmapOpacity(heatmapShade(value, scale)));
 }
 
 /** Each cell's figure written in it, so the colour is never the only way to read it. */

@@ -33,7 +33,10 @@ export function round(value: number): string {
 /** The outer element: a title for screen readers, and a fixed box that scales with the page. */
 export function svgDocument(width: number, height: number, title: string, body: string[]): string {
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="100%" role="img" ` +
+    // As wide as the page allows, never wider than drawn: a small chart scaled up to the page's width
+    // (a 2 × 2 heatmap) would print its text three times too large and take a PDF page alone.
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="100%" ` +
+    `style="max-width:${width}px" role="img" ` +
     `font-family="system-ui, sans-serif" font-size="12"><title>${escapeHtml(title)}</title>${body.join('')}</svg>`
   );
 }

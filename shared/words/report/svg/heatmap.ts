@@ -1,12 +1,16 @@
 import type { HeatmapPanel } from '../../../contract/disk';
-import { heatmapPanelTitle, heatmapShade } from '../../sweep';
+import { heatmapOpacity, heatmapPanelTitle, heatmapShade } from '../../sweep';
 import { formatBytes, rateInUnit, sizeLabel, type RateUnit } from '../../../util/units';
 import { round, svgDocument, text } from './frame';
 
-/** Light to dark blue: a faster cell is darker, on one scale for every panel of the sweep. */
+/**
+ * The app's heatmap colour on a white page: its first series colour (Okabe–Ito blue, #0072B2) at the
+ * app's opacity for this shade, so a cell looks the same in the report as in the app.
+ */
 function shadeColor(shade: number): string {
-  const mix = (light: number, dark: number) => Math.round(light + (dark - light) * shade);
-  return `rgb(${mix(239, 30)},${mix(246, 64)},${mix(255, 175)})`;
+  const alpha = heatmapOpacity(shade);
+  const over = (channel: number) => Math.round(255 + (channel - 255) * alpha);
+  return `rgb(${over(0x00)},${over(0x72)},${over(0xb2)})`;
 }
 
 /** One sweep panel: block sizes down, file sizes across, the figure written in every cell. */
@@ -15,7 +19,9 @@ export function heatmap(panel: HeatmapPanel, scale: { min: number; max: number }
   const cellHeight = 30;
   const left = 70;
   const top = 28;
-  const width = left + panel.x.length * cellWidth + 10;
+  const caption = `Figures in ${unit}; rows: block size, columns: file size`;
+  // Wide enough for the caption too (about 6 px a character at 11 px): a 2 × 2 panel is narrower than it.
+  const width = Math.max(left + panel.x.length * cellWidth + 10, 8 + caption.length * 6);
   const height = top + panel.y.length * cellHeight + 40;
   const body: string[] = [text(left, 16, heatmapPanelTitle(panel), { 'font-weight': 'bold' })];
   panel.y.forEach((blockSize, row) => {
@@ -46,7 +52,7 @@ export function heatmap(panel: HeatmapPanel, scale: { min: number; max: number }
     );
   });
   body.push(
-    text(left, height - 6, `Figures in ${unit}; rows: block size, columns: file size`, {
+    text(8, height - 6, caption, {
       fill: '#374151',
       'font-size': 11,
     }),
