@@ -108,6 +108,21 @@ describe('Quick check plan', () => {
     expect(disks?.seconds).toBeLessThanOrEqual(quickCheckDefaults.diskBudgetSeconds);
   });
 
+  it('draws a line per disk test, named, so the live chart says which test is which', () => {
+    const disks = draftPlan(facts({ plan: 'quick', nasFolder: '/mnt/tank/bench' })).steps.find(
+      (step) => step.label === 'NAS disks',
+    );
+    expect(disks?.series.map((line) => line.label)).toEqual(quickDiskTests.map((name) => `NAS disks: ${name}`));
+    // dd runs no such tests: one line for the step.
+    const withoutFio = draftPlan(
+      facts(
+        { plan: 'quick', nasFolder: '/mnt/tank/bench' },
+        { nas: { ...sampleNas, tools: { ...sampleNas.tools, fio: null } } },
+      ),
+    ).steps.find((step) => step.label === 'NAS disks');
+    expect(withoutFio?.series).toEqual([{ id: 'disk', label: 'NAS disks' }]);
+  });
+
   it('takes the user’s durations', () => {
     const plan = preview(facts({ plan: 'quick', nasFolder: '/mnt/tank', networkSeconds: 3, diskSeconds: 2 }));
     // Three seconds of test, two of starting iperf3, two of timing the idle delay first.
