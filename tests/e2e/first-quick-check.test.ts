@@ -10,6 +10,10 @@ import { artifactsDir, screenshot, useAppPage } from './harness';
  * box keeps its shares: /srv/…/share), so the check completes instead of failing on a mount point.
  */
 const ui = useAppPage();
+/** How wide the page's content is (this file is type-checked without the DOM library). */
+const pageWidth = () =>
+  (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
+    .scrollWidth;
 
 describe('the first Quick check, with the defaults', () => {
   it('offers a folder the login can write in, and completes', async () => {
@@ -52,6 +56,12 @@ describe('the first Quick check, with the defaults', () => {
       /\[Read\]\n {2}SEQ {4}1MiB \(Q= {2}8, T= 1\): +\d+\.\d{3} MB\/s/,
     );
     await card.screenshot({ path: path.join(artifactsDir, 'crystal-card.png') });
+    // In a 1000 px window nothing on these screens runs off to the side (the card's text scrolls in its box).
+    await ui.page.setViewportSize({ width: 1000, height: 800 });
+    for (const screen of ['results', 'run', 'plan', 'devices', 'history']) {
+      await ui.page.getByTestId(`nav-${screen}`).click();
+      expect(await ui.page.evaluate(pageWidth), screen).toBeLessThanOrEqual(1000);
+    }
     // It wrote only in its scratch folder, and removed it.
     expect(nasExec(['find', lab.share, '-maxdepth', '1', '-name', '.nasbench-*']).stdout.trim()).toBe('');
     expect(ui.pageErrors).toEqual([]);
