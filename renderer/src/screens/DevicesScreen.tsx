@@ -39,6 +39,8 @@ export function DevicesScreen() {
   return (
     <>
       <ScreenHeading>Devices</ScreenHeading>
+      {/* The NAS the user is logged in to comes first: its tests are what they came for. */}
+      <ConnectedNasCard />
       <Card aria-labelledby="this-computer">
         <h2 id="this-computer">This computer</h2>
         <p>Measures this computer’s own network stack (loopback). Works with no NAS — try the app here first.</p>
@@ -58,7 +60,6 @@ export function DevicesScreen() {
         {startError && <ErrorNotice title="The test did not start." error={startError} />}
       </Card>
       <DiscoveredDevices onChoose={openConnect} />
-      <ConnectedNasCard />
       <Card aria-labelledby="add-nas">
         <h2 id="add-nas">Add a NAS by address</h2>
         <p>

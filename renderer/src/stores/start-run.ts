@@ -1,5 +1,5 @@
 import type { AppError, Result } from '../../../shared/contract/errors';
-import { useRunsStore } from './runs';
+import { selectAnyRunRunning, useRunsStore } from './runs';
 
 /** What every test panel's store keeps about starting its run. */
 interface StartState<Problems> {
@@ -8,7 +8,8 @@ interface StartState<Problems> {
   startError: AppError | null;
 }
 
-type Set<Problems> = (change: Partial<StartState<Problems>>) => void;
+type Change<Problems> = Partial<StartState<Problems>>;
+type Set<Problems> = (change: Change<Problems> | ((state: StartState<Problems>) => Change<Problems>)) => void;
 
 /**
  * The start sequence every test panel shares, in two halves around the store's own call to the
@@ -31,10 +32,24 @@ export function beginStart<Input, Problems>(
 /** After: show the engine's refusal, or watch the new run. Returns the run id once it started. */
 export function endStart<Problems>(set: Set<Problems>, result: Result<{ runId: string }>): string | undefined {
   if (!result.ok) {
-    set({ starting: false, startError: result.error });
+    const refusal = result.error;
+    set({ starting: false, startError: refusal });
+    if (refusal.code === 'NAS_BUSY') clearWhenRunsEnd(set, refusal);
     return undefined;
   }
   set({ starting: false });
   useRunsStore.getState().actions.watchRun(result.data.runId);
   return result.data.runId;
+}
+
+/**
+ * "Another run is measuring this NAS" is true only while that run lasts: once no run is under way
+ * the refusal goes, rather than staying on the panel as if starting were still refused.
+ */
+function clearWhenRunsEnd<Problems>(set: Set<Problems>, refusal: AppError): void {
+  const stop = useRunsStore.subscribe((runs) => {
+    if (selectAnyRunRunning(runs)) return;
+    stop();
+    set((state) => (state.startError === refusal ? { startError: null } : {}));
+  });
 }
