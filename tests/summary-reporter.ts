@@ -15,6 +15,13 @@ export default class SummaryReporter implements Reporter {
         else counts.skipped += 1;
       }
     }
+    // The slowest files, so whoever keeps CI under its time budget knows where the minutes go.
+    const slowest = [...testModules]
+      .map((module) => ({ file: module.relativeModuleId, seconds: module.diagnostic().duration / 1000 }))
+      .sort((a, b) => b.seconds - a.seconds)
+      .slice(0, 12);
+    process.stdout.write('\nslowest test files:\n');
+    for (const { file, seconds } of slowest) process.stdout.write(`  ${seconds.toFixed(0).padStart(5)} s  ${file}\n`);
     process.stdout.write(`\nvitest: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
   }
 }

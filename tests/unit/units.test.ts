@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  formatDuration,
   bytesPerSecondFromUnit,
   formatBytes,
   formatRate,
@@ -38,5 +39,21 @@ describe('units', () => {
     expect(formatBytes(16 * 1024 ** 3)).toBe('16.0 GiB');
     expect(formatSeconds(4.25)).toBe('4.3 s');
     expect(formatSeconds(125)).toBe('2 min 5 s');
+  });
+});
+
+describe('formatDuration', () => {
+  it('rounds a long wait to what matters at its length', () => {
+    expect([30, 90, 4250.8, 3600, 7200, 47 * 3600 + 1799, 49 * 3600, 72 * 3600].map(formatDuration)).toEqual([
+      'under a minute',
+      '2 min',
+      '1 h 11 min',
+      '1 h',
+      '2 h',
+      '47 h 30 min',
+      '2 days 1 h',
+      '3 days',
+    ]);
+    expect(formatDuration(Number.NaN)).toBe('–');
   });
 });
