@@ -1,4 +1,6 @@
-import type { Verdict } from './verdicts';
+import type { RunRecord } from '../contract/runs';
+import type { RateUnit } from '../util/units';
+import { explainFigures, figuresOfRun, type Verdict } from './verdicts';
 
 /**
  * Each guided plan's card asks one question (renderer/src/screens/plan/plan-cards.ts); these are
@@ -49,4 +51,10 @@ export function answerFirst(
     others: verdicts.filter((verdict) => verdict !== answer),
     none: answer ? null : question.none,
   };
+}
+
+/** A saved run's verdicts in the user's unit, the one that answers its plan card's question first. */
+export function explainRun(record: RunRecord, unit: RateUnit = 'MB/s'): Verdict[] {
+  const { answer, others } = answerFirst(record.plan, explainFigures(figuresOfRun(record), { unit }));
+  return answer ? [answer, ...others] : others;
 }

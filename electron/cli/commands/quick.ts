@@ -4,7 +4,8 @@ import { NasbenchError, toAppError } from '../../../shared/contract/errors';
 import type { PlanSettings, PlanPreview } from '../../../shared/contract/plans';
 import type { RunProgress } from '../../../shared/contract/run-events';
 import { formatBytes, formatSeconds } from '../../../shared/util/units';
-import { explainFigures, figuresOfRun, type Verdict } from '../../../shared/words/verdicts';
+import { explainRun } from '../../../shared/words/plan-answer';
+import type { Verdict } from '../../../shared/words/verdicts';
 import { byteSize, collect, integerIn } from '../arguments';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
 import { call, runToEnd } from '../front-door';
@@ -63,7 +64,7 @@ export function addQuickCommand(program: Command, io: CliIo, finish: (code: numb
         });
         if (!record) throw new NasbenchError('INTERNAL', 'The run was not saved.', 'Run the Quick check again.');
         const { units } = await engine.handlers.getSettings(undefined);
-        const verdicts = explainFigures(figuresOfRun(record), { unit: units });
+        const verdicts = explainRun(record, units);
         const results = quickResults(record);
         const summary = { runId: record.id, seconds: record.seconds, status: record.status, steps: record.steps };
         if (end.error) {

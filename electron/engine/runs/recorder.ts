@@ -7,7 +7,7 @@ import {
   type RunStepRecord,
   type TestResult,
 } from '../../../shared/contract/runs';
-import { explainFigures, figuresOfRun } from '../../../shared/words/verdicts';
+import { explainRun } from '../../../shared/words/plan-answer';
 import type { RunStore } from '../store';
 import type { EndAddendum, EndedRun } from './registry';
 
@@ -58,7 +58,7 @@ export function recordOfRun(run: EndedRun, app: RunEnvironment['app']): RunRecor
     tags: normalizeTags(notes.tags ?? []),
   });
   // Verdicts go with the run, so history and a shared run file say what the figures mean.
-  return { ...record, verdicts: explainFigures(figuresOfRun(record)) };
+  return { ...record, verdicts: explainRun(record) };
 }
 
 /** Noted results first; the end event's details and headline when the run noted none of its own. */

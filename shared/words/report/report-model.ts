@@ -6,9 +6,9 @@ import { copyCache, diskCache, throughNetworkCache } from '../cache';
 import { describeDelay } from '../delay';
 import { describeUdp } from '../udp';
 import { copyOverOtherLink, describeCopyPlace, describeOtherLink } from '../share-path';
-import { answerFirst } from '../plan-answer';
+import { explainRun } from '../plan-answer';
 import { describeUnsteady, formatRateWithSpread, linkAsSubject } from '../spread';
-import { explainFigures, figuresOfRun, type Verdict } from '../verdicts';
+import { figuresOfRun, type Verdict } from '../verdicts';
 
 /**
  * What every report format says about a run, worked out once: one row per test with its figure
@@ -209,8 +209,7 @@ export function testRows(record: RunRecord): TestRow[] {
 /** The verdicts in the reader's unit, worked out again from the figures (they never go stale). */
 /** The run's verdicts, the one that answers its plan card's question first. */
 export function verdictsOf(record: RunRecord, unit: RateUnit): Verdict[] {
-  const { answer, others } = answerFirst(record.plan, explainFigures(figuresOfRun(record), { unit }));
-  return answer ? [answer, ...others] : others;
+  return explainRun(record, unit);
 }
 
 /** A verdict's number with its unit, by the figure's name (bitsPerSecond, diskBytesPerSecond, ratio, …). */
