@@ -5,6 +5,7 @@ import { NasIdentity, ShareCopyRunInput, ShareOnOffer } from './copy';
 import { DevicesChanged, DiscoveryId, DiscoveryInput, RecentDevice, RememberDeviceInput } from './discovery';
 import { AppError, type Result } from './errors';
 import { DiskRunInput, DiskSweepRunInput } from './disk';
+import { NasFolder } from './nas-folder';
 import { LinkPlan, NetworkRunInput } from './network';
 import { PlanSettings, PlanPreview } from './plans';
 import { RunId, RunProgress } from './run-events';
@@ -63,6 +64,15 @@ export const methods = {
     output: z.object({ passwordRemembered: z.boolean(), canRemember: z.boolean() }),
   },
   forgetPassword: { input: SavedLoginQuery, output: z.object({ forgotten: z.boolean() }) },
+  /**
+   * Whether tests may write in this folder on the NAS (it exists, is a folder, this login may write in
+   * it) and how much is free there: asked when the folder is chosen, so a bad one is named before a
+   * run starts. Only reads: nothing is created.
+   */
+  checkNasFolder: {
+    input: z.strictObject({ sessionId: SessionId, folder: NasFolder }),
+    output: z.object({ freeBytes: z.number().nonnegative() }),
+  },
   /** Proposes the legs of a multi-link (bonded) test from the probe and this computer's routes. */
   planLinkTest: { input: z.strictObject({ sessionId: SessionId }), output: LinkPlan },
   /** fio (or dd when fio is missing) in a scratch folder inside a folder on the NAS. */

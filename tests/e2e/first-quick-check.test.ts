@@ -25,6 +25,10 @@ describe('the first Quick check, with the defaults', () => {
     const folder = plan.getByTestId('disk-folder');
     await expect(folder.inputValue()).resolves.toBe(lab.share);
     await expect(folder.locator('option:checked').innerText()).resolves.toMatch(/you can write here/);
+    // Checked on the NAS as soon as it is chosen, not ten seconds into the run.
+    await expect
+      .poll(() => plan.getByTestId('folder-check').textContent(), { timeout: 10_000 })
+      .toMatch(/^This login can write here; [\d.]+ (KiB|MiB|GiB|TiB) free\.$/);
     await screenshot(ui.page, 'first-quick-check-plan');
     await plan.getByTestId('start-plan').click();
     await expect
@@ -79,6 +83,14 @@ describe('the first Quick check, with the defaults', () => {
     await ui.page.getByTestId('nas-details').waitFor({ timeout: 30_000 });
     await openPlanScreen(ui.page);
     await expect(ui.page.getByTestId('plan-panel').getByTestId('disk-folder').inputValue()).resolves.toBe(lab.tiny);
+    // A typed folder this login may not write in is named when the field is left, before any run.
+    const plan = ui.page.getByTestId('plan-panel');
+    await plan.getByTestId('disk-folder').selectOption('another');
+    await plan.getByTestId('disk-folder-typed').fill(path.dirname(lab.share));
+    await plan.getByTestId('disk-folder-typed').blur();
+    await expect
+      .poll(() => plan.getByTestId('folder-check').textContent(), { timeout: 10_000 })
+      .toMatch(/read-only for this user/);
     expect(ui.pageErrors).toEqual([]);
   }, 120_000);
 });

@@ -1,11 +1,12 @@
 import type { MethodHandlers } from '../../../shared/contract';
 import { planLinkLegs } from '../net';
 import { probeThisComputer } from '../probe';
+import { checkFolderOnNas } from '../ssh';
 import type { ConnectionManager } from './manager';
 
 type ConnectHandlers = Pick<
   MethodHandlers,
-  'connectNas' | 'probeNas' | 'disconnectNas' | 'getSavedLogin' | 'forgetPassword' | 'planLinkTest'
+  'connectNas' | 'probeNas' | 'disconnectNas' | 'getSavedLogin' | 'forgetPassword' | 'planLinkTest' | 'checkNasFolder'
 >;
 
 /** Connecting to a NAS: the login, its probe (kept for the runs), remembered passwords, the links to it. */
@@ -21,6 +22,7 @@ export function connectHandlers(connections: ConnectionManager, canRemember: () 
     forgetPassword: async ({ host, port, username }) => ({
       forgotten: await connections.forgetPassword(username, host, port),
     }),
+    checkNasFolder: ({ sessionId, folder }) => checkFolderOnNas(connections.session(sessionId), folder),
     planLinkTest: async ({ sessionId }) => {
       const { nas } = await connections.probe(sessionId);
       return planLinkLegs(nas, async (address) => (await probeThisComputer(address)).route);

@@ -6,6 +6,7 @@
 export { connectToNas, type ConnectOptions, type SshAuth } from './connect';
 export { NasSession, type RemoteCommandOptions, type RemoteCommandResult, type SessionInfo } from './session';
 export { KnownHosts } from './known-hosts';
+export { checkFolderOnNas } from './folder-check';
 export { describeHostKey, sha256Fingerprint, type HostKey } from './host-key';
 export { shellCommand, shellQuote } from './quote';
 export { checkedNasFolder, openScratchFolder, spaceMargin, sweepStaleScratch, type ScratchFolder } from './scratch';

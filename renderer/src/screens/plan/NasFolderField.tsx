@@ -1,10 +1,13 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { testFolderChoices } from '../../../../shared/words/disk';
 import { Field, TextField } from '../../components/Field';
 import { PlainText } from '../../components/PlainText';
 import { selectNasFolder, selectWritePlaces, useSessionActions, useSessionStore } from '../../stores/session';
 import { typesNasFolder } from '../../stores/write-places';
+import { selectFolderCheck, useFolderCheckStore, type FolderCheck } from '../../stores/folder-check';
+import { formatBytes } from '../../../../shared/util/units';
+import text from '../../theme/text.module.css';
 import styles from './NasFolderField.module.css';
 
 const another = 'another';
@@ -33,6 +36,17 @@ export function NasFolderField({ id, problem }: { id: string; problem?: string }
     }),
   );
   const { pickNasFolder, typeNasFolder } = useSessionActions();
+  const sessionId = useSessionStore((state) => state.connection?.sessionId);
+  const chosen = (typing ? typed : folder).trim();
+  const check = useFolderCheckStore(selectFolderCheck(sessionId, chosen));
+  const { check: checkFolder } = useFolderCheckStore((state) => state.actions);
+  // A folder picked from the list is checked at once; a typed one when the user leaves the field.
+  useEffect(() => {
+    if (sessionId && chosen && !typing) void checkFolder(sessionId, chosen);
+  }, [sessionId, chosen, typing, checkFolder]);
+  const checkTyped = () => {
+    if (sessionId && chosen.startsWith('/')) void checkFolder(sessionId, chosen);
+  };
   // Arrow keys on a closed select change its value at every step: passing "Another folder…" that
   // way must not pull the keyboard out of the list.
   const arrowing = useRef(false);
@@ -76,10 +90,25 @@ export function NasFolderField({ id, problem }: { id: string; problem?: string }
           value={typed}
           placeholder="/volume1/share"
           onChange={typeNasFolder}
+          inputProps={{ onBlur: checkTyped }}
           problem={problem}
           help={explanation}
         />
       )}
+      {check && <FolderCheckLine check={check} />}
     </div>
+  );
+}
+
+/** What the NAS said about the folder: fine and how much is free, or why tests cannot write there. */
+function FolderCheckLine({ check }: { check: FolderCheck }) {
+  return (
+    <p role="status" className={check.state === 'refused' ? styles.refused : text.muted} data-testid="folder-check">
+      {check.state === 'checking'
+        ? 'Checking the folder on the NAS…'
+        : check.state === 'ok'
+          ? `This login can write here; ${formatBytes(check.freeBytes)} free.`
+          : `${check.error.message} ${check.error.hint}`}
+    </p>
   );
 }
