@@ -13,10 +13,17 @@ export interface Delivered {
   by: 'share' | 'network' | 'disks';
 }
 
-/** The fastest disk figure the NAS's RAM could not have served: what the disks themselves do. */
-export function diskFigure(figures: Figures, op: Op): DiskFigure | null {
+/**
+ * The fastest disk figure the NAS's RAM could not have served: what the disks themselves do.
+ * `onNasOnly` leaves out figures measured through the network (iperf3 -F), which the network caps.
+ */
+export function diskFigure(figures: Figures, op: Op, onNasOnly = false): DiskFigure | null {
   const fromDisks = figures.disks.filter(
-    (disk) => disk.op === op && disk.nasCache !== 'in-memory' && disk.nasCache !== 'may-serve',
+    (disk) =>
+      disk.op === op &&
+      disk.nasCache !== 'in-memory' &&
+      disk.nasCache !== 'may-serve' &&
+      !(onNasOnly && disk.throughNetwork),
   );
   return [...fromDisks].sort((a, b) => b.bytesPerSecond - a.bytesPerSecond)[0] ?? null;
 }

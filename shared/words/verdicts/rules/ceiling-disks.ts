@@ -20,7 +20,7 @@ export const ceilingDisks: Rule = (figures, { unit }) => {
   let severity: Verdict['severity'] = 'info';
   const notes = new Set<string>();
   for (const op of ['read', 'write'] as const) {
-    const measured = diskFigure(figures, op);
+    const measured = diskFigure(figures, op, true);
     const most = speed.high * drivesWorth(layout, op);
     numbers[`${op}MostBytesPerSecond`] = most;
     if (!measured) continue;
