@@ -76,7 +76,9 @@ describe('guided plans on the lab NAS', () => {
       });
       const { runId } = started;
       await expect
-        .poll(() => events.some((event) => event.kind === 'sample' && event.series === '3:disk'), { timeout: 60_000 })
+        .poll(() => events.some((event) => event.kind === 'sample' && event.series.startsWith('3:disk')), {
+          timeout: 60_000,
+        })
         .toBe(true);
       expect(nasCommandLines().some((line) => runsProgram(line, 'fio') && line.includes(folder))).toBe(true);
       await engine.handlers.cancelRun({ runId });
