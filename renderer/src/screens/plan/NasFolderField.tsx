@@ -95,20 +95,33 @@ export function NasFolderField({ id, problem }: { id: string; problem?: string }
           help={explanation}
         />
       )}
-      {check && <FolderCheckLine check={check} />}
+      <FolderCheckLine check={check} />
     </div>
   );
 }
 
-/** What the NAS said about the folder: fine and how much is free, or why tests cannot write there. */
-function FolderCheckLine({ check }: { check: FolderCheck }) {
+/**
+ * What the NAS said about the folder: fine and how much is free, or why tests cannot write there.
+ * The line is always there, empty until a check starts: a live region is announced only when it
+ * already exists, and a line appearing on blur would move the button under the user's pointer
+ * between press and release (the click on "Start" right after typing a folder was lost).
+ */
+function FolderCheckLine({ check }: { check: FolderCheck | undefined }) {
+  const refused = check?.state === 'refused';
   return (
-    <p role="status" className={check.state === 'refused' ? styles.refused : text.muted} data-testid="folder-check">
-      {check.state === 'checking'
+    <p
+      role="status"
+      className={`${styles.check} ${refused ? styles.refused : text.muted}`}
+      data-testid="folder-check"
+      data-state={check?.state ?? 'none'}
+    >
+      {check?.state === 'checking'
         ? 'Checking the folder on the NAS…'
-        : check.state === 'ok'
+        : check?.state === 'ok'
           ? `This login can write here; ${formatBytes(check.freeBytes)} free.`
-          : `${check.error.message} ${check.error.hint}`}
+          : refused
+            ? `${check.error.message} ${check.error.hint}`
+            : ''}
     </p>
   );
 }
