@@ -1,6 +1,6 @@
 import type { DiskSweepRunInput, DiskSweepSummary, DiskTestResult, HeatmapPanel } from '../contract/disk';
 import { folderProblem } from './disk';
-import { formatBytes, formatRate, readByteSize, sizeLabel, type RateUnit } from '../util/units';
+import { formatBytes, formatRate, rateInUnit, readByteSize, sizeLabel, type RateUnit } from '../util/units';
 import { wholeNumber } from './whole-numbers';
 
 /**
@@ -104,6 +104,18 @@ export function heatmapShade(value: number, scale: { min: number; max: number })
  */
 export function heatmapOpacity(shade: number): number {
   return 0.12 + 0.88 * shade;
+}
+
+/**
+ * The figure written in a cell, the same in the app and the report: whole units from 100 up (a
+ * decimal there is noise in a cell), one decimal below, two significant digits under 1 (never a
+ * bare "0"), "not run" for a cell that did not run.
+ */
+export function heatmapCellFigure(value: number | null, unit: RateUnit): string {
+  if (value === null) return 'not run';
+  const figure = rateInUnit(value, unit);
+  if (figure >= 100) return figure.toFixed(0);
+  return figure >= 1 ? String(Math.round(figure * 10) / 10) : String(Number(figure.toPrecision(2)));
 }
 
 export function heatmapPanelTitle(panel: HeatmapPanel): string {

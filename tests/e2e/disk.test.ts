@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import { nasExec, nasPids, readLab, type LabInfo } from '../lab/lab';
 import { connectToLab, openConnectScreen, openPlanScreen, submitPassword } from './connect-flow';
 import { artifactsDir, screenshot, useAppPage } from './harness';
+import { bySize, expectCellsPlaced, reportHeatmapCells } from '../helpers/heatmap-cells';
+import { readByteSize } from '../../shared/util/units';
+import { seriousViolations } from './axe';
 
 /**
  * The NAS disk test from the Plan screen of the connected NAS, in the built renderer against the lab NAS:
@@ -37,6 +40,20 @@ async function smallQuickCheck(): Promise<void> {
   await ui.page.getByTestId('disk-size').fill('32');
   // Two seconds: a one-second fio test can end with a single rate sample, too few for a spread (it then shows no ±).
   await ui.page.getByTestId('disk-seconds').fill('2');
+}
+
+/** Sorts the app's size labels ("16 MiB", "4k") smallest first. */
+const byLabelledSize = (a: string, b: string) => (readByteSize(a) ?? 0) - (readByteSize(b) ?? 0);
+
+/** axe-core on the page as it is, in both themes (the accessibility test covers the other screens). */
+async function expectNoSeriousViolations(screen: string): Promise<void> {
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await ui.page.emulateMedia({ colorScheme: scheme });
+    found.push(...(await seriousViolations(ui.page, `${screen} (${scheme})`)));
+  }
+  await ui.page.emulateMedia({ colorScheme: 'light' });
+  expect(found).toEqual([]);
 }
 
 async function runState(): Promise<string | null> {
@@ -122,6 +139,7 @@ describe('the NAS disk test in browser mode', () => {
     await expect(commands.count()).resolves.toBe(8);
     await expect(commands.first().textContent()).resolves.toMatch(/^'?(\/usr\/bin\/)?fio'? .*--name=seq1m-q8t1-read/);
     await screenshot(ui.page, 'disk-results');
+    await expectNoSeriousViolations('disk results with the CrystalDiskMark tile');
     await ui.page.emulateMedia({ colorScheme: 'dark' });
     await screenshot(ui.page, 'disk-results-dark');
     expect(ui.pageErrors).toEqual([]);
@@ -245,21 +263,10 @@ describe('the NAS disk test in browser mode', () => {
     // a row per block size (larger on top), read back from where the chart put them.
     for (const canvas of await panels.locator('canvas').all()) {
       const cells = ((await canvas.getAttribute('data-cells')) ?? '').split(';').map((entry) => {
-        const [file, block, x, y] = entry.split('|');
+        const [file = '', block = '', x, y] = entry.split('|');
         return { file, block, x: Number(x), y: Number(y) };
       });
-      expect(cells).toHaveLength(4);
-      expect(new Set(cells.map((cell) => `${cell.x},${cell.y}`)).size).toBe(4);
-      const at = (file: string, block: string) => cells.find((cell) => cell.file === file && cell.block === block);
-      const [small, large] = [...new Set(cells.map((cell) => cell.file))];
-      const [fine, coarse] = [...new Set(cells.map((cell) => cell.block))];
-      expect([small, large, fine, coarse].every(Boolean)).toBe(true);
-      for (const block of [fine, coarse] as string[])
-        expect(at(large as string, block)?.x).toBeGreaterThan(at(small as string, block)?.x ?? Infinity);
-      for (const file of [small, large] as string[]) {
-        expect(at(file, fine as string)?.x).toBe(at(file, coarse as string)?.x);
-        expect(at(file, coarse as string)?.y).toBeLessThan(at(file, fine as string)?.y ?? -Infinity);
-      }
+      expectCellsPlaced(cells, 4, byLabelledSize);
     }
     await expect(ui.page.getByTestId('sweep-scale').textContent()).resolves.toMatch(
       /palest [\d,.]+ MB\/s, darkest [\d,.]+ MB\/s/,
@@ -288,6 +295,17 @@ describe('the NAS disk test in browser mode', () => {
     // A row per block size and jobs value, a figure per file size.
     for (const text of await rows.allInnerTexts()) expect(text).toMatch(/^(4k|1M)(\t[\d,.]+ MB\/s ±[\d.]+%){2}$/);
     await screenshot(ui.page, 'disk-sweep-results');
+    await expectNoSeriousViolations('sweep results');
+
+    // The report draws the same panels with the same placement.
+    await ui.page.getByTestId('export-report').click();
+    const preview = ui.page.getByTestId('report-preview-html');
+    const reportPanels = preview.locator('svg:has(rect[data-file-size])');
+    await expect.poll(() => reportPanels.count(), { timeout: 10_000 }).toBe(2);
+    for (const svg of await reportPanels.all())
+      expectCellsPlaced(reportHeatmapCells(await svg.evaluate((element) => element.outerHTML)), 4, bySize);
+    await reportPanels.first().scrollIntoViewIfNeeded();
+    await ui.page.getByTestId('export-dialog').screenshot({ path: `${artifactsDir}/disk-sweep-report.png` });
     expect(ui.pageErrors).toEqual([]);
   }, 150_000);
 

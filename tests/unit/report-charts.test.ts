@@ -10,6 +10,7 @@ import type { RunRecord } from '../../shared/contract/runs';
 import { formatBytes } from '../../shared/util/units';
 import { hostileRun } from '../fixtures/report/hostile-run';
 import { labQuickRun } from '../fixtures/report/seeded-private-run';
+import { bySize, expectCellsPlaced, reportHeatmapCells } from '../helpers/heatmap-cells';
 
 const MiB = 2 ** 20;
 const GiB = 1024 * MiB;
@@ -72,6 +73,8 @@ describe('report charts', () => {
     expect(heatmapOne).toContain('>420<');
     expect(heatmapFour).toContain('>1600<');
     expect(heatmapFour).toContain('>not run<');
+    // Each 2 × 2 panel draws its 4 cells where their sizes say, as the app does (larger blocks on top).
+    for (const svg of [heatmapOne, heatmapFour]) expectCellsPlaced(reportHeatmapCells(svg ?? ''), 4, bySize);
     // The app's colours: the fastest cell is the app's blue (#0072B2) at full strength, and the drawing is
     // never scaled past its own size (a 2-column panel would print its text three times too large).
     expect(heatmapFour).toContain('fill="rgb(0,114,178)"');

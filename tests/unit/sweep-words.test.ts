@@ -4,6 +4,7 @@ import { DiskSweepRunInput, type HeatmapPanel } from '../../shared/contract/disk
 import {
   checkDiskSweepChoices,
   describeSweep,
+  heatmapCellFigure,
   heatmapCellLabel,
   heatmapScale,
   heatmapShade,
@@ -107,6 +108,15 @@ describe('heatmaps', () => {
     ]);
     expect(heatmapCellLabel(one, 1, 1, 'MB/s')).toBe('1M blocks, 256 MiB files: 120 MB/s');
     expect(heatmapCellLabel(one, 0, 1, 'MB/s')).toBe('4k blocks, 256 MiB files: not run');
+  });
+
+  it('write the same figure in a cell in the app and the report: whole units from 100, one decimal below', () => {
+    expect(heatmapCellFigure(5821.7e6, 'MB/s')).toBe('5822');
+    expect(heatmapCellFigure(100e6, 'MB/s')).toBe('100');
+    expect(heatmapCellFigure(42.26e6, 'MB/s')).toBe('42.3');
+    expect(heatmapCellFigure(0.0432e6, 'MB/s')).toBe('0.043');
+    expect(heatmapCellFigure(118e6, 'Mb/s')).toBe('944');
+    expect(heatmapCellFigure(null, 'MB/s')).toBe('not run');
   });
 
   it('say where the grid was fastest, and pass on the budget note', () => {

@@ -3,6 +3,7 @@ import { MatrixController, MatrixElement } from 'chartjs-chart-matrix';
 import type { DiskSweepSummary, DiskTestResult, HeatmapPanel } from '../../../../shared/contract/disk';
 import {
   describeSweep,
+  heatmapCellFigure,
   heatmapCellTest,
   heatmapCellLabel,
   heatmapPanelTitle,
@@ -10,7 +11,7 @@ import {
   heatmapOpacity,
   heatmapShade,
 } from '../../../../shared/words/sweep';
-import { formatBytes, formatRate, rateInUnit, sizeLabel, type RateUnit } from '../../../../shared/util/units';
+import { formatBytes, formatRate, sizeLabel, type RateUnit } from '../../../../shared/util/units';
 import { axisStyle, withAlpha, type ChartColours } from '../../components/chart-theme';
 import { ChartBox } from '../../components/ChartBox';
 import { SpreadMark } from '../../components/Spread';
@@ -79,7 +80,7 @@ function valuePlugin(panel: HeatmapPanel, scale: Scale, colours: ChartColours, u
         placed.push(`${cell.x}|${cell.y}|${Math.round(x)}|${Math.round(y)}`);
         const dark = cell.value !== null && heatmapShade(cell.value, scale) > 0.55;
         ctx.fillStyle = dark ? '#ffffff' : colours.text;
-        ctx.fillText(cell.value === null ? 'not run' : rateInUnit(cell.value, unit).toFixed(0), x, y);
+        ctx.fillText(heatmapCellFigure(cell.value, unit), x, y);
       });
       ctx.restore();
       // Where each cell landed (file size|block size|centre x|centre y), for tests to read back from the chart.

@@ -1,7 +1,7 @@
 import type { HeatmapPanel } from '../../../contract/disk';
-import { heatmapOpacity, heatmapPanelTitle, heatmapShade } from '../../sweep';
-import { formatBytes, rateInUnit, sizeLabel, type RateUnit } from '../../../util/units';
-import { round, svgDocument, text } from './frame';
+import { heatmapCellFigure, heatmapOpacity, heatmapPanelTitle, heatmapShade } from '../../sweep';
+import { formatBytes, sizeLabel, type RateUnit } from '../../../util/units';
+import { svgDocument, text } from './frame';
 
 /**
  * The app's heatmap colour on a white page: its first series colour (Okabe–Ito blue, #0072B2) at the
@@ -13,7 +13,11 @@ function shadeColor(shade: number): string {
   return `rgb(${over(0x00)},${over(0x72)},${over(0xb2)})`;
 }
 
-/** One sweep panel: block sizes down, file sizes across, the figure written in every cell. */
+/**
+ * One sweep panel: file sizes across (larger to the right), block sizes up (larger on top, as in the
+ * app), the figure written in every cell. Each cell names its sizes (data-*), so where it sits can be
+ * checked against what it holds.
+ */
 export function heatmap(panel: HeatmapPanel, scale: { min: number; max: number }, unit: RateUnit): string {
   const cellWidth = 110;
   const cellHeight = 30;
@@ -24,19 +28,19 @@ export function heatmap(panel: HeatmapPanel, scale: { min: number; max: number }
   const width = Math.max(left + panel.x.length * cellWidth + 10, 8 + caption.length * 6);
   const height = top + panel.y.length * cellHeight + 40;
   const body: string[] = [text(left, 16, heatmapPanelTitle(panel), { 'font-weight': 'bold' })];
-  panel.y.forEach((blockSize, row) => {
+  panel.y.forEach((blockSize, index) => {
+    const row = panel.y.length - 1 - index;
     body.push(text(left - 6, top + row * cellHeight + 19, sizeLabel(blockSize), { 'text-anchor': 'end' }));
-    panel.x.forEach((_fileSize, column) => {
-      const value = panel.values[row]?.[column] ?? null;
+    panel.x.forEach((fileSize, column) => {
+      const value = panel.values[index]?.[column] ?? null;
       const shade = value === null ? 0 : heatmapShade(value, scale);
       const x = left + column * cellWidth;
       const y = top + row * cellHeight;
       body.push(
-        `<rect x="${x}" y="${y}" width="${cellWidth - 2}" height="${cellHeight - 2}" fill="${value === null ? '#f3f4f6' : shadeColor(shade)}"/>`,
+        `<rect x="${x}" y="${y}" width="${cellWidth - 2}" height="${cellHeight - 2}" fill="${value === null ? '#f3f4f6' : shadeColor(shade)}" data-file-size="${fileSize}" data-block-size="${blockSize}"/>`,
       );
-      const figure = value === null ? 'not run' : `${round(rateInUnit(value, unit))}`;
       body.push(
-        text(x + cellWidth / 2, y + 19, figure, {
+        text(x + cellWidth / 2, y + 19, heatmapCellFigure(value, unit), {
           'text-anchor': 'middle',
           fill: shade > 0.55 ? '#ffffff' : '#111827',
         }),
