@@ -89,6 +89,7 @@ export const Drive = z.object({
   kind: z.enum(['hdd', 'ssd', 'nvme', 'virtual']),
   sizeBytes: z.number().nonnegative(),
 });
+export type Drive = z.infer<typeof Drive>;
 
 export const RaidLevel = z.enum([
   'single',
@@ -162,6 +163,8 @@ export type LinkType = z.infer<typeof LinkType>;
 export const ClientFacts = z.object({
   os: z.object({ platform: z.string(), release: z.string() }),
   memoryBytes: z.number().nonnegative(),
+  /** This computer's built-in drives (USB ones left out); absent in runs saved before they were read. */
+  drives: z.array(Drive).optional(),
   route: z.object({
     interface: z.string().nullable(),
     localAddress: z.string().nullable(),

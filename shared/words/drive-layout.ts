@@ -20,7 +20,8 @@ const GiB = 2 ** 30;
 const smallestDataArray = 16 * GiB;
 const bootPools = new Set(['boot-pool', 'freenas-boot']);
 
-const kindWords: Record<DriveKind, [string, string]> = {
+/** A drive kind in words, one and several. */
+export const kindWords: Record<DriveKind, [string, string]> = {
   hdd: ['hard drive', 'hard drives'],
   ssd: ['SATA SSD', 'SATA SSDs'],
   nvme: ['NVMe SSD', 'NVMe SSDs'],

@@ -65,6 +65,9 @@ describe('probe of the lab NAS', () => {
       const client = await probeThisComputer(leg.nas);
       expect(client.route).toMatchObject({ interface: leg.hostIf, localAddress: leg.host, type: 'virtual' });
       expect(client.memoryBytes).toBeGreaterThan(0);
+      // This machine's own drives, read once: swap in RAM (zram) and loop files are no drive.
+      expect(Array.isArray(client.drives)).toBe(true);
+      expect(client.drives?.map((drive) => drive.name).filter((name) => /^(zram|loop|ram)/.test(name))).toEqual([]);
     }
   });
 });

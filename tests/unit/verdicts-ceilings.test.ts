@@ -167,3 +167,51 @@ describe('cache-gain (the Cached vs uncached card: how much of the speed is RAM?
     expect(verdict({ ...noFigures(), disks: [disk('read', 350e6, 'bypassed')] }, 'cache-gain')).toBeUndefined();
   });
 });
+
+describe("ceiling-this-computer (the client's own drive, the other end of every copy)", () => {
+  const copy = (op: 'read' | 'write', bytesPerSecond: number) => ({ label: `SMB ${op}`, op, bytesPerSecond });
+
+  it('a hard drive (120–285 MB/s) cannot feed the 1,100 MB/s a 10 GbE share took: warns, naming the faster NVMe', () => {
+    const found = verdict(
+      link(10e9, 10e9, { share: [copy('write', 1100e6), copy('read', 980e6)], clientDrives: ['nvme', 'hdd'] }),
+      'ceiling-this-computer',
+    );
+    expect(found?.severity).toBe('warn');
+    expect(found?.text).toContain("Copies of files on this computer's hard drive");
+    expect(found?.text).toContain('120 MB/s–285 MB/s');
+    expect(found?.text).toContain('will not reach the 1,100 MB/s to the NAS');
+    expect(found?.text).toContain('Files on the NVMe SSD copy faster.');
+    expect(found?.figures).toEqual({
+      copyBytesPerSecond: 1100e6,
+      driveLowBytesPerSecond: 120e6,
+      driveHighBytesPerSecond: 285e6,
+    });
+  });
+
+  it('a SATA SSD (400–560 MB/s) against 480 MB/s reads from the NAS: will barely reach it', () => {
+    const found = verdict(
+      link(10e9, 10e9, { network: network(4.2e9, 3.9e9), disks: [disk('read', 480e6)], clientDrives: ['ssd'] }),
+      'ceiling-this-computer',
+    );
+    expect(found?.severity).toBe('warn');
+    expect(found?.text).toContain('will barely reach the 480 MB/s from the NAS');
+    expect(found?.text).not.toContain('copy faster');
+  });
+
+  it('a SATA SSD behind 1 GbE copies (113 MB/s < 400 MB/s) is not what holds copies back', () => {
+    const found = verdict(
+      link(1e9, 1e9, { share: [copy('write', 113e6)], clientDrives: ['ssd', 'ssd'] }),
+      'ceiling-this-computer',
+    );
+    expect(found?.severity).toBe('info');
+    expect(found?.text).toMatch(/not what holds copies back: this computer's SATA SSD .* faster than the 113 MB\/s/);
+  });
+
+  it("does not fire without a copy figure, or when this computer's drives are unknown (a VM's disk has no class)", () => {
+    expect(verdict(link(1e9, 1e9, { clientDrives: ['hdd'] }), 'ceiling-this-computer')).toBeUndefined();
+    expect(verdict(link(1e9, 1e9, { share: [copy('write', 113e6)] }), 'ceiling-this-computer')).toBeUndefined();
+    expect(
+      verdict(link(1e9, 1e9, { share: [copy('write', 113e6)], clientDrives: [] }), 'ceiling-this-computer'),
+    ).toBeUndefined();
+  });
+});

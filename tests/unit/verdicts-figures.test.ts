@@ -146,6 +146,18 @@ describe('figures of a saved run', () => {
     expect(figures.ram).toEqual({ nasBytes: 32 * GiB, clientBytes: 16 * GiB });
   });
 
+  it("takes this computer's drive kinds, leaving a VM's disk out; a run saved before drives were read has none", () => {
+    const record = sampleRunRecord({ results: quickResults });
+    expect(figuresOfRun(record).clientDrives).toEqual([]);
+    if (!record.environment.client) throw new Error('the sample run has client facts');
+    record.environment.client.drives = [
+      { name: 'Samsung SSD 980 PRO 1TB', kind: 'nvme', sizeBytes: 1e12 },
+      { name: 'vda', kind: 'virtual', sizeBytes: 2.7e11 },
+      { name: 'ST2000DM008', kind: 'hdd', sizeBytes: 2e12 },
+    ];
+    expect(figuresOfRun(record).clientDrives).toEqual(['nvme', 'hdd']);
+  });
+
   it('explains a 1 GbE quick check whose network runs at the link rate as the network limit', () => {
     const verdicts = explainFigures(figuresOfRun(sampleRunRecord({ results: quickResults })));
     expect(verdicts.map((verdict) => verdict.id)).toContain('network-limit');

@@ -5,6 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import si from 'systeminformation';
 import type { ClientFacts, LinkType } from '../../../shared/contract/probe';
+import { readClientDrives } from './this-computer-drives';
 
 type InterfaceInfo = Pick<
   si.Systeminformation.NetworkInterfacesData,
@@ -18,6 +19,8 @@ export interface ClientSources {
   /** Where the adapter hangs: on USB, nowhere (a virtual link), or elsewhere (PCI, SoC, unknown). */
   busOf(iface: string): Promise<'usb' | 'virtual' | 'other'>;
   wifi(iface: string): Promise<ClientFacts['route']['wifi']>;
+  /** This computer's built-in drives (none where the OS would not say). */
+  drives?(): Promise<NonNullable<ClientFacts['drives']>>;
 }
 
 /**
@@ -37,6 +40,7 @@ export async function probeThisComputer(host: string, sources: ClientSources = s
   return {
     os: { platform: os.platform(), release: os.release() },
     memoryBytes: os.totalmem(),
+    drives: (await sources.drives?.().catch(() => [])) ?? [],
     route: {
       interface: name,
       localAddress,
@@ -83,6 +87,7 @@ async function localAddressFor(host: string): Promise<string | null> {
 
 const systemSources: ClientSources = {
   localAddressFor,
+  drives: readClientDrives,
   interfaces: async () => {
     const list = await si.networkInterfaces();
     return Array.isArray(list) ? list : [list];

@@ -22,6 +22,7 @@ export function figuresOfRun(record: RunRecord): Figures {
     if (type === 'wifi' && wifi) figures.clientLink.wifi = { band: wifiBand(wifi), signalDbm: wifi.signalDbm };
   }
   figures.nasLink = nasLinkOf(nas, record.environment.target);
+  figures.clientDrives = (client?.drives ?? []).flatMap((drive) => (drive.kind === 'virtual' ? [] : [drive.kind]));
   figures.ram = { nasBytes: nas?.memoryBytes ?? null, clientBytes: client?.memoryBytes ?? null };
   for (const result of record.results) {
     if (result.kind === 'network') addNetwork(figures.network, result);

@@ -1,5 +1,5 @@
 import type { CacheState, Spread } from '../../contract/figure-quality';
-import type { DriveLayout } from '../drive-layout';
+import type { DriveKind, DriveLayout } from '../drive-layout';
 import type { LinkType } from '../../contract/probe';
 import type { OtherLink } from '../share-path';
 
@@ -38,6 +38,8 @@ export interface Figures {
   /** Many small files copied to and from the share, over the run's own link. */
   smallFiles: SmallFilesFigure[];
   ram: { nasBytes: number | null; clientBytes: number | null };
+  /** The kinds of this computer's own built-in drives, a VM's left out (absent or empty: unknown). */
+  clientDrives?: DriveKind[];
   /** The drives behind the folder the disk tests ran in, as the probe found them (absent: unknown). */
   nasDrives?: DriveLayout | null;
 }

@@ -5,6 +5,7 @@ import { cacheWall } from './rules/cache-wall';
 import { ceilingDisks } from './rules/ceiling-disks';
 import { ceilingLink } from './rules/ceiling-link';
 import { ceilingUpgrade } from './rules/ceiling-upgrade';
+import { ceilingThisComputer } from './rules/ceiling-this-computer';
 import { delayUnderLoad } from './rules/delay';
 import { udpLoss } from './rules/udp-loss';
 import { diskLimit } from './rules/disk-limit';
@@ -51,6 +52,7 @@ const rules = [
   ceilingUpgrade,
   ceilingLink,
   ceilingDisks,
+  ceilingThisComputer,
   everydayStreams,
   everydayBackup,
   everydayPhotos,

@@ -17,6 +17,7 @@ export const Verdict = z.object({
     'ceiling-link',
     'ceiling-disks',
     'ceiling-upgrade',
+    'ceiling-this-computer',
     'cache-gain',
     'sweep-best',
     'copy-not-on-nas',

@@ -1,12 +1,10 @@
-import type { DriveArray, NasDisks, RaidLevel } from '../../../../shared/contract/probe';
+import type { Drive, DriveArray, RaidLevel } from '../../../../shared/contract/probe';
 import type { ProbeOutput } from './sections';
-
-type Drive = NasDisks['drives'][number];
 
 /** Block devices that are no drive: loop files, RAM disks, md and device-mapper layers, optical and boot media. */
 const notADrive = /^(loop|ram|zram|dm-|md|sr|fd|nbd|mtdblock|synoboot|zd|mmcblk\d+boot)/;
-/** What a hypervisor names its virtual disks (QEMU/KVM and Proxmox, VirtualBox, VMware, Hyper-V). */
-const virtualModel = /QEMU|VBOX|VMware|Virtual disk|Virtual HD/i;
+/** What a hypervisor names its virtual disks (QEMU/KVM and Proxmox, VirtualBox, VMware, Hyper-V, Xen). */
+export const virtualModel = /QEMU|VBOX|VMware|Virtual disk|Virtual HD|Msft Virtual|VirtIO|Xen/i;
 
 /** `/sys/block/NAME ROTATIONAL SECTORS MODEL…` lines, as the probe's `drives` section prints them. */
 export function readDrives(probe: ProbeOutput): Drive[] {
