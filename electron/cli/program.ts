@@ -6,6 +6,7 @@ import { addDemoCommand } from './commands/demo';
 import { addDiscoverCommand } from './commands/discover';
 import { addDiskCommand } from './commands/disk';
 import { addInfoCommand } from './commands/info';
+import { addLoadCommand } from './commands/load';
 import { addNetCommand } from './commands/net';
 import { addProbeCommand } from './commands/probe';
 import { addQuickCommand } from './commands/quick';
@@ -45,6 +46,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   addNetCommand(program, io, finish);
   addDiskCommand(program, io, finish);
   addSweepCommand(program, io, finish);
+  addLoadCommand(program, io, finish);
   addServeCommand(program, io, finish);
   addCopyCommand(program, io, finish);
   addRunsCommand(program, io, finish);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { maxTestSeconds } from './limits';
 import { ConnectInput, Connection, ProbeResult, SavedLoginQuery, SessionId } from './connect';
 import { NasIdentity, ShareCopyRunInput, ShareOnOffer } from './copy';
+import { LoadRunInput } from './load';
 import { DevicesChanged, DiscoveryId, DiscoveryInput, RecentDevice, RememberDeviceInput } from './discovery';
 import { AppError, type Result } from './errors';
 import { DiskRunInput, DiskSweepRunInput } from './disk';
@@ -87,6 +88,8 @@ export const methods = {
   startPlan: { input: PlanSettings, output: z.object({ runId: RunId, preview: PlanPreview }) },
   /** Copies files to and from a local folder (normally a mounted share) and reads them back uncached. */
   startShareCopyRun: { input: ShareCopyRunInput, output: z.object({ runId: RunId }) },
+  /** Load on the NAS from several computers at once, each running `fio --server` (fio's client/server mode). */
+  startLoadRun: { input: LoadRunInput, output: z.object({ runId: RunId }) },
   /** The network shares mounted on this computer, to offer as folders for the copy test. */
   listMountedShares: {
     input: z.strictObject({ nas: NasIdentity.optional() }).optional(),

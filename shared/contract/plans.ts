@@ -62,7 +62,7 @@ export type CheckedPlanSettings = z.output<typeof PlanSettings>;
 
 export const PlannedStep = z.object({
   index: z.number().int().nonnegative(),
-  kind: z.enum(['network', 'disk', 'sweep', 'copy']),
+  kind: z.enum(['network', 'disk', 'sweep', 'copy', 'load']),
   label: z.string(),
   /** What it does and why, in plain words. */
   what: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CopyRunDetails } from './copy';
 import { DiskRunDetails } from './disk';
+import { LoadResult } from './load';
 import { AppError } from './errors';
 import { Verdict } from '../words/verdicts/verdict';
 
@@ -68,7 +69,7 @@ const RunEnd = z.object({
   seconds: z.number().nonnegative(),
   summary: ThroughputSummary.optional(),
   /** Per-test results, for runs that have more than one headline figure. */
-  details: z.discriminatedUnion('kind', [DiskRunDetails, CopyRunDetails]).optional(),
+  details: z.discriminatedUnion('kind', [DiskRunDetails, CopyRunDetails, LoadResult]).optional(),
   error: AppError.optional(),
   /** What the figures mean, in plain words (the saved run has them too). */
   verdicts: z.array(Verdict).optional(),

@@ -8,7 +8,7 @@
 export { runNasDiskTest, type NasDiskTestOptions, type NasDiskTestResult } from './nas-disk-test';
 export { runFioTests, type RunFioOptions } from './run';
 export { runDdTests, type DdTestOptions } from './dd-fallback';
-export { checkFioJob, fioArgv, FioJob, jobFootprint, type FioJobInput } from './job';
+export { checkFioJob, fioArgv, fioPath, FioJob, jobFootprint, type FioJobInput } from './job';
 export { DiskPreset, presetTests, quickDefaults, quickPreset, arsPreset, bulkPreset, type DiskTest } from './presets';
 export { parseFioReport, summarizeFioReport, type FioReport, type FioSummary } from './parse';
 export { FioStatusStream, type FioSample } from './status-stream';

@@ -5,7 +5,7 @@ import { describePlan, draftPlan } from './plans';
 import { gatherPlanFacts, planToRun } from './plans/prepare';
 import type { Plan } from './plans/types';
 import { onThisComputer, runRequestOf, type RunDeps } from './run-steps';
-import { diskSweepPlan, diskTestPlan, loopbackPlan, networkTestPlan, shareCopyPlan } from './single-tests';
+import { diskSweepPlan, diskTestPlan, loadPlan, loopbackPlan, networkTestPlan, shareCopyPlan } from './single-tests';
 import type { StepFacts } from './steps/types';
 
 type RunHandlers = Pick<
@@ -17,6 +17,7 @@ type RunHandlers = Pick<
   | 'startDiskSweep'
   | 'startNetworkRun'
   | 'startShareCopyRun'
+  | 'startLoadRun'
   | 'previewPlan'
   | 'startPlan'
 >;
@@ -60,6 +61,7 @@ export function runHandlers(runs: RunLifecycle, connections: ConnectionManager):
       return start(networkTestPlan(input, facts), deps);
     },
     startShareCopyRun: (input) => start(shareCopyPlan(input, null), onThisComputer(input)),
+    startLoadRun: (input) => start(loadPlan(input), onThisComputer(input)),
     previewPlan: async (input) => {
       const session = connections.session(input.sessionId);
       return describePlan(

@@ -122,7 +122,7 @@ async function runSingle(plan: Plan, deps: RunDeps, context: RunContext): Promis
   let peak = 0;
   const detailsOf = (results: TestResult[]) => {
     const first = results[0];
-    if (first?.kind === 'disk' || first?.kind === 'copy') context.setDetails(first);
+    if (first?.kind === 'disk' || first?.kind === 'copy' || first?.kind === 'load') context.setDetails(first);
   };
   const kit = kitFor(deps, context, scratches, {
     sample: (series, bytesPerSecond) => {

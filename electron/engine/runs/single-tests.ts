@@ -2,10 +2,12 @@ import type { z } from 'zod';
 import { nasAddressLabel } from '../../../shared/contract/connect';
 import type { ShareCopyRunInput } from '../../../shared/contract/copy';
 import type { DiskRunInput, DiskSweepRunInput } from '../../../shared/contract/disk';
+import type { LoadRunInput } from '../../../shared/contract/load';
 import type { NetworkRunInput } from '../../../shared/contract/network';
 import type { ClientFacts } from '../../../shared/contract/probe';
 import type { Plan } from './plans/types';
 import { diskStep } from './steps/disk';
+import { loadStep } from './steps/load';
 import { loopbackStep } from './steps/loopback';
 import { networkStep } from './steps/network';
 import { cacheWallStep, shareCopyStep } from './steps/share-copy';
@@ -116,4 +118,10 @@ export function shareCopyPlan(input: Input<typeof ShareCopyRunInput>, client: Cl
 /** "This computer": the loopback test that works with no NAS at all. */
 export function loopbackPlan(input: { seconds: number; sampleIntervalMs: number }): Plan {
   return single('demo', 'This computer: network test over loopback', 'This computer', loopbackStep(input));
+}
+
+/** Load from several computers at once; it runs from this computer, with no NAS session. */
+export function loadPlan(input: Input<typeof LoadRunInput>): Plan {
+  const step = loadStep(input);
+  return single('load', step.label, input.helpers.map((helper) => helper.host).join(', '), step);
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CopyRunDetails } from '../copy';
 import { DiskRunDetails } from '../disk';
+import { LoadResult } from '../load';
 import { Spread } from '../figure-quality';
 import { LatencyUnderLoad, NetworkDirection, UdpFigures } from '../network';
 import { ThroughputSummary } from '../run-events';
@@ -87,5 +88,6 @@ export const TestResult = z.discriminatedUnion('kind', [
   NetworkResult,
   DiskThroughNetworkResult,
   ThroughputResult,
+  LoadResult,
 ]);
 export type TestResult = z.infer<typeof TestResult>;

@@ -1,5 +1,6 @@
 import type { CacheState, SharePath, Spread } from '../../contract/figure-quality';
 import type { UdpFigures } from '../../contract/network';
+import type { LoadResult } from '../../contract/load';
 import type { RunRecord, TestResult } from '../../contract/runs';
 import { formatBytes, formatDuration, formatRate, type RateUnit } from '../../util/units';
 import { copyCache, diskCache, throughNetworkCache } from '../cache';
@@ -199,7 +200,40 @@ function rowsOf(result: TestResult, record: RunRecord): TestRow[] {
           how: 'headline figure of the run',
         },
       ];
+    case 'load':
+      return loadRows(result);
   }
+}
+
+/** A row per helper computer that measured, and the total; a computer without a figure is named in its note. */
+function loadRows(result: LoadResult): TestRow[] {
+  const row = { ...empty, group: 'Load from several computers', op: result.rw, blockSize: result.blockSizeBytes };
+  const how = `fio --client, one job per computer in its own path to the share, direct=${result.direct ? 1 : 0}`;
+  const measured = result.clients.filter((client) => client.ok);
+  const failed = result.clients.flatMap((client) =>
+    client.error ? [`${client.host}: ${client.error.message} ${client.error.hint}`] : [],
+  );
+  return [
+    ...measured.map((client) => ({
+      ...row,
+      test: `${client.host} (${client.dir})`,
+      bytesPerSecond: client.bytesPerSecond,
+      fileSize: result.fileSizeBytes,
+      bytes: client.ioBytes,
+      seconds: client.seconds,
+      how: `${how}; ${client.fioVersion ?? 'fio'} on ${client.os ?? 'that computer'}`,
+    })),
+    {
+      ...row,
+      test: `All ${measured.length} computers together`,
+      bytesPerSecond: result.total.bytesPerSecond,
+      how,
+      note: [
+        `Their measured windows started within ${result.total.startSpreadSeconds.toFixed(1)} s of each other.`,
+        ...failed,
+      ].join(' '),
+    },
+  ];
 }
 
 export function testRows(record: RunRecord): TestRow[] {

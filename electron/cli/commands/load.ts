@@ -1,0 +1,130 @@
+import type { Command } from 'commander';
+import { NasbenchError, toAppError } from '../../../shared/contract/errors';
+import type { LoadHelper, LoadResult } from '../../../shared/contract/load';
+import { formatRate } from '../../../shared/util/units';
+import { byteSize, collect, integerIn, oneOf } from '../arguments';
+import { withEngine, type GlobalOptions } from '../engine-session';
+import { runError, runToEnd } from '../front-door';
+import { printProgress, printResult, type CliIo } from '../output';
+
+interface LoadOptions {
+  client: string[];
+  dir: string[];
+  rw: 'write' | 'read';
+  bs: number;
+  size: number;
+  time: number;
+  buffered: boolean;
+}
+
+const MiB = 2 ** 20;
+
+/**
+ * `nasbench load`: load on the NAS from several computers at once. Each runs `fio --server`; this
+ * computer's fio drives them all (fio's client/server mode). The n-th `--dir` is the share as the
+ * n-th computer sees it; one `--dir` serves all.
+ */
+export function addLoadCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
+  program
+    .command('load')
+    .description('load from several computers at once through fio --server on each (fio client/server mode)')
+    .requiredOption('--client <host[:port]>', 'a computer running fio --server (repeat for each)', collect, [])
+    .requiredOption(
+      '--dir <path>',
+      'the share folder as that computer sees it (repeat per --client, or once for all)',
+      collect,
+      [],
+    )
+    .option('--rw <direction>', 'write or read', oneOf(['write', 'read'] as const), 'write')
+    .option('--bs <size>', 'block size', byteSize(512, 64 * MiB), MiB)
+    .option('--size <size>', 'file size per computer', byteSize(MiB, 2 ** 44), 1024 * MiB)
+    .option('--time <seconds>', 'how long each computer measures', integerIn(3, 3600), 20)
+    .option('--buffered', 'let each computer use its own file cache (for systems that refuse direct I/O)', false)
+    .action(async (options: LoadOptions, cmd: Command) => {
+      const globals = cmd.optsWithGlobals<GlobalOptions>();
+      const samples: { t: number; series: string; bytesPerSecond: number }[] = [];
+      let result: LoadResult | undefined;
+      try {
+        const helpers = helpersOf(options);
+        await withEngine(globals, io.env, async ({ engine, signal }) => {
+          const start = () =>
+            engine.handlers.startLoadRun({
+              helpers,
+              rw: options.rw,
+              blockSizeBytes: options.bs,
+              fileSizeBytes: options.size,
+              seconds: options.time,
+              direct: !options.buffered,
+            });
+          const { runId, end } = await runToEnd(engine, start, {
+            signal,
+            onEvent: (event) => {
+              if (event.kind !== 'sample') return;
+              samples.push({ t: event.t, series: event.series, bytesPerSecond: event.bytesPerSecond });
+              printProgress(
+                io,
+                `${event.t.toFixed(1).padStart(7)} s  ${event.series.padEnd(12)} ${formatRate(event.bytesPerSecond, 'MB/s').padStart(12)}`,
+              );
+            },
+          });
+          result = end.details?.kind === 'load' ? end.details : undefined;
+          if (end.state !== 'done' || !result) throw runError(end);
+          const found = result;
+          const json = {
+            ok: true as const,
+            kind: 'load',
+            runId,
+            clients: found.clients,
+            total: found.total,
+            rw: found.rw,
+          };
+          finish(printResult(io, globals, json, () => describe(found)));
+        });
+      } catch (error) {
+        finish(
+          printResult(
+            io,
+            globals,
+            { ok: false, kind: 'load', error: toAppError(error), partial: { clients: result?.clients ?? [], samples } },
+            () => '',
+          ),
+        );
+      }
+    });
+}
+
+/** `--client HOST[:PORT]` paired with `--dir`: the n-th with the n-th, or one folder for all. */
+function helpersOf(options: LoadOptions): LoadHelper[] {
+  if (options.dir.length !== 1 && options.dir.length !== options.client.length) {
+    throw new NasbenchError(
+      'INVALID_INPUT',
+      `${options.client.length} computers but ${options.dir.length} folders.`,
+      'Give one --dir per --client, in the same order, or a single --dir that every computer sees the same way.',
+    );
+  }
+  return options.client.map((client, index) => {
+    const match = /^(?:\[([^\]]+)\]|([^:]+))(?::(\d+))?$/.exec(client);
+    const host = match?.[1] ?? match?.[2];
+    if (!host)
+      throw new NasbenchError(
+        'INVALID_INPUT',
+        `"${client}" is not a computer's address.`,
+        'Give HOST or HOST:PORT, e.g. 192.168.1.20:8765.',
+      );
+    return { host, port: match?.[3] ? Number(match[3]) : 8765, dir: options.dir[index] ?? options.dir[0] ?? '' };
+  });
+}
+
+function describe(result: LoadResult): string {
+  const lines = result.clients.map((client) =>
+    client.ok
+      ? `  ${`${client.host}:${client.port}`.padEnd(24)} ${formatRate(client.bytesPerSecond, 'MB/s').padStart(12)}  ${client.dir}`
+      : `  ${`${client.host}:${client.port}`.padEnd(24)} ${'no figure'.padStart(12)}  ${client.error?.message ?? ''} ${client.error?.hint ?? ''}`,
+  );
+  return [
+    `${result.rw === 'write' ? 'Writing' : 'Reading'} from ${result.clients.length} computers at once (fio client/server):`,
+    ...lines,
+    `  ${'total'.padEnd(24)} ${formatRate(result.total.bytesPerSecond, 'MB/s').padStart(12)}`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,107 @@
+import type { AppError } from '../../../shared/contract/errors';
+import type { LoadHelper, LoadHelperResult, LoadResult, LoadRunInput } from '../../../shared/contract/load';
+import { runController, type ControllerRun } from './controller';
+import { readGreeting, terseJob } from './fio-output';
+import { helperError } from './helper-errors';
+import { cleanupJobFile, layoutJobFile, loadJobFile, rampSeconds } from './job';
+
+type Input = Required<Omit<LoadRunInput, 'helpers'>> & { helpers: LoadHelper[] };
+
+export interface LoadHooks {
+  runId: string;
+  signal: AbortSignal;
+  fio?: string;
+  /** A helper's live rate (index from 0), bytes/s. */
+  onRate?: (helper: number, bytesPerSecond: number) => void;
+  /** A phase starting: reads lay out their files first, on every helper at once. */
+  onPhase?: (phase: 'layout' | 'measure') => void;
+}
+
+/**
+ * Load from every helper at once: one fio controller per helper, all started together; each
+ * measures past a ramp-up longer than their starts differ. Reads first lay the files out on every
+ * helper, so that all read together. A helper that fails is marked and the others go on; a helper
+ * whose job was stopped is sent the clean-up alone, so no scratch folder stays.
+ */
+export async function runLoad(input: Input, hooks: LoadHooks): Promise<LoadResult> {
+  const fio = hooks.fio ?? 'fio';
+  const failed = new Map<number, AppError>();
+  const spec = (index: number) => ({ ...input, runId: hooks.runId, index: index + 1 });
+  const watchdogMs = (input.seconds + rampSeconds + 120) * 1000 + (input.fileSizeBytes / 10e6) * 1000;
+  const controller = (helper: LoadHelper, job: string, onRate?: (rate: number) => void) =>
+    runController(helper, job, { fio, signal: hooks.signal, watchdogMs, ...(onRate ? { onRate } : {}) });
+
+  if (input.rw === 'read') {
+    hooks.onPhase?.('layout');
+    const laidOut = await Promise.all(
+      input.helpers.map((helper, index) => controller(helper, layoutJobFile(helper, spec(index)))),
+    );
+    laidOut.forEach((run, index) => {
+      const helper = input.helpers[index] as LoadHelper;
+      const problem = helperError(helper, run, terseJob(run.output, `layout-${index + 1}`)?.error ?? null);
+      if (problem) failed.set(index, problem);
+    });
+  }
+  hooks.onPhase?.('measure');
+  const runs = await Promise.all(
+    input.helpers.map(async (helper, index): Promise<ControllerRun | null> => {
+      if (failed.has(index) || hooks.signal.aborted) return null;
+      return controller(helper, loadJobFile(helper, spec(index)), (rate) => hooks.onRate?.(index, rate));
+    }),
+  );
+  const clients = input.helpers.map((helper, index) =>
+    helperResult(helper, index, input.rw, runs[index] ?? null, failed.get(index)),
+  );
+  // A helper whose job did not run to its own clean-up (cancelled, failed, lost) gets the clean-up alone.
+  await Promise.all(
+    clients.map(async (client, index) => {
+      const run = runs[index];
+      if (client.ok && run && terseJob(run.output, 'remove-folder')) return;
+      const helper = input.helpers[index] as LoadHelper;
+      const quiet = new AbortController();
+      await runController(helper, cleanupJobFile(helper, hooks.runId, index + 1), {
+        fio,
+        signal: quiet.signal,
+        watchdogMs: 30_000,
+      }).catch(() => undefined);
+    }),
+  );
+  const starts = runs.flatMap((run, index) => (run?.firstRateAt && clients[index]?.ok ? [run.firstRateAt] : []));
+  return {
+    kind: 'load',
+    rw: input.rw,
+    blockSizeBytes: input.blockSizeBytes,
+    fileSizeBytes: input.fileSizeBytes,
+    direct: input.direct,
+    clients,
+    total: {
+      bytesPerSecond: clients.reduce((sum, client) => sum + (client.ok ? client.bytesPerSecond : 0), 0),
+      startSpreadSeconds: starts.length > 1 ? (Math.max(...starts) - Math.min(...starts)) / 1000 : 0,
+    },
+  };
+}
+
+function helperResult(
+  helper: LoadHelper,
+  index: number,
+  rw: 'read' | 'write',
+  run: ControllerRun | null,
+  earlier: AppError | undefined,
+): LoadHelperResult {
+  const { fioVersion, os } = readGreeting(run?.output ?? '');
+  const base = { host: helper.host, port: helper.port, dir: helper.dir, fioVersion, os };
+  const job = run ? terseJob(run.output, `helper-${index + 1}`) : null;
+  const problem = earlier ?? (run ? helperError(helper, run, job?.error ?? null) : null);
+  const counts = job?.[rw];
+  if (problem || !counts || counts.ms <= 0) {
+    const error = problem ?? {
+      code: 'INTERNAL' as const,
+      message: `fio on ${helper.host} reported no ${rw === 'read' ? 'reads' : 'writes'}.`,
+      hint: 'Run again; if it persists, run the job on that computer by hand.',
+    };
+    return { ...base, ok: false, bytesPerSecond: 0, ioBytes: 0, seconds: 0, error };
+  }
+  const ioBytes = counts.kib * 1024;
+  const seconds = counts.ms / 1000;
+  return { ...base, ok: true, bytesPerSecond: ioBytes / seconds, ioBytes, seconds };
+}

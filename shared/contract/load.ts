@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { AppError } from './errors';
+import { maxTestSeconds } from './limits';
+
+/**
+ * Load from several computers at once (`nasbench load`, issue #18): each extra computer (a
+ * helper) runs `fio --server`, and this computer sends each a job through fio's own client/server
+ * mode. Every helper writes or reads inside a scratch folder it makes in its own path to the share.
+ */
+
+/** One helper: where its `fio --server` listens, and the share folder as that computer sees it. */
+export const LoadHelper = z.strictObject({
+  host: z.string().trim().min(1).max(253),
+  port: z.number().int().min(1).max(65_535).default(8765),
+  /** The share folder on that computer (`/mnt/nas`, `/Volumes/share`, `Z:\`); a scratch folder is made inside it. */
+  dir: z.string().trim().min(1).max(4096),
+});
+export type LoadHelper = z.infer<typeof LoadHelper>;
+
+export const LoadRunInput = z.strictObject({
+  helpers: z.array(LoadHelper).min(1).max(16),
+  rw: z.enum(['write', 'read']).default('write'),
+  blockSizeBytes: z
+    .number()
+    .int()
+    .min(512)
+    .max(64 * 2 ** 20)
+    .default(2 ** 20),
+  /** The file each helper writes (and reads back), bytes. */
+  fileSizeBytes: z
+    .number()
+    .int()
+    .min(2 ** 20)
+    .max(2 ** 44)
+    .default(2 ** 30),
+  seconds: z.number().int().min(3).max(maxTestSeconds).default(20),
+  /** Bypass each helper's own file cache (fio direct=1); off only for systems that refuse it. */
+  direct: z.boolean().default(true),
+});
+export type LoadRunInput = z.input<typeof LoadRunInput>;
+
+/** What one helper measured, or why it measured nothing (the run goes on with the others). */
+export const LoadHelperResult = z.object({
+  host: z.string(),
+  port: z.number(),
+  dir: z.string(),
+  ok: z.boolean(),
+  /** fio's own figure for this helper's job, past its ramp-up. */
+  bytesPerSecond: z.number().nonnegative(),
+  ioBytes: z.number().nonnegative(),
+  seconds: z.number().nonnegative(),
+  /** "fio-3.33", from the helper's greeting. */
+  fioVersion: z.string().nullable(),
+  /** The helper's system as its fio reports it ("Linux", "Windows", "Darwin"). */
+  os: z.string().nullable(),
+  error: AppError.optional(),
+});
+export type LoadHelperResult = z.infer<typeof LoadHelperResult>;
+
+/** The CLI contract's `load`: each helper, and the total of those that measured. */
+export const LoadResult = z.object({
+  kind: z.literal('load'),
+  rw: z.enum(['write', 'read']),
+  blockSizeBytes: z.number(),
+  fileSizeBytes: z.number(),
+  direct: z.boolean(),
+  clients: z.array(LoadHelperResult),
+  total: z.object({
+    bytesPerSecond: z.number().nonnegative(),
+    /** How far apart the helpers' measured windows started: under the ramp-up, they measured together. */
+    startSpreadSeconds: z.number().nonnegative(),
+  }),
+});
+export type LoadResult = z.infer<typeof LoadResult>;

@@ -1,0 +1,189 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/cli/program';
+import { createEngine } from '../../electron/engine';
+import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
+import { tempDir } from '../unit/helpers';
+
+/**
+ * `nasbench load` against two real `fio --server` on loopback, each with its own folder (a
+ * helper's path to the share): fio's client/server mode end to end, with the faults a helper can
+ * have — no server, a job killed mid-test, a cancel — and nothing left in any folder afterwards.
+ */
+interface Helper {
+  port: number;
+  dir: string;
+  server: ChildProcess;
+}
+const helpers: Helper[] = [];
+const fioVersion = spawnSync('fio', ['--version'], { encoding: 'utf8' }).stdout.trim();
+
+async function freePort(): Promise<number> {
+  const server = net.createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+async function startHelper(name: string): Promise<Helper> {
+  const port = await freePort();
+  const server = spawn('fio', [`--server=ip:127.0.0.1,${port}`], { stdio: 'ignore' });
+  // Listening once a connection is taken.
+  const answers = () =>
+    new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+  for (let tries = 0; !(await answers()); tries += 1) {
+    if (tries > 100) throw new Error(`fio --server on port ${port} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { port, dir: await tempDir(name), server };
+}
+
+beforeAll(async () => {
+  // CI installs fio; without it these tests must fail, not skip.
+  expect(fioVersion).toMatch(/^fio-\d/);
+  helpers.push(await startHelper('load-helper-1'), await startHelper('load-helper-2'));
+});
+afterAll(() => {
+  for (const helper of helpers) helper.server.kill('SIGKILL');
+});
+
+const clientArgs = (list: Helper[]) =>
+  list.flatMap((helper) => ['--client', `127.0.0.1:${helper.port}`, '--dir', helper.dir]);
+
+async function nasbenchLoad(...argv: string[]) {
+  let stdout = '';
+  const code = await runCli(['--json', '--data-dir', await tempDir('load-data'), 'load', ...argv], {
+    stdout: (text) => (stdout += text),
+    stderr: () => undefined,
+    env: {},
+  });
+  return {
+    code,
+    json: JSON.parse(stdout) as Record<string, unknown> & { clients: LoadClient[]; total: { bytesPerSecond: number } },
+  };
+}
+interface LoadClient {
+  host: string;
+  ok: boolean;
+  bytesPerSecond: number;
+  fioVersion: string | null;
+  error?: { code: string; message: string; hint: string };
+}
+
+/** Nothing left in a helper's folder: the scratch folder and its file are gone. */
+const leftIn = (helper: Helper) => readdirSync(helper.dir);
+
+/** The fio processes a server forked for a job (its children), by their parent's pid. */
+function jobsOf(helper: Helper): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(helper.server.pid);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe('nasbench load: several computers at once through fio --server', () => {
+  it('gives each computer’s figure and their sum as the total, and leaves nothing in either folder', async () => {
+    const { code, json } = await nasbenchLoad(...clientArgs(helpers), '--size', '32M', '--time', '3');
+    expect(code).toBe(0);
+    expect(json).toMatchObject({ ok: true, kind: 'load' });
+    expect(json.clients.map((client) => client.ok)).toEqual([true, true]);
+    for (const client of json.clients) {
+      expect(client.bytesPerSecond).toBeGreaterThan(0);
+      expect(client.fioVersion).toBe(fioVersion);
+    }
+    const sum = json.clients.reduce((total, client) => total + client.bytesPerSecond, 0);
+    expect(json.total.bytesPerSecond).toBeCloseTo(sum, 0);
+    for (const helper of helpers) expect(leftIn(helper)).toEqual([]);
+  }, 60_000);
+
+  it('reads too: lays the files out on both first, then reads on both at once', async () => {
+    const { code, json } = await nasbenchLoad(...clientArgs(helpers), '--rw', 'read', '--size', '32M', '--time', '3');
+    expect(code).toBe(0);
+    expect(json.clients.every((client) => client.ok && client.bytesPerSecond > 0)).toBe(true);
+    for (const helper of helpers) expect(leftIn(helper)).toEqual([]);
+  }, 60_000);
+
+  it('marks a computer whose fio server does not answer, and measures the others', async () => {
+    const closed = await freePort();
+    const [first] = helpers as [Helper];
+    const { code, json } = await nasbenchLoad(
+      ...clientArgs([first]),
+      '--client',
+      `127.0.0.1:${closed}`,
+      '--dir',
+      first.dir,
+      '--size',
+      '32M',
+      '--time',
+      '3',
+    );
+    expect(code).toBe(0);
+    expect(json.clients[0]?.ok).toBe(true);
+    expect(json.clients[1]).toMatchObject({ ok: false, error: { code: 'UNREACHABLE' } });
+    expect(json.clients[1]?.error?.hint).toContain('fio --server');
+    expect(json.total.bytesPerSecond).toBe(json.clients[0]?.bytesPerSecond);
+    expect(leftIn(first)).toEqual([]);
+  }, 60_000);
+
+  it('a computer whose job dies mid-test is marked; the run ends with the other’s figure and nothing is left', async () => {
+    const [, second] = helpers as [Helper, Helper];
+    const running = nasbenchLoad(...clientArgs(helpers), '--size', '32M', '--time', '8');
+    await expect.poll(() => jobsOf(second).length, { timeout: 20_000, interval: 100 }).toBeGreaterThan(0);
+    // Into the measured part: past the ramp-up.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    for (const pid of jobsOf(second)) process.kill(pid, 'SIGKILL');
+    const { code, json } = await running;
+    expect(code).toBe(0);
+    expect(json.clients[0]?.ok).toBe(true);
+    expect(json.clients[1]).toMatchObject({ ok: false, error: { code: 'LINK_LOST' } });
+    expect(json.total.bytesPerSecond).toBe(json.clients[0]?.bytesPerSecond);
+    for (const helper of helpers) expect(leftIn(helper)).toEqual([]);
+  }, 60_000);
+
+  it('cancel mid-run stops every computer’s job and leaves nothing', async () => {
+    const engine = createEngine({ dataDir: await tempDir('load-cancel'), mode: 'cli' });
+    const events: RunProgress[] = [];
+    engine.onEvent((name, event) => name === 'runProgress' && events.push(event));
+    try {
+      const { runId } = await engine.handlers.startLoadRun({
+        helpers: helpers.map((helper) => ({ host: '127.0.0.1', port: helper.port, dir: helper.dir })),
+        rw: 'write',
+        blockSizeBytes: 2 ** 20,
+        fileSizeBytes: 32 * 2 ** 20,
+        seconds: 30,
+        direct: true,
+      });
+      await expect.poll(() => helpers.every((helper) => jobsOf(helper).length > 0), { timeout: 20_000 }).toBe(true);
+      await engine.handlers.cancelRun({ runId });
+      const end = await expect
+        .poll(() => events.find((event): event is RunEnd => event.kind === 'end' && event.runId === runId), {
+          timeout: 30_000,
+        })
+        .toBeDefined()
+        .then(() => events.find((event): event is RunEnd => event.kind === 'end'));
+      expect(end?.state).toBe('cancelled');
+      // The servers' job processes end as they are told to (the run asked for 30 s).
+      for (const helper of helpers) {
+        await expect.poll(() => jobsOf(helper), { timeout: 5_000 }).toEqual([]);
+        expect(leftIn(helper)).toEqual([]);
+      }
+    } finally {
+      await engine.shutdown();
+    }
+  }, 60_000);
+});

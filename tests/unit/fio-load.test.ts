@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fioComplaints, progressRate, readGreeting, terseJob } from '../../electron/engine/load/fio-output';
+import { helperError } from '../../electron/engine/load/helper-errors';
+import { checkHelperDir, cleanupJobFile, loadJobFile, scratchPath } from '../../electron/engine/load/job';
+
+/** fio's client/server output as captured from fio 3.33 (tests/fixtures/fio-load/, two servers on loopback). */
+const fixture = (name: string) => readFileSync(`tests/fixtures/fio-load/${name}`, 'utf8');
+const helper = { host: '192.168.1.20', port: 8765, dir: '/mnt/nas' };
+const spec = {
+  runId: 'abcdef01-2345',
+  index: 2,
+  rw: 'write' as const,
+  blockSizeBytes: 2 ** 20,
+  fileSizeBytes: 2 ** 30,
+  seconds: 20,
+  direct: true,
+};
+const ended = (output: string, stdout = '') => ({
+  output,
+  stdout,
+  exitCode: 0,
+  firstRateAt: null,
+  stoppedBy: 'end' as const,
+});
+
+describe("fio's client/server output", () => {
+  it('reads the exact counts from the terse line: 614,400 KiB in 3,001 ms (200 MiB/s asked for)', () => {
+    const job = terseJob(fixture('write-output.txt'), 'helper-1');
+    expect(job).toEqual({ name: 'helper-1', error: 0, read: { kib: 0, ms: 0 }, write: { kib: 614400, ms: 3001 } });
+    expect(((job?.write.kib ?? 0) * 1024) / ((job?.write.ms ?? 1) / 1000)).toBeCloseTo(209.6e6, -5);
+    expect(terseJob(fixture('read-output.txt'), 'helper-1')?.read).toEqual({ kib: 615424, ms: 3001 });
+    expect(terseJob(fixture('write-output.txt'), 'remove-folder')?.error).toBe(0);
+    expect(terseJob(fixture('write-output.txt'), 'helper-9')).toBeNull();
+  });
+
+  it('reads the live rate from progress lines: "204M" is 204,000 KiB/s counted in thousands → 208.9 MB/s', () => {
+    const rates = fixture('write-eta.txt')
+      .split(/\r\n|\r|\n/)
+      .map(progressRate);
+    expect(rates.filter((rate) => rate !== null).map((rate) => Math.round((rate ?? 0) / 1e5) / 10)).toEqual([
+      99.9, 208.9, 209.9,
+    ]);
+    // Starting, with no rate yet.
+    expect(rates[0]).toBeNull();
+    expect(progressRate('Jobs: 2 (f=2): [R(1),W(1)][50.0%][r=1024k,w=2048k][r=1,w=2 IOPS][eta 00m:05s]')).toBeCloseTo(
+      3145.728e3,
+      0,
+    );
+  });
+
+  it("reads the helper's fio and system from its greeting, and fio's own complaints", () => {
+    expect(readGreeting(fixture('write-output.txt'))).toEqual({ fioVersion: 'fio-3.33', os: 'Linux' });
+    expect(fioComplaints(fixture('missing-folder-output.txt'))[0]).toBe('/tmp/fl/nothere is not a directory');
+  });
+
+  it('says what went wrong on a helper with a code and what to do', () => {
+    const where = { host: '127.0.0.1', port: 18799, dir: '/tmp/fl/d1' };
+    expect(helperError(where, ended('', fixture('refused-stdout.txt')), null)).toMatchObject({
+      code: 'UNREACHABLE',
+      hint: expect.stringContaining('fio --server'),
+    });
+    expect(helperError(where, ended(fixture('missing-folder-output.txt')), null)?.code).toBe('NOT_FOUND');
+    expect(helperError(where, ended(fixture('write-output.txt')), 0)).toBeNull();
+    expect(helperError(where, ended(fixture('write-output.txt')), 28)?.code).toBe('DISK_FULL');
+    expect(helperError(where, ended(''), null)?.code).toBe('LINK_LOST');
+    expect(helperError(where, { ...ended(''), stoppedBy: 'cancel' }, null)?.code).toBe('CANCELLED');
+  });
+});
+
+describe('the job a helper runs', () => {
+  it('writes one file in a scratch folder fio makes, past a ramp-up, then deletes it and removes the folder', () => {
+    const job = loadJobFile(helper, spec);
+    expect(job).toContain('directory=/mnt/nas\n');
+    expect(job).toContain('filename=.nasbench-load-abcdef01/helper-2.data\n');
+    expect(job).toContain('unique_filename=0\n');
+    expect(job).toMatch(
+      /\[helper-2\]\nrw=write\nbs=1048576\nsize=1073741824\ntime_based=1\nruntime=20\nramp_time=2\ndirect=1\n/,
+    );
+    expect(job).toMatch(/\[remove-data\]\nstonewall[\s\S]*\[remove-folder\]\nstonewall\nioengine=null/);
+    expect(job).toContain('exec_prerun=rmdir "/mnt/nas/.nasbench-load-abcdef01"');
+    expect(cleanupJobFile(helper, spec.runId, 2)).not.toContain('[helper-2]');
+  });
+
+  it("names the scratch folder the way the helper writes paths; escapes a drive letter's colon for fio", () => {
+    expect(scratchPath('Z:\\', 'abcdef0123')).toBe('Z:\\.nasbench-load-abcdef01');
+    expect(scratchPath('\\\\nas\\share', 'abcdef0123')).toBe('\\\\nas\\share\\.nasbench-load-abcdef01');
+    expect(scratchPath('/Volumes/share/', 'abcdef0123')).toBe('/Volumes/share/.nasbench-load-abcdef01');
+    expect(loadJobFile({ ...helper, dir: 'Z:\\' }, spec)).toContain('directory=Z\\:\\\n');
+  });
+
+  it.each([
+    ['a relative folder', 'share'],
+    ['a quote that would end the rmdir', '/mnt/a"; rm -rf ~; "'],
+    ['a variable fio would expand', '/mnt/$HOME'],
+    ['a comment fio would cut off', '/mnt/a;b'],
+    ['a Windows variable', 'Z:\\%USERPROFILE%'],
+    ['a line break', '/mnt/a\nexec_prerun=x'],
+  ])('refuses %s with a plain reason', (_what, dir) => {
+    expect(() => checkHelperDir({ ...helper, dir })).toThrow(/cannot be used/);
+  });
+});
