@@ -212,6 +212,8 @@ cmd_down() {
       return 0
     fi
   fi
+  # The load test's other computers, should a run have stopped before taking them down (their legs end in the NAS).
+  bash "$LAB_DIR/load-helpers.sh" down
   share_mount_down
   kill_ns_pids
   rm -f "$SSHD_PID"

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Two "other computers" for the load test (issue #18): each a network namespace with its own 1 Gbit/s leg to
+# the lab NAS (tbf both ways, as the lab's legs), the NAS share mounted over sshfs through that leg, and
+# `fio --server` listening on an unshaped link to the host, where the test's controller runs.
+# Usage: load-helpers.sh up NAS_NS SHARE KEY USER | down
+# Only lab addresses (198.18.0.0/15) and the lab's own namespaces are touched.
+set -euo pipefail
+
+RATE=1gbit
+BURST=256k
+LATENCY=20ms
+MNT=/run/nasbench-lab-mnt
+STATE=/run/nasbench-lab/load-helpers
+
+helper_names() { printf '1\n2\n'; }
+
+down() {
+  local i
+  for i in $(helper_names); do
+    if [[ -f $STATE/fio-$i.pid ]]; then kill "$(cat "$STATE/fio-$i.pid")" 2>/dev/null || true; fi
+    if grep -q " $MNT/load-$i fuse" /proc/mounts; then fusermount -u "$MNT/load-$i" 2>/dev/null || umount -l "$MNT/load-$i" || true; fi
+    ip link del "nbh-l$i" 2>/dev/null || true
+    ip netns del "nb-load$i" 2>/dev/null || true
+  done
+  # The NAS ends of the legs went with their peers.
+  rm -rf "$STATE"
+}
+
+up() {
+  local nas_ns=$1 share=$2 key=$3 user=$4 i
+  down
+  install -d -m 0700 "$STATE"
+  for i in $(helper_names); do
+    local ns=nb-load$i leg_net=198.18.$((10 + i)) ctl_net=198.18.$((20 + i))
+    ip netns add "$ns"
+    ip -n "$ns" link set lo up
+    # Data: helper <-> NAS, shaped both ways.
+    ip link add "nbl$i-n" type veth peer name "nbn-l$i"
+    ip link set "nbl$i-n" netns "$ns"
+    ip link set "nbn-l$i" netns "$nas_ns"
+    ip -n "$ns" addr add "$leg_net.1/24" dev "nbl$i-n"
+    ip -n "$nas_ns" addr add "$leg_net.2/24" dev "nbn-l$i"
+    ip -n "$ns" link set "nbl$i-n" up
+    ip -n "$nas_ns" link set "nbn-l$i" up
+    tc -n "$ns" qdisc replace dev "nbl$i-n" root tbf rate "$RATE" burst "$BURST" latency "$LATENCY"
+    tc -n "$nas_ns" qdisc replace dev "nbn-l$i" root tbf rate "$RATE" burst "$BURST" latency "$LATENCY"
+    # Control: host <-> helper, where fio's controller talks to the server.
+    ip link add "nbh-l$i" type veth peer name "nbl$i-h"
+    ip link set "nbl$i-h" netns "$ns"
+    ip addr add "$ctl_net.1/24" dev "nbh-l$i"
+    ip -n "$ns" addr add "$ctl_net.2/24" dev "nbl$i-h"
+    ip link set "nbh-l$i" up
+    ip -n "$ns" link set "nbl$i-h" up
+    # nsenter --net: the helper's network, the host's mounts (so the host sees the share it mounted).
+    install -d -m 0755 "$MNT/load-$i"
+    nsenter --net="/run/netns/$ns" sshfs "$user@$leg_net.2:$share" "$MNT/load-$i" \
+      -o "IdentityFile=$key,UserKnownHostsFile=/dev/null,StrictHostKeyChecking=no,LogLevel=ERROR" \
+      -o BatchMode=yes 9>&-
+    nsenter --net="/run/netns/$ns" fio "--server=ip:$ctl_net.2,8765" </dev/null >"$STATE/fio-$i.log" 2>&1 9>&- &
+    echo $! >"$STATE/fio-$i.pid"
+  done
+  for i in $(helper_names); do
+    for _ in $(seq 50); do
+      if (exec 3<>"/dev/tcp/198.18.$((20 + i)).2/8765") 2>/dev/null; then break; fi
+      sleep 0.1
+    done
+  done
+}
+
+case ${1:-} in
+  up) shift; up "$@" ;;
+  down) down ;;
+  *) echo "usage: $0 up NAS_NS SHARE KEY USER | down" >&2; exit 2 ;;
+esac
