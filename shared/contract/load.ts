@@ -36,6 +36,8 @@ export const LoadRunInput = z.strictObject({
   seconds: z.number().int().min(3).max(maxTestSeconds).default(20),
   /** Bypass each helper's own file cache (fio direct=1); off only for systems that refuse it. */
   direct: z.boolean().default(true),
+  /** Add the computers one at a time (1, 2, … all), each step measured: how the total grows. */
+  stepUp: z.boolean().default(false),
 });
 export type LoadRunInput = z.input<typeof LoadRunInput>;
 
@@ -70,5 +72,9 @@ export const LoadResult = z.object({
     /** How far apart the helpers' measured windows started: under the ramp-up, they measured together. */
     startSpreadSeconds: z.number().nonnegative(),
   }),
+  /** Stepping up: the total with the first computer, the first two, … all (absent when not asked for). */
+  stepUp: z
+    .array(z.object({ computers: z.number().int().positive(), bytesPerSecond: z.number().nonnegative() }))
+    .optional(),
 });
 export type LoadResult = z.infer<typeof LoadResult>;

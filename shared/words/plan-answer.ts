@@ -34,6 +34,12 @@ const planQuestions: Record<string, { ids: Verdict['id'][]; none: string }> = {
     ids: ['sweep-best'],
     none: 'No cell of the sweep finished, so there is no fastest setting to name.',
   },
+  load: {
+    ids: ['load-scaling'],
+    none:
+      'Whether the NAS keeps up as computers are added shows when they are added one at a time ' +
+      '("Add the computers one at a time", or --step-up): this run measured them only all together.',
+  },
 };
 
 /** The verdict that answers the run's plan card, the others after it; or, for a plan, why there is no answer. */

@@ -1,9 +1,8 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
 import { goodputBytesPerSecond } from '../../shared/words/verdicts';
-import { nasExec, readLab, type LabInfo } from '../lab/lab';
+import { readLab, type LabInfo } from '../lab/lab';
+import { leftOnNas, loadHelpers, loadHelpersDown, loadHelpersUp } from '../lab/load-helpers';
 import { tempDir } from '../unit/helpers';
 
 /**
@@ -12,42 +11,20 @@ import { tempDir } from '../unit/helpers';
  * computer's controller drives both (tests/lab/load-helpers.sh). One alone fills its leg; together
  * they carry about twice as much, and nothing is left on the NAS.
  */
-const script = fileURLToPath(new URL('../lab/load-helpers.sh', import.meta.url));
-const mounts = ['/run/nasbench-lab-mnt/load-1', '/run/nasbench-lab-mnt/load-2'];
-const controls = ['198.18.21.2', '198.18.22.2'];
 const folder = 'load-lab';
 let lab: LabInfo;
 
-function helpers(script: string, ...args: string[]): void {
-  const done = spawnSync('bash', [script, ...args], { encoding: 'utf8' });
-  if (done.status !== 0) throw new Error(`load-helpers.sh ${args[0]} failed: ${done.stderr}`);
-}
-
 beforeAll(() => {
   lab = readLab();
-  helpers(script, 'up', lab.namespace, lab.share, lab.users.test.key, lab.users.test.name);
-  nasExec(['rm', '-rf', `${lab.share}/${folder}`]);
-  const made = nasExec([
-    'install',
-    '-d',
-    '-o',
-    lab.users.test.name,
-    '-g',
-    lab.users.test.name,
-    `${lab.share}/${folder}`,
-  ]);
-  expect(made.code).toBe(0);
+  loadHelpersUp(lab, folder);
 }, 60_000);
-afterAll(() => {
-  nasExec(['rm', '-rf', `${lab.share}/${folder}`]);
-  helpers(script, 'down');
-});
+afterAll(() => loadHelpersDown(lab, folder));
 
 async function load(count: number) {
   let stdout = '';
-  const argv = controls
+  const argv = loadHelpers
     .slice(0, count)
-    .flatMap((host, index) => ['--client', host, '--dir', `${mounts[index]}/${folder}`]);
+    .flatMap((helper) => ['--client', helper.control, '--dir', `${helper.mount}/${folder}`]);
   const code = await runCli(
     ['--json', '--data-dir', await tempDir('load-lab'), 'load', ...argv, '--size', '256M', '--time', '6'],
     { stdout: (text) => (stdout += text), stderr: () => undefined, env: {} },
@@ -71,6 +48,6 @@ describe('load from two computers on their own 1 Gbit/s legs to the lab NAS', ()
     expect(both.clients.map((client) => client.ok)).toEqual([true, true]);
     for (const client of both.clients) expect(client.bytesPerSecond / leg).toBeGreaterThan(0.8);
     expect(both.total.bytesPerSecond / one.total.bytesPerSecond).toBeGreaterThanOrEqual(1.8);
-    expect(nasExec(['ls', '-A', `${lab.share}/${folder}`]).stdout.trim()).toBe('');
+    expect(leftOnNas(lab, folder)).toBe('');
   }, 90_000);
 });

@@ -167,6 +167,7 @@ describe('nasbench load: several computers at once through fio --server', () => 
         fileSizeBytes: 32 * 2 ** 20,
         seconds: 30,
         direct: true,
+        stepUp: false,
       });
       await expect.poll(() => helpers.every((helper) => jobsOf(helper).length > 0), { timeout: 20_000 }).toBe(true);
       await engine.handlers.cancelRun({ runId });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { NasbenchError, toAppError } from '../../../shared/contract/errors';
 import type { LoadHelper, LoadResult } from '../../../shared/contract/load';
 import { formatRate } from '../../../shared/util/units';
+import { readHelperAddress } from '../../../shared/words/load';
 import { byteSize, collect, integerIn, oneOf } from '../arguments';
 import { withEngine, type GlobalOptions } from '../engine-session';
 import { runError, runToEnd } from '../front-door';
@@ -15,6 +16,7 @@ interface LoadOptions {
   size: number;
   time: number;
   buffered: boolean;
+  stepUp: boolean;
 }
 
 const MiB = 2 ** 20;
@@ -39,6 +41,7 @@ export function addLoadCommand(program: Command, io: CliIo, finish: (code: numbe
     .option('--bs <size>', 'block size', byteSize(512, 64 * MiB), MiB)
     .option('--size <size>', 'file size per computer', byteSize(MiB, 2 ** 44), 1024 * MiB)
     .option('--time <seconds>', 'how long each computer measures', integerIn(3, 3600), 20)
+    .option('--step-up', 'measure with the first computer, then the first two, … then all: how the total grows', false)
     .option('--buffered', 'let each computer use its own file cache (for systems that refuse direct I/O)', false)
     .action(async (options: LoadOptions, cmd: Command) => {
       const globals = cmd.optsWithGlobals<GlobalOptions>();
@@ -55,6 +58,7 @@ export function addLoadCommand(program: Command, io: CliIo, finish: (code: numbe
               fileSizeBytes: options.size,
               seconds: options.time,
               direct: !options.buffered,
+              stepUp: options.stepUp,
             });
           const { runId, end } = await runToEnd(engine, start, {
             signal,
@@ -103,15 +107,14 @@ function helpersOf(options: LoadOptions): LoadHelper[] {
     );
   }
   return options.client.map((client, index) => {
-    const match = /^(?:\[([^\]]+)\]|([^:]+))(?::(\d+))?$/.exec(client);
-    const host = match?.[1] ?? match?.[2];
-    if (!host)
+    const found = readHelperAddress(client);
+    if (!found)
       throw new NasbenchError(
         'INVALID_INPUT',
         `"${client}" is not a computer's address.`,
         'Give HOST or HOST:PORT, e.g. 192.168.1.20:8765.',
       );
-    return { host, port: match?.[3] ? Number(match[3]) : 8765, dir: options.dir[index] ?? options.dir[0] ?? '' };
+    return { ...found, dir: options.dir[index] ?? options.dir[0] ?? '' };
   });
 }
 
@@ -125,6 +128,10 @@ function describe(result: LoadResult): string {
     `${result.rw === 'write' ? 'Writing' : 'Reading'} from ${result.clients.length} computers at once (fio client/server):`,
     ...lines,
     `  ${'total'.padEnd(24)} ${formatRate(result.total.bytesPerSecond, 'MB/s').padStart(12)}`,
+    ...(result.stepUp ?? []).map(
+      (step) =>
+        `  ${`${step.computers} ${step.computers === 1 ? 'computer' : 'computers'}`.padEnd(24)} ${formatRate(step.bytesPerSecond, 'MB/s').padStart(12)}`,
+    ),
     '',
   ].join('\n');
 }

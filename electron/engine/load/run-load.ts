@@ -15,15 +15,32 @@ export interface LoadHooks {
   onRate?: (helper: number, bytesPerSecond: number) => void;
   /** A phase starting: reads lay out their files first, on every helper at once. */
   onPhase?: (phase: 'layout' | 'measure') => void;
+  /** Stepping up: measuring with this many computers now. */
+  onStep?: (computers: number) => void;
 }
 
 /**
  * Load from every helper at once: one fio controller per helper, all started together; each
  * measures past a ramp-up longer than their starts differ. Reads first lay the files out on every
  * helper, so that all read together. A helper that fails is marked and the others go on; a helper
- * whose job was stopped is sent the clean-up alone, so no scratch folder stays.
+ * whose job was stopped is sent the clean-up alone, so no scratch folder stays. Stepping up
+ * (`stepUp`) measures with the first computer, then the first two, … then all.
  */
 export async function runLoad(input: Input, hooks: LoadHooks): Promise<LoadResult> {
+  if (!input.stepUp || input.helpers.length < 2) return measureTogether(input, hooks);
+  // One computer, then two, … then all: how the total grows as computers are added.
+  const steps: { computers: number; bytesPerSecond: number }[] = [];
+  for (let count = 1; count < input.helpers.length && !hooks.signal.aborted; count += 1) {
+    hooks.onStep?.(count);
+    const some = await measureTogether({ ...input, helpers: input.helpers.slice(0, count) }, hooks);
+    steps.push({ computers: count, bytesPerSecond: some.total.bytesPerSecond });
+  }
+  hooks.onStep?.(input.helpers.length);
+  const all = await measureTogether(input, hooks);
+  return { ...all, stepUp: [...steps, { computers: input.helpers.length, bytesPerSecond: all.total.bytesPerSecond }] };
+}
+
+async function measureTogether(input: Input, hooks: LoadHooks): Promise<LoadResult> {
   const fio = hooks.fio ?? 'fio';
   const failed = new Map<number, AppError>();
   const spec = (index: number) => ({ ...input, runId: hooks.runId, index: index + 1 });

@@ -70,6 +70,9 @@ export function LiveChart({ runId, label }: { runId: string; label: string }) {
       chart.update('none');
       wrapperRef.current?.setAttribute('data-points', String(plotted));
       wrapperRef.current?.setAttribute('data-series', run.series.map((info) => info.id).join(' '));
+      // Points per line ("helper-0:5 total:4"), for tests that check every line moves.
+      const perLine = run.series.map((info) => `${info.id}:${lines.get(info.id)?.length ?? 0}`);
+      wrapperRef.current?.setAttribute('data-series-points', perLine.join(' '));
       if (summaryRef.current) summaryRef.current.textContent = describeLatest(run, unit);
     };
 

@@ -15,6 +15,7 @@ import { UnsteadyNote } from '../components/Spread';
 import { linkAsSubject } from '../../../shared/words/spread';
 import { CopyResults } from './copy/CopyResults';
 import { DiskResults } from './disk/DiskResults';
+import { LoadResults } from './load/LoadResults';
 import { PlanName } from '../../../shared/contract/plans';
 import text from '../theme/text.module.css';
 import { EmptyState } from './EmptyState';
@@ -58,6 +59,8 @@ export function ResultsScreen() {
           <DiskResults details={end.details} unit={unit} state={end.state} />
         ) : end.details?.kind === 'copy' ? (
           <CopyResults details={end.details} unit={unit} state={end.state} route={route} />
+        ) : end.details?.kind === 'load' ? (
+          <LoadResults result={end.details} unit={unit} />
         ) : isGuidedPlan ? null : end.summary ? (
           <>
             <Headline
@@ -88,12 +91,7 @@ export function ResultsScreen() {
           <p>{noTotals[end.state]}</p>
         )}
         {end.state === 'failed' && end.error && <ErrorNotice error={end.error} testId="results-error" />}
-        <RunFindings
-          runId={run.runId}
-          unit={unit}
-          state={end.state}
-          shownKind={end.details?.kind === 'disk' || end.details?.kind === 'copy' ? end.details.kind : null}
-        />
+        <RunFindings runId={run.runId} unit={unit} state={end.state} shownKind={end.details?.kind ?? null} />
         <ExportDialog runId={run.runId} />
       </Card>
       <Card aria-labelledby="results-chart-title">

@@ -30,6 +30,8 @@ export function figuresOfRun(record: RunRecord): Figures {
     else if (result.kind === 'disk') addDisk(figures, result);
     else if (result.kind === 'disk-through-network') addDiskThroughNetwork(figures, result);
     else if (result.kind === 'copy') addCopy(figures, result, record);
+    else if (result.kind === 'load' && result.stepUp)
+      figures.loadSteps = result.stepUp.map((step) => ({ op: result.rw, ...step }));
   }
   // The drives behind the folder the disks were tested in (the first disk test's folder).
   const diskFolder = record.results.find((result) => result.kind === 'disk')?.folder ?? null;

@@ -38,6 +38,8 @@ export interface Figures {
   /** Many small files copied to and from the share, over the run's own link. */
   smallFiles: SmallFilesFigure[];
   ram: { nasBytes: number | null; clientBytes: number | null };
+  /** Load from several computers (fio client/server): the total at each number of computers, stepping up. */
+  loadSteps?: { op: 'read' | 'write'; computers: number; bytesPerSecond: number }[];
   /** The kinds of this computer's own built-in drives, a VM's left out (absent or empty: unknown). */
   clientDrives?: DriveKind[];
   /** The drives behind the folder the disk tests ran in, as the probe found them (absent: unknown). */

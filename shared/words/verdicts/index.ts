@@ -11,6 +11,7 @@ import { udpLoss } from './rules/udp-loss';
 import { diskLimit } from './rules/disk-limit';
 import { everydayBackup, everydayPhotos } from './rules/everyday-backup';
 import { everydayEditing, everydayStreams } from './rules/everyday-media';
+import { loadScaling } from './rules/load-scaling';
 import { networkLimit } from './rules/network-limit';
 import { protocolLimit } from './rules/protocol-limit';
 import { shareApart } from './rules/share-apart';
@@ -59,6 +60,7 @@ const rules = [
   everydayEditing,
   delayUnderLoad,
   udpLoss,
+  loadScaling,
 ];
 const severityOrder = { problem: 0, warn: 1, info: 2 } as const;
 

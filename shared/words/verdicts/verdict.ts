@@ -29,6 +29,7 @@ export const Verdict = z.object({
     'everyday-editing',
     'everyday-delay',
     'everyday-udp',
+    'load-scaling',
   ]),
   severity: z.enum(['info', 'warn', 'problem']),
   text: z.string(),

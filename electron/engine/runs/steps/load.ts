@@ -22,7 +22,7 @@ export function loadStep(input: Input): Step {
     what:
       `Each computer's fio server ${input.rw === 'write' ? 'writes' : 'lays out, then reads'} a ${formatBytes(input.fileSizeBytes)} ` +
       `file in its own path to the share for ${input.seconds} s (after ${rampSeconds} s of ramp-up), all at once.`,
-    seconds: input.seconds + rampSeconds + 2,
+    seconds: (input.seconds + rampSeconds + 2) * (input.stepUp ? count : 1),
     writes: input.helpers.map((helper) => ({ where: scratchPath(helper.dir, '…'), bytes: input.fileSizeBytes })),
     series: [
       ...input.helpers.map((helper, index) => ({ id: `helper-${index}`, label: `${helper.host}` })),
@@ -30,7 +30,17 @@ export function loadStep(input: Input): Step {
     ],
     needsNas: false,
     async run(kit) {
-      kit.progress.part(0, 1, label, 'started');
+      // Stepping up, each number of computers is a part of its own; else the step is one part.
+      const parts = input.stepUp ? count : 1;
+      const partLabel = (computers: number) =>
+        input.stepUp ? `Measuring with ${computers} of ${count} computers` : label;
+      let current = parts;
+      const begin = (computers: number) => {
+        if (computers > 1) kit.progress.part(computers - 2, parts, partLabel(computers - 1), 'finished');
+        current = computers;
+        kit.progress.part(computers - 1, parts, partLabel(computers), 'started');
+      };
+      if (!input.stepUp) begin(1);
       const latest = new Map<number, { rate: number; at: number }>();
       const ticker = setInterval(() => {
         const now = Date.now();
@@ -45,6 +55,7 @@ export function loadStep(input: Input): Step {
         const result = await runLoad(input, {
           runId: kit.runId,
           signal: kit.signal,
+          ...(input.stepUp ? { onStep: begin } : {}),
           onRate: (index, rate) => {
             latest.set(index, { rate, at: Date.now() });
             kit.progress.sample(`helper-${index}`, rate);
@@ -59,7 +70,7 @@ export function loadStep(input: Input): Step {
             ? kit.signal.reason
             : new NasbenchError(first.code, `No computer measured: ${first.message}`, first.hint);
         }
-        kit.progress.part(0, 1, label, 'finished');
+        kit.progress.part(current - 1, parts, partLabel(current), 'finished');
         return [result];
       } finally {
         clearInterval(ticker);

@@ -6,13 +6,14 @@ import { ProbingStatus } from '../connect/ConnectedNas';
 import { ShareCopyPanel } from '../copy/ShareCopyPanel';
 import { DiskTestPanel } from '../disk/DiskTestPanel';
 import { EmptyState } from '../EmptyState';
+import { LoadPanel } from '../load/LoadPanel';
 import { NetworkTestPanel } from '../network/NetworkTestPanel';
 import { PlanPanel } from './PlanPanel';
 
 /**
  * What to measure: a guided plan (one question, several tests) first, then the single tests.
  * The plans, the network and the disk tests need the connected NAS; the share copy works on
- * any folder, so it is offered with or without one.
+ * any folder and the load test from other computers' fio servers, so they are offered with or without one.
  */
 export function PlanScreen() {
   const connection = useSessionStore((state) => state.connection);
@@ -50,6 +51,7 @@ export function PlanScreen() {
         </>
       )}
       <ShareCopyPanel />
+      <LoadPanel />
     </>
   );
 }

@@ -15,6 +15,7 @@ import { useSavedRunsActions, useSavedRunsStore } from '../../stores/saved-runs'
 import text from '../../theme/text.module.css';
 import { CopyResults } from '../copy/CopyResults';
 import { DiskResults } from '../disk/DiskResults';
+import { LoadResults } from '../load/LoadResults';
 import styles from './RunFindings.module.css';
 
 const directionWords = {
@@ -131,6 +132,8 @@ function ResultView({
         </p>
       );
     }
+    case 'load':
+      return <LoadResults result={result} unit={unit} />;
     case 'throughput':
       return null;
   }
@@ -140,7 +143,7 @@ interface FindingsProps {
   unit: RateUnit;
   state: 'done' | 'failed' | 'cancelled';
   /** The result kind Results already draws from the run's end event, so it is not drawn twice. */
-  shownKind: 'disk' | 'copy' | null;
+  shownKind: 'disk' | 'copy' | 'load' | null;
 }
 
 /**

@@ -1,0 +1,58 @@
+import type { LoadResult } from '../../../../shared/contract/load';
+import { formatRate, type RateUnit } from '../../../../shared/util/units';
+import tables from '../../components/tables.module.css';
+import text from '../../theme/text.module.css';
+
+/** Each computer's figure (or why it has none), and the total of those that measured. */
+export function LoadResults({ result, unit }: { result: LoadResult; unit: RateUnit }) {
+  const measured = result.clients.filter((client) => client.ok).length;
+  return (
+    <>
+      <table className={tables.result} data-testid="load-results">
+        <caption className={text.muted}>
+          {result.rw === 'write' ? 'Writing to' : 'Reading from'} the NAS from {result.clients.length} computers at once
+          (fio client/server)
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Computer</th>
+            <th scope="col">Folder there</th>
+            <th scope="col">{result.rw === 'write' ? 'Wrote' : 'Read'}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {result.clients.map((client) => (
+            <tr key={`${client.host}:${client.port}`} data-testid="load-client" data-ok={client.ok}>
+              <th scope="row">
+                {client.host}
+                {client.port !== 8765 && `:${client.port}`}
+              </th>
+              <td>
+                <code>{client.dir}</code>
+              </td>
+              <td data-bytes-per-second={client.ok ? client.bytesPerSecond : undefined}>
+                {client.ok
+                  ? formatRate(client.bytesPerSecond, unit)
+                  : `No figure: ${client.error?.message ?? ''} ${client.error?.hint ?? ''}`}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              All {measured} {measured === 1 ? 'computer' : 'computers'} together
+            </th>
+            <td data-testid="load-total" data-bytes-per-second={result.total.bytesPerSecond}>
+              {formatRate(result.total.bytesPerSecond, unit)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      <p className={text.muted}>
+        Their measured windows started within {result.total.startSpreadSeconds.toFixed(1)} s of each other, inside the 2
+        s ramp-up: they measured together. Each computer {result.direct ? 'bypassed' : 'used'} its own file cache.
+      </p>
+    </>
+  );
+}

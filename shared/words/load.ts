@@ -1,0 +1,93 @@
+import type { LoadHelper, LoadRunInput } from '../contract/load';
+import { optionalWholeNumber } from './whole-numbers';
+
+/** The "Load from several computers" form as typed. */
+export interface LoadChoices {
+  /** One computer per line: "ADDRESS[:PORT] FOLDER", the folder as that computer sees the share. */
+  helpersText: string;
+  rw: 'write' | 'read';
+  seconds: string;
+  fileSizeMiB: string;
+  /** Add the computers one at a time, each step measured. */
+  stepUp: boolean;
+}
+export type LoadProblems = Partial<Record<'helpersText' | 'seconds' | 'fileSizeMiB', string>>;
+
+export const loadChoiceDefaults: LoadChoices = {
+  helpersText: '',
+  rw: 'write',
+  seconds: '',
+  fileSizeMiB: '',
+  stepUp: true,
+};
+
+/** "192.168.1.21", "nas-helper.local:8766", "[fe80::1]:8765" → host and port (fio's default 8765). */
+export function readHelperAddress(text: string): { host: string; port: number } | null {
+  const match = /^(?:\[([^\]]+)\]|([^:\s[\]]+))(?::(\d{1,5}))?$/.exec(text.trim());
+  const host = match?.[1] ?? match?.[2];
+  const port = match?.[3] ? Number(match[3]) : 8765;
+  if (!host || port < 1 || port > 65_535) return null;
+  return { host, port };
+}
+
+/** One helper per non-empty line: the address, then (after spaces) the folder, which may hold spaces. */
+export function readHelperLines(text: string): { helpers: LoadHelper[]; problem?: string } {
+  const helpers: LoadHelper[] = [];
+  const lines = text.split(/\r?\n/).map((line) => line.trim());
+  for (const [index, line] of lines.entries()) {
+    if (line === '') continue;
+    const [address = '', ...rest] = line.split(/\s+/);
+    const dir = line.slice(address.length).trim();
+    const found = readHelperAddress(address);
+    if (!found || rest.length === 0)
+      return {
+        helpers,
+        problem: `Line ${index + 1}: give the computer's address, then its folder for the share (e.g. 192.168.1.21 /mnt/nas).`,
+      };
+    helpers.push({ ...found, dir });
+  }
+  return helpers.length === 0 ? { helpers, problem: 'Add at least one computer running fio --server.' } : { helpers };
+}
+
+export function checkLoadChoices(
+  choices: LoadChoices,
+): { input: LoadRunInput; problems?: undefined } | { problems: LoadProblems; input?: undefined } {
+  const problems: LoadProblems = {};
+  const { helpers, problem } = readHelperLines(choices.helpersText);
+  if (problem) problems.helpersText = problem;
+  else if (helpers.length > 16) problems.helpersText = 'At most 16 computers at once.';
+  const seconds = optionalWholeNumber(choices.seconds, 3600);
+  if (seconds === null || (seconds !== undefined && seconds < 3))
+    problems.seconds = 'A whole number of seconds, from 3 to 3600.';
+  const fileSizeMiB = optionalWholeNumber(choices.fileSizeMiB, 2 ** 24);
+  if (fileSizeMiB === null) problems.fileSizeMiB = 'A whole number of MiB, at least 1.';
+  if (Object.keys(problems).length > 0) return { problems };
+  return {
+    input: {
+      helpers,
+      rw: choices.rw,
+      stepUp: choices.stepUp && helpers.length > 1,
+      ...(seconds ? { seconds } : {}),
+      ...(fileSizeMiB ? { fileSizeBytes: fileSizeMiB * 2 ** 20 } : {}),
+    },
+  };
+}
+
+/** How to start fio's server on each kind of computer, with its firewall note (fio servers ask no password). */
+export const fioServerSteps: { system: string; command: string; note: string }[] = [
+  {
+    system: 'Linux',
+    command: 'sudo apt install fio   # or your distribution’s package\nfio --server',
+    note: 'Listens on TCP 8765. Let that port in from this computer only (e.g. sudo ufw allow from THIS-COMPUTER to any port 8765).',
+  },
+  {
+    system: 'macOS',
+    command: 'brew install fio\nfio --server',
+    note: 'macOS asks once whether fio may accept connections: allow it, and stop fio (Ctrl+C) when done.',
+  },
+  {
+    system: 'Windows',
+    command: 'fio --server',
+    note: 'Install fio from github.com/axboe/fio/releases (the same version as here). Windows Firewall asks once: allow it on private networks only.',
+  },
+];

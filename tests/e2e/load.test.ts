@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readLab, type LabInfo } from '../lab/lab';
+import { leftOnNas, loadHelpers, loadHelpersDown, loadHelpersUp } from '../lab/load-helpers';
+import { screenshot, useAppPage } from './harness';
+
+/**
+ * "Load from several computers" on the Plan screen, in the built renderer: two other computers
+ * (namespaces with their own 1 Gbit/s legs to the lab NAS, each running fio --server) write to the
+ * lab share at once; a live line per computer and their total, then each figure and the total.
+ */
+const ui = useAppPage();
+const folder = 'load-e2e';
+let lab: LabInfo;
+
+beforeAll(() => {
+  lab = readLab();
+  loadHelpersUp(lab, folder);
+}, 60_000);
+afterAll(() => loadHelpersDown(lab, folder));
+
+/** Points per live line, from the chart ("helper-0:5 total:4"). */
+async function pointsPerLine(): Promise<Record<string, number>> {
+  const text = (await ui.page.getByTestId('live-chart').getAttribute('data-series-points')) ?? '';
+  return Object.fromEntries(
+    text
+      .split(' ')
+      .filter(Boolean)
+      .map((entry) => [entry.slice(0, entry.lastIndexOf(':')), Number(entry.slice(entry.lastIndexOf(':') + 1))]),
+  );
+}
+
+describe('load from several computers, in browser mode', () => {
+  it('draws a live line per computer and their total, then shows each figure and the total', async () => {
+    await ui.page.goto(ui.app.url);
+    await ui.page.getByTestId('nav-plan').click();
+    const panel = ui.page.getByTestId('load-test');
+    await panel.waitFor();
+    await panel
+      .getByTestId('load-helpers')
+      .fill(loadHelpers.map((helper) => `${helper.control} ${helper.mount}/${folder}`).join('\n'));
+    await panel.getByTestId('load-seconds').fill('6');
+    await panel.getByTestId('load-size').fill('256');
+    await panel.getByTestId('start-load').click();
+
+    // Every line moves while the computers write.
+    await expect
+      .poll(async () => Object.values(await pointsPerLine()).every((count) => count >= 2), { timeout: 30_000 })
+      .toBe(true);
+    expect(Object.keys(await pointsPerLine()).sort()).toEqual(['helper-0', 'helper-1', 'total']);
+    await screenshot(ui.page, 'load-live');
+    const runState = () => ui.page.getByTestId('run-state').textContent();
+    await expect.poll(runState, { timeout: 60_000, interval: 250 }).toMatch(/done|failed|cancelled/);
+    await expect(runState()).resolves.toBe('done');
+    // Stepped up (the default): one computer, then both.
+    await expect(ui.page.getByTestId('run-step').textContent()).resolves.toMatch(/Measuring with 2 of 2 computers/);
+
+    await ui.page.getByRole('button', { name: 'See results' }).click();
+    const table = ui.page.getByTestId('load-results');
+    await table.waitFor();
+    const figures = await table
+      .locator('[data-testid="load-client"] td[data-bytes-per-second]')
+      .evaluateAll((cells) => cells.map((cell) => Number(cell.getAttribute('data-bytes-per-second'))));
+    expect(figures).toHaveLength(2);
+    // Each about one 1 Gbit/s leg (117.7 MB/s over TCP), the total their sum.
+    for (const figure of figures) expect(figure).toBeGreaterThan(90e6);
+    const total = Number(await table.getByTestId('load-total').getAttribute('data-bytes-per-second'));
+    expect(total).toBeCloseTo(
+      figures.reduce((sum, figure) => sum + figure, 0),
+      0,
+    );
+    // The answer: each computer on its own leg, so two carry about twice what one does.
+    await expect(ui.page.getByTestId('plan-answer').innerText()).resolves.toMatch(
+      /The total grows with each computer writing to the NAS \(1 computer: 1\.00×; 2 computers: (1\.[89]\d|2\.\d\d)×/,
+    );
+    await screenshot(ui.page, 'load-results');
+    expect(leftOnNas(lab, folder)).toBe('');
+    // The computers are offered again next time (kept in the window's storage).
+    await ui.page.reload();
+    await ui.page.getByTestId('nav-plan').click();
+    await expect(ui.page.getByTestId('load-helpers').inputValue()).resolves.toContain(loadHelpers[0].control);
+    expect(ui.pageErrors).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,35 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { nasExec, type LabInfo } from './lab';
+
+/**
+ * The load test's two other computers (load-helpers.sh): namespaces with their own 1 Gbit/s leg to
+ * the lab NAS, the share mounted over sshfs through it, and `fio --server` on a link to the host.
+ */
+const script = fileURLToPath(new URL('./load-helpers.sh', import.meta.url));
+
+export const loadHelpers = [
+  { control: '198.18.21.2', mount: '/run/nasbench-lab-mnt/load-1' },
+  { control: '198.18.22.2', mount: '/run/nasbench-lab-mnt/load-2' },
+] as const;
+
+function run(...args: string[]): void {
+  const done = spawnSync('bash', [script, ...args], { encoding: 'utf8' });
+  if (done.status !== 0) throw new Error(`load-helpers.sh ${args[0]} failed: ${done.stderr}`);
+}
+
+/** Up, with a fresh folder `name` in the lab share for them to write in. */
+export function loadHelpersUp(lab: LabInfo, name: string): void {
+  run('up', lab.namespace, lab.share, lab.users.test.key, lab.users.test.name);
+  nasExec(['rm', '-rf', `${lab.share}/${name}`]);
+  const made = nasExec(['install', '-d', '-o', lab.users.test.name, '-g', lab.users.test.name, `${lab.share}/${name}`]);
+  if (made.code !== 0) throw new Error(`could not make ${name} in the lab share: ${made.stderr}`);
+}
+
+export function loadHelpersDown(lab: LabInfo, name: string): void {
+  nasExec(['rm', '-rf', `${lab.share}/${name}`]);
+  run('down');
+}
+
+/** What is in the folder on the NAS itself: nothing, once a load test cleaned up. */
+export const leftOnNas = (lab: LabInfo, name: string) => nasExec(['ls', '-A', `${lab.share}/${name}`]).stdout.trim();
