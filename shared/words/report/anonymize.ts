@@ -80,6 +80,12 @@ function knownFromFields(record: RunRecord): PrivateMatch[] {
       add('path', result.share?.localPath);
     }
     if (result.kind === 'network') for (const leg of result.legs) add('host', leg.target);
+    // The other computers of a load test, and where each sees the share.
+    if (result.kind === 'load')
+      for (const client of result.clients) {
+        add('host', client.host);
+        add('path', client.dir);
+      }
   }
   for (const [key, value] of Object.entries(environment.parameters)) {
     if (typeof value !== 'string') continue;

@@ -225,7 +225,7 @@ function loadRows(result: LoadResult): TestRow[] {
     })),
     {
       ...row,
-      test: `All ${measured.length} computers together`,
+      test: measured.length === 1 ? 'The one computer that measured' : `All ${measured.length} computers together`,
       bytesPerSecond: result.total.bytesPerSecond,
       how,
       note: [
