@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { maxTestSeconds } from './limits';
 import { ConnectInput, Connection, ProbeResult, SavedLoginQuery, SessionId } from './connect';
 import { NasIdentity, ShareCopyRunInput, ShareOnOffer } from './copy';
-import { LoadRunInput } from './load';
+import { LoadHelper, LoadHelperCheck, LoadRunInput } from './load';
 import { DevicesChanged, DiscoveryId, DiscoveryInput, RecentDevice, RememberDeviceInput } from './discovery';
 import { AppError, type Result } from './errors';
 import { DiskRunInput, DiskSweepRunInput } from './disk';
@@ -90,6 +90,11 @@ export const methods = {
   startShareCopyRun: { input: ShareCopyRunInput, output: z.object({ runId: RunId }) },
   /** Load on the NAS from several computers at once, each running `fio --server` (fio's client/server mode). */
   startLoadRun: { input: LoadRunInput, output: z.object({ runId: RunId }) },
+  /** Asks each computer of a load test before the run (fio's null engine: nothing is written). */
+  checkLoadHelpers: {
+    input: z.strictObject({ helpers: z.array(LoadHelper).min(1).max(16) }),
+    output: z.array(LoadHelperCheck),
+  },
   /** The network shares mounted on this computer, to offer as folders for the copy test. */
   listMountedShares: {
     input: z.strictObject({ nas: NasIdentity.optional() }).optional(),

@@ -78,3 +78,16 @@ export const LoadResult = z.object({
     .optional(),
 });
 export type LoadResult = z.infer<typeof LoadResult>;
+
+/** A computer asked before the run: does its fio server answer, which fio, can it see its folder? */
+export const LoadHelperCheck = z.object({
+  host: z.string(),
+  port: z.number(),
+  ok: z.boolean(),
+  fioVersion: z.string().nullable(),
+  os: z.string().nullable(),
+  /** This computer's fio, which drives it: both need the same version. */
+  controllerFioVersion: z.string().nullable(),
+  error: AppError.optional(),
+});
+export type LoadHelperCheck = z.infer<typeof LoadHelperCheck>;

@@ -38,6 +38,14 @@ describe('load from several computers, in browser mode', () => {
     await panel
       .getByTestId('load-helpers')
       .fill(loadHelpers.map((helper) => `${helper.control} ${helper.mount}/${folder}`).join('\n'));
+    // Asked first: both answer, with the same fio as this computer, and see their folders.
+    await panel.getByTestId('load-check').click();
+    const answers = panel.getByTestId('load-check-result');
+    await expect.poll(() => answers.count(), { timeout: 20_000 }).toBe(2);
+    for (const answer of await answers.all()) {
+      await expect(answer.getAttribute('data-ok')).resolves.toBe('true');
+      await expect(answer.innerText()).resolves.toMatch(/ready — fio-[\d.]+ on Linux, sees its folder\./);
+    }
     await panel.getByTestId('load-seconds').fill('6');
     await panel.getByTestId('load-size').fill('256');
     await panel.getByTestId('start-load').click();

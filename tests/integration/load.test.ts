@@ -155,6 +155,27 @@ describe('nasbench load: several computers at once through fio --server', () => 
     for (const helper of helpers) expect(leftIn(helper)).toEqual([]);
   }, 60_000);
 
+  it('asks each computer before a run, writing nothing: ready, no such folder, no server', async () => {
+    const engine = createEngine({ dataDir: await tempDir('load-check'), mode: 'cli' });
+    try {
+      const [first] = helpers as [Helper];
+      const closed = await freePort();
+      const answers = await engine.handlers.checkLoadHelpers({
+        helpers: [
+          { host: '127.0.0.1', port: first.port, dir: first.dir },
+          { host: '127.0.0.1', port: first.port, dir: `${first.dir}/not-there` },
+          { host: '127.0.0.1', port: closed, dir: first.dir },
+        ],
+      });
+      expect(answers[0]).toMatchObject({ ok: true, fioVersion, controllerFioVersion: fioVersion, os: 'Linux' });
+      expect(answers[1]).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+      expect(answers[2]).toMatchObject({ ok: false, error: { code: 'UNREACHABLE' } });
+      expect(leftIn(first)).toEqual([]);
+    } finally {
+      await engine.shutdown();
+    }
+  }, 60_000);
+
   it('cancel mid-run stops every computer’s job and leaves nothing', async () => {
     const engine = createEngine({ dataDir: await tempDir('load-cancel'), mode: 'cli' });
     const events: RunProgress[] = [];

@@ -6,6 +6,7 @@ import { connectHandlers } from '../connections/handlers';
 import { ConnectionManager } from '../connections/manager';
 import type { SecretStore } from '../connections/secrets';
 import { copyHandlers } from '../copy';
+import { loadHandlers } from '../load';
 import { discoveryHandlers, DiscoverySessions, RecentDevices } from '../discovery';
 import { chromiumPdfPrinter, reportHandlers, type PrintPdf } from '../report';
 import { runHandlers } from '../runs/handlers';
@@ -91,6 +92,7 @@ export function createEngine(options: EngineOptions): Engine {
     ...connectHandlers(connections, () => options.secrets?.isAvailable() ?? false),
     ...runHandlers(runs, connections),
     ...copyHandlers(),
+    ...loadHandlers(),
     ...discoveryHandlers(discoveries, new RecentDevices(options.dataDir)),
     ...historyHandlers(history),
     ...reportHandlers({ history, settings, printPdf: options.printPdf ?? chromiumPdfPrinter() }),

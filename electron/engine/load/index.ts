@@ -1,3 +1,5 @@
 /** Load from several computers at once, through fio's client/server mode (issue #18). */
 export { runLoad, type LoadHooks } from './run-load';
 export { rampSeconds, scratchPath, checkHelperDir } from './job';
+export { checkLoadHelper } from './check-helper';
+export { loadHandlers } from './handlers';

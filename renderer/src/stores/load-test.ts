@@ -1,6 +1,13 @@
 import { create } from 'zustand';
 import type { AppError } from '../../../shared/contract/errors';
-import { checkLoadChoices, loadChoiceDefaults, type LoadChoices, type LoadProblems } from '../../../shared/words/load';
+import type { LoadHelperCheck } from '../../../shared/contract/load';
+import {
+  checkLoadChoices,
+  loadChoiceDefaults,
+  readHelperLines,
+  type LoadChoices,
+  type LoadProblems,
+} from '../../../shared/words/load';
 import { beginStart, endStart } from './start-run';
 
 /** The computers typed last time, kept in the window's storage: they are the same next time. */
@@ -19,8 +26,13 @@ interface LoadTestState extends LoadChoices {
   problems: LoadProblems;
   starting: boolean;
   startError: AppError | null;
+  /** What each computer answered when asked before the run (null: not asked since the list changed). */
+  checks: LoadHelperCheck[] | null;
+  checking: boolean;
   actions: {
     choose(change: Partial<LoadChoices>): void;
+    /** Asks each computer listed: its fio server, its fio version, its folder (nothing is written). */
+    check(): Promise<void>;
     /** Starts the load test; true when it started. */
     start(): Promise<boolean>;
   };
@@ -32,8 +44,21 @@ export const useLoadTestStore = create<LoadTestState>()((set, get) => ({
   problems: {},
   starting: false,
   startError: null,
+  checks: null,
+  checking: false,
   actions: {
-    choose: (change) => set(change),
+    choose: (change) => set(change.helpersText === undefined ? change : { ...change, checks: null }),
+
+    async check() {
+      const { helpers, problem } = readHelperLines(get().helpersText);
+      if (problem) {
+        set({ problems: { helpersText: problem }, checks: null });
+        return;
+      }
+      set({ checking: true, problems: {} });
+      const result = await window.nasbench.checkLoadHelpers({ helpers });
+      set({ checking: false, ...(result.ok ? { checks: result.data } : { startError: result.error }) });
+    },
 
     async start() {
       if (get().starting) return false;

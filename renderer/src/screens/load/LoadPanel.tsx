@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { fioServerSteps } from '../../../../shared/words/load';
+import { Button } from '../../components/Button';
 import { RadioChoices } from '../../components/Choices';
 import { CheckboxField, Field, FieldGrid, NumberField } from '../../components/Field';
 import { TestPanel } from '../../components/TestPanel';
@@ -66,6 +67,7 @@ export function LoadPanel() {
           onChange={(event) => actions.choose({ helpersText: event.target.value })}
         />
       </Field>
+      <HelperChecks />
       <RadioChoices
         legend="Each computer"
         name={`${id}-rw`}
@@ -109,5 +111,31 @@ export function LoadPanel() {
         />
       </FieldGrid>
     </TestPanel>
+  );
+}
+
+/** "Check these computers": each one's answer, before anything is started. */
+function HelperChecks() {
+  const checks = useLoadTestStore((state) => state.checks);
+  const checking = useLoadTestStore((state) => state.checking);
+  const { check } = useLoadTestActions();
+  return (
+    <div className={styles.checks}>
+      <Button type="button" data-testid="load-check" disabled={checking} onClick={() => void check()}>
+        {checking ? 'Asking the computers…' : 'Check these computers'}
+      </Button>
+      {checks && (
+        <ul role="status" data-testid="load-checks">
+          {checks.map((found) => (
+            <li key={`${found.host}:${found.port}`} data-ok={found.ok} data-testid="load-check-result">
+              <strong>{found.host}</strong>:{' '}
+              {found.ok
+                ? `ready — ${found.fioVersion ?? 'fio'} on ${found.os ?? 'its system'}, sees its folder.`
+                : `${found.error?.message ?? ''} ${found.error?.hint ?? ''}`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

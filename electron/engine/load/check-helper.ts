@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process';
+import type { AppError } from '../../../shared/contract/errors';
+import type { LoadHelper, LoadHelperCheck } from '../../../shared/contract/load';
+import { fioPath } from '../disk';
+import { runController } from './controller';
+import { readGreeting, terseJob } from './fio-output';
+import { helperError } from './helper-errors';
+import { checkHelperDir } from './job';
+
+/** This computer's fio version ("fio-3.33"), or null when it is not installed. */
+export function controllerFioVersion(fio = 'fio'): Promise<string | null> {
+  return new Promise((resolve) => {
+    execFile(fio, ['--version'], { timeout: 5000, windowsHide: true, encoding: 'utf8' }, (error, stdout) =>
+      resolve(error ? null : stdout.trim() || null),
+    );
+  });
+}
+
+/**
+ * Asks one computer before a run, writing nothing: a job on fio's null engine (no file is made)
+ * whose `directory` fio checks, so the answer says whether the server answers, which fio and system
+ * it has, whether it sees the folder, and whether its fio matches this computer's.
+ */
+export async function checkLoadHelper(helper: LoadHelper, fio = 'fio'): Promise<LoadHelperCheck> {
+  const controllerVersion = await controllerFioVersion(fio);
+  const base = { host: helper.host, port: helper.port, controllerFioVersion: controllerVersion };
+  const refused = (error: AppError): LoadHelperCheck => ({ ...base, ok: false, fioVersion: null, os: null, error });
+  if (!controllerVersion)
+    return refused({
+      code: 'TOOL_MISSING',
+      message: 'fio is not installed on this computer: it drives the other computers’ fio servers.',
+      hint: 'Install fio here (Debian/Ubuntu: sudo apt install fio; macOS: brew install fio; Windows: github.com/axboe/fio/releases).',
+    });
+  try {
+    checkHelperDir(helper);
+  } catch (error) {
+    return refused((error as { toJSON(): AppError }).toJSON());
+  }
+  const job = ['[check]', `directory=${fioPath(helper.dir)}`, 'ioengine=null', 'bs=4k', 'size=4k', ''].join('\n');
+  const run = await runController(helper, job, { fio, signal: new AbortController().signal, watchdogMs: 15_000 });
+  const { fioVersion, os } = readGreeting(run.output);
+  const problem = helperError(helper, run, terseJob(run.output, 'check')?.error ?? null);
+  if (problem) return { ...base, ok: false, fioVersion, os, error: problem };
+  if (fioVersion && fioVersion !== controllerVersion)
+    return {
+      ...base,
+      ok: false,
+      fioVersion,
+      os,
+      error: {
+        code: 'TOOL_MISSING',
+        message: `${helper.host} runs ${fioVersion}, this computer ${controllerVersion}.`,
+        hint: 'fio’s client and server need the same version: install the same one on both.',
+      },
+    };
+  return { ...base, ok: true, fioVersion, os };
+}
