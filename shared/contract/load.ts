@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from './errors';
+import { CacheState, Spread } from './figure-quality';
 import { maxTestSeconds } from './limits';
 
 /**
@@ -55,6 +56,10 @@ export const LoadHelperResult = z.object({
   fioVersion: z.string().nullable(),
   /** The helper's system as its fio reports it ("Linux", "Windows", "Darwin"). */
   os: z.string().nullable(),
+  /** How steady its rate was, from its live readings (absent with too few). */
+  spread: Spread.optional(),
+  /** Its own cache (bypassed with direct I/O) and the NAS's (unknown: a load run has no NAS login). */
+  cache: CacheState.optional(),
   error: AppError.optional(),
 });
 export type LoadHelperResult = z.infer<typeof LoadHelperResult>;
@@ -71,6 +76,9 @@ export const LoadResult = z.object({
     bytesPerSecond: z.number().nonnegative(),
     /** How far apart the helpers' measured windows started: under the ramp-up, they measured together. */
     startSpreadSeconds: z.number().nonnegative(),
+    /** How steady the helpers' summed rate was, second by second. */
+    spread: Spread.optional(),
+    cache: CacheState.optional(),
   }),
   /** Stepping up: the total with the first computer, the first two, … all (absent when not asked for). */
   stepUp: z

@@ -91,3 +91,16 @@ export const fioServerSteps: { system: string; command: string; note: string }[]
     note: 'Install fio from github.com/axboe/fio/releases (the same version as here). Windows Firewall asks once: allow it on private networks only.',
   },
 ];
+
+/** The total's name: "All 2 computers together", or the one that measured when the others did not. */
+export function loadTotalLabel(measured: number): string {
+  return measured === 1 ? 'The one computer that measured' : `All ${measured} computers together`;
+}
+
+/** Which caches a load figure went through, in words (the NAS's RAM is unknown: a load run has no NAS login). */
+export function loadCacheWords(direct: boolean): string {
+  return (
+    `${direct ? 'Each computer bypassed its own file cache (direct I/O)' : 'Each computer’s own file cache may have served part'}; ` +
+    'the NAS’s own cache may have taken writes or served reads (its RAM is not known to this test).'
+  );
+}

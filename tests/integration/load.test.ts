@@ -68,13 +68,18 @@ async function nasbenchLoad(...argv: string[]) {
   });
   return {
     code,
-    json: JSON.parse(stdout) as Record<string, unknown> & { clients: LoadClient[]; total: { bytesPerSecond: number } },
+    json: JSON.parse(stdout) as Record<string, unknown> & {
+      clients: LoadClient[];
+      total: { bytesPerSecond: number; spread?: { relative: number } };
+    },
   };
 }
 interface LoadClient {
   host: string;
   ok: boolean;
   bytesPerSecond: number;
+  cache?: { client: string; nas: string };
+  spread?: { relative: number; basis: string };
   fioVersion: string | null;
   error?: { code: string; message: string; hint: string };
 }
@@ -105,7 +110,11 @@ describe('nasbench load: several computers at once through fio --server', () => 
     for (const client of json.clients) {
       expect(client.bytesPerSecond).toBeGreaterThan(0);
       expect(client.fioVersion).toBe(fioVersion);
+      // Each figure says which caches it went through and how steady it was.
+      expect(client.cache).toEqual({ client: 'bypassed', nas: 'unknown' });
+      expect(client.spread?.basis).toBe('samples');
     }
+    expect(json.total.spread?.relative).toBeGreaterThanOrEqual(0);
     const sum = json.clients.reduce((total, client) => total + client.bytesPerSecond, 0);
     expect(json.total.bytesPerSecond).toBeCloseTo(sum, 0);
     for (const helper of helpers) expect(leftIn(helper)).toEqual([]);

@@ -57,6 +57,7 @@ describe('a load run in reports', () => {
       ['The one computer that measured', 118e6],
     ]);
     expect(rows[1]?.note).toContain('bob-pc.local: No fio server answered');
+    expect(rows[0]?.cacheWords).toMatch(/bypassed its own file cache .*NAS’s own cache may have/);
   });
 
   it('anonymised, names neither computer nor their folders, and keeps every figure', () => {

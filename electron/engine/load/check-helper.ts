@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import type { AppError } from '../../../shared/contract/errors';
+import { toAppError, type AppError } from '../../../shared/contract/errors';
 import type { LoadHelper, LoadHelperCheck } from '../../../shared/contract/load';
 import { fioPath } from '../disk';
-import { runController } from './controller';
+import { fioMissingHere, runController } from './controller';
 import { readGreeting, terseJob } from './fio-output';
 import { helperError } from './helper-errors';
 import { checkHelperDir } from './job';
@@ -25,16 +25,11 @@ export async function checkLoadHelper(helper: LoadHelper, fio = 'fio'): Promise<
   const controllerVersion = await controllerFioVersion(fio);
   const base = { host: helper.host, port: helper.port, controllerFioVersion: controllerVersion };
   const refused = (error: AppError): LoadHelperCheck => ({ ...base, ok: false, fioVersion: null, os: null, error });
-  if (!controllerVersion)
-    return refused({
-      code: 'TOOL_MISSING',
-      message: 'fio is not installed on this computer: it drives the other computers’ fio servers.',
-      hint: 'Install fio here (Debian/Ubuntu: sudo apt install fio; macOS: brew install fio; Windows: github.com/axboe/fio/releases).',
-    });
+  if (!controllerVersion) return refused(fioMissingHere().toJSON());
   try {
     checkHelperDir(helper);
   } catch (error) {
-    return refused((error as { toJSON(): AppError }).toJSON());
+    return refused(toAppError(error));
   }
   const job = ['[check]', `directory=${fioPath(helper.dir)}`, 'ioengine=null', 'bs=4k', 'size=4k', ''].join('\n');
   const run = await runController(helper, job, { fio, signal: new AbortController().signal, watchdogMs: 15_000 });

@@ -25,6 +25,15 @@ export interface ControllerOptions {
   watchdogMs: number;
 }
 
+/** fio is not on this computer: it is what drives the other computers' fio servers. */
+export function fioMissingHere(): NasbenchError {
+  return new NasbenchError(
+    'TOOL_MISSING',
+    'fio is not installed on this computer: it drives the other computers’ fio servers.',
+    'Install fio here (Debian/Ubuntu: sudo apt install fio; macOS: brew install fio; Windows: the installer from github.com/axboe/fio/releases), the same version as on the other computers.',
+  );
+}
+
 /** fio's way of naming a server: "ip:HOST,PORT", "ip6:ADDRESS,PORT". */
 export const fioClientArg = (helper: LoadHelper) =>
   `--client=${helper.host.includes(':') ? 'ip6' : 'ip'}:${helper.host},${helper.port}`;
@@ -101,15 +110,7 @@ function spawnController(options: ControllerOptions, args: string[]): Promise<Om
     child.once('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(watchdog);
       options.signal.removeEventListener('abort', onAbort);
-      reject(
-        error.code === 'ENOENT'
-          ? new NasbenchError(
-              'TOOL_MISSING',
-              'fio is not installed on this computer: it drives the helpers’ fio servers.',
-              'Install fio here (Debian/Ubuntu: sudo apt install fio; macOS: brew install fio; Windows: the installer from github.com/axboe/fio/releases), the same version as on the helpers.',
-            )
-          : error,
-      );
+      reject(error.code === 'ENOENT' ? fioMissingHere() : error);
     });
     child.once('close', (exitCode) => {
       clearTimeout(watchdog);

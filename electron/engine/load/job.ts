@@ -1,5 +1,6 @@
 import { NasbenchError } from '../../../shared/contract/errors';
 import type { LoadHelper } from '../../../shared/contract/load';
+import { isAbsoluteFolder } from '../../../shared/words/copy';
 import { fioPath } from '../disk';
 
 /** Seconds each helper runs before fio starts counting: the helpers' starts differ by less than this. */
@@ -22,16 +23,15 @@ export interface LoadJobSpec {
  * `"`, `` ` `` and `%` would change the command. Control characters end the line.
  */
 const unsafe = /["$`%;#!\p{Cc}]/u;
-const absolute = /^(\/|[A-Za-z]:[\\/]|\\\\[^\\]+\\[^\\]+)/;
 
 /** The helper's folder, refused with a plain reason when fio or the clean-up could misread it. */
 export function checkHelperDir(helper: LoadHelper): string {
   const { dir } = helper;
-  if (!absolute.test(dir) || unsafe.test(dir)) {
+  if (!isAbsoluteFolder(dir) || unsafe.test(dir)) {
     throw new NasbenchError(
       'INVALID_INPUT',
       `The share folder for ${helper.host} (${dir}) cannot be used.`,
-      absolute.test(dir)
+      isAbsoluteFolder(dir)
         ? 'Use a folder whose name has none of these characters: " $ ` % ; # !'
         : 'Give the full path of the share as that computer sees it, e.g. /mnt/nas, /Volumes/share or Z:\\.',
     );

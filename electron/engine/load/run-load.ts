@@ -1,4 +1,6 @@
 import type { AppError } from '../../../shared/contract/errors';
+import type { CacheState } from '../../../shared/contract/figure-quality';
+import { spreadOfSamples } from '../../../shared/util/spread';
 import type { LoadHelper, LoadHelperResult, LoadResult, LoadRunInput } from '../../../shared/contract/load';
 import { runController, type ControllerRun } from './controller';
 import { readGreeting, terseJob } from './fio-output';
@@ -60,14 +62,19 @@ async function measureTogether(input: Input, hooks: LoadHooks): Promise<LoadResu
     });
   }
   hooks.onPhase?.('measure');
+  // Each helper's live rates, about one a second: how steady its figure was.
+  const rates: number[][] = input.helpers.map(() => []);
   const runs = await Promise.all(
     input.helpers.map(async (helper, index): Promise<ControllerRun | null> => {
       if (failed.has(index) || hooks.signal.aborted) return null;
-      return controller(helper, loadJobFile(helper, spec(index)), (rate) => hooks.onRate?.(index, rate));
+      return controller(helper, loadJobFile(helper, spec(index)), (rate) => {
+        rates[index]?.push(rate);
+        hooks.onRate?.(index, rate);
+      });
     }),
   );
   const clients = input.helpers.map((helper, index) =>
-    helperResult(helper, index, input.rw, runs[index] ?? null, failed.get(index)),
+    helperResult(helper, index, input, runs[index] ?? null, failed.get(index), rates[index] ?? []),
   );
   // A helper whose job did not run to its own clean-up (cancelled, failed, lost) gets the clean-up alone.
   await Promise.all(
@@ -94,17 +101,42 @@ async function measureTogether(input: Input, hooks: LoadHooks): Promise<LoadResu
     total: {
       bytesPerSecond: clients.reduce((sum, client) => sum + (client.ok ? client.bytesPerSecond : 0), 0),
       startSpreadSeconds: starts.length > 1 ? (Math.max(...starts) - Math.min(...starts)) / 1000 : 0,
+      ...optionalSpread(totalRates(rates.filter((_, index) => clients[index]?.ok))),
+      cache: cacheOf(input),
     },
   };
+}
+
+/** The helpers' second-by-second rates added up, as far as every one of them has a reading. */
+function totalRates(perHelper: number[][]): number[] {
+  const length = Math.min(...perHelper.map((list) => list.length));
+  if (perHelper.length === 0 || !Number.isFinite(length)) return [];
+  return Array.from({ length }, (_, second) => perHelper.reduce((sum, list) => sum + (list[second] ?? 0), 0));
+}
+
+const optionalSpread = (samples: number[]) => {
+  const spread = spreadOfSamples(samples);
+  return spread ? { spread } : {};
+};
+
+/**
+ * Which caches the figures went through. Each computer's own: bypassed with direct I/O, as the
+ * copy test counts it. The NAS's: unknown — this run has no login to the NAS, so its RAM (and
+ * whether it could hold the files) is not known; a write may land in it, a read may come from it.
+ */
+function cacheOf(input: Input): CacheState {
+  return { client: input.direct ? 'bypassed' : 'buffered', nas: 'unknown' };
 }
 
 function helperResult(
   helper: LoadHelper,
   index: number,
-  rw: 'read' | 'write',
+  input: Input,
   run: ControllerRun | null,
   earlier: AppError | undefined,
+  rates: number[],
 ): LoadHelperResult {
+  const { rw } = input;
   const { fioVersion, os } = readGreeting(run?.output ?? '');
   const base = { host: helper.host, port: helper.port, dir: helper.dir, fioVersion, os };
   const job = run ? terseJob(run.output, `helper-${index + 1}`) : null;
@@ -120,5 +152,13 @@ function helperResult(
   }
   const ioBytes = counts.kib * 1024;
   const seconds = counts.ms / 1000;
-  return { ...base, ok: true, bytesPerSecond: ioBytes / seconds, ioBytes, seconds };
+  return {
+    ...base,
+    ok: true,
+    bytesPerSecond: ioBytes / seconds,
+    ioBytes,
+    seconds,
+    cache: cacheOf(input),
+    ...optionalSpread(rates),
+  };
 }

@@ -6,6 +6,7 @@ import { formatBytes, formatDuration, formatRate, type RateUnit } from '../../ut
 import { copyCache, diskCache, throughNetworkCache } from '../cache';
 import { describeDelay } from '../delay';
 import { describeUdp } from '../udp';
+import { loadCacheWords, loadTotalLabel } from '../load';
 import { copyOverOtherLink, describeCopyPlace, describeOtherLink } from '../share-path';
 import { explainRun } from '../plan-answer';
 import { describeUnsteady, formatRateWithSpread, linkAsSubject } from '../spread';
@@ -222,11 +223,17 @@ function loadRows(result: LoadResult): TestRow[] {
       bytes: client.ioBytes,
       seconds: client.seconds,
       how: `${how}; ${client.fioVersion ?? 'fio'} on ${client.os ?? 'that computer'}`,
+      ...steadiness(client.spread),
+      cache: client.cache ?? null,
+      cacheWords: loadCacheWords(result.direct),
     })),
     {
       ...row,
-      test: measured.length === 1 ? 'The one computer that measured' : `All ${measured.length} computers together`,
+      test: loadTotalLabel(measured.length),
       bytesPerSecond: result.total.bytesPerSecond,
+      ...steadiness(result.total.spread),
+      cache: result.total.cache ?? null,
+      cacheWords: loadCacheWords(result.direct),
       how,
       note: [
         `Their measured windows started within ${result.total.startSpreadSeconds.toFixed(1)} s of each other.`,

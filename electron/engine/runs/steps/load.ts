@@ -82,7 +82,8 @@ export function loadStep(input: Input): Step {
       const bytesPerSecond = found.total.bytesPerSecond;
       const seconds = Math.max(0, ...found.clients.map((client) => client.seconds));
       return {
-        bytes: bytesPerSecond * seconds,
+        // What fio counted on the computers that measured, not a rate times a time.
+        bytes: found.clients.reduce((sum, client) => sum + (client.ok ? client.ioBytes : 0), 0),
         seconds,
         bytesPerSecond,
         peakBytesPerSecond: Math.max(peak, bytesPerSecond),

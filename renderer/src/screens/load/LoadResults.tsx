@@ -1,5 +1,7 @@
 import type { LoadResult } from '../../../../shared/contract/load';
 import { formatRate, type RateUnit } from '../../../../shared/util/units';
+import { loadCacheWords, loadTotalLabel } from '../../../../shared/words/load';
+import { SpreadMark } from '../../components/Spread';
 import tables from '../../components/tables.module.css';
 import text from '../../theme/text.module.css';
 
@@ -31,9 +33,14 @@ export function LoadResults({ result, unit }: { result: LoadResult; unit: RateUn
                 <code>{client.dir}</code>
               </td>
               <td data-bytes-per-second={client.ok ? client.bytesPerSecond : undefined}>
-                {client.ok
-                  ? formatRate(client.bytesPerSecond, unit)
-                  : `No figure: ${client.error?.message ?? ''} ${client.error?.hint ?? ''}`}
+                {client.ok ? (
+                  <>
+                    {formatRate(client.bytesPerSecond, unit)}
+                    <SpreadMark spread={client.spread} />
+                  </>
+                ) : (
+                  `No figure: ${client.error?.message ?? ''} ${client.error?.hint ?? ''}`
+                )}
               </td>
             </tr>
           ))}
@@ -41,17 +48,18 @@ export function LoadResults({ result, unit }: { result: LoadResult; unit: RateUn
         <tfoot>
           <tr>
             <th scope="row" colSpan={2}>
-              All {measured} {measured === 1 ? 'computer' : 'computers'} together
+              {loadTotalLabel(measured)}
             </th>
             <td data-testid="load-total" data-bytes-per-second={result.total.bytesPerSecond}>
               {formatRate(result.total.bytesPerSecond, unit)}
+              <SpreadMark spread={result.total.spread} testId="load-total-spread" />
             </td>
           </tr>
         </tfoot>
       </table>
       <p className={text.muted}>
         Their measured windows started within {result.total.startSpreadSeconds.toFixed(1)} s of each other, inside the 2
-        s ramp-up: they measured together. Each computer {result.direct ? 'bypassed' : 'used'} its own file cache.
+        s ramp-up: they measured together. {loadCacheWords(result.direct)}
       </p>
     </>
   );
