@@ -61,6 +61,11 @@ export const LoadHelperResult = z.object({
   /** Its own cache (bypassed with direct I/O) and the NAS's (unknown: a load run has no NAS login). */
   cache: CacheState.optional(),
   error: AppError.optional(),
+  /**
+   * The scratch folder that may still be on the share: this computer's server vanished before it
+   * was removed. NASBench removes it the next time it reaches that computer (a run or a check).
+   */
+  leftBehind: z.string().optional(),
 });
 export type LoadHelperResult = z.infer<typeof LoadHelperResult>;
 
@@ -80,7 +85,10 @@ export const LoadResult = z.object({
     spread: Spread.optional(),
     cache: CacheState.optional(),
   }),
-  /** Stepping up: the total with the first computer, the first two, … all (absent when not asked for). */
+  /**
+   * Stepping up: the total with the first computer, the first two, … all (absent when not asked
+   * for). Each step by how many computers measured in it; one where a computer failed counts it out.
+   */
   stepUp: z
     .array(z.object({ computers: z.number().int().positive(), bytesPerSecond: z.number().nonnegative() }))
     .optional(),

@@ -103,6 +103,14 @@ function figuresByTest(record: RunRecord): Map<string, ComparedFigure> {
   if (network.multiLink) put('All links at once', network.multiLink.bitsPerSecond / 8, network.spreads?.multiLink);
   for (const disk of figures.disks) put(disk.test, disk.bytesPerSecond, disk.spread);
   for (const share of figures.share) put(`Share ${share.op}`, share.bytesPerSecond, share.spread, share.protocol ?? '');
+  for (const load of record.results.flatMap((result) => (result.kind === 'load' ? [result] : []))) {
+    // By how many computers loaded the NAS: only the same number compares like for like.
+    const loadTest = (computers: number) =>
+      `Load from ${computers} ${computers === 1 ? 'computer' : 'computers'}, ${load.rw}`;
+    for (const step of load.stepUp ?? []) put(loadTest(step.computers), step.bytesPerSecond, undefined);
+    const measured = load.clients.filter((client) => client.ok).length;
+    if (measured > 0) put(loadTest(measured), load.total.bytesPerSecond, load.total.spread);
+  }
   for (const share of figures.shareApart) {
     if (share.place.kind === 'other-link') {
       const { shareInterface, runInterface } = share.place.link;

@@ -1,4 +1,4 @@
-import type { LoadHelper, LoadRunInput } from '../contract/load';
+import type { LoadHelper, LoadHelperResult, LoadRunInput } from '../contract/load';
 import { optionalWholeNumber } from './whole-numbers';
 
 /** The "Load from several computers" form as typed. */
@@ -103,4 +103,16 @@ export function loadCacheWords(direct: boolean): string {
     `${direct ? 'Each computer bypassed its own file cache (direct I/O)' : 'Each computer’s own file cache may have served part'}; ` +
     'the NAS’s own cache may have taken writes or served reads (its RAM is not known to this test).'
   );
+}
+
+/**
+ * Why a computer has no figure, in full: fio's reason and what to do, and — when its server
+ * vanished before removing it — the test folder that may still be on the share, by its path there.
+ */
+export function helperFailureWords(client: Pick<LoadHelperResult, 'error' | 'leftBehind'>): string {
+  const reason = client.error ? `${client.error.message} ${client.error.hint}` : '';
+  const left = client.leftBehind
+    ? ` Its test folder ${client.leftBehind} may still be on the share: NASBench removes it the next time it reaches that computer (a run, or Check these computers).`
+    : '';
+  return `${reason}${left}`.trim();
 }

@@ -1,3 +1,4 @@
+import type { LoadResult } from '../../shared/contract/load';
 import type { NasFacts } from '../../shared/contract/probe';
 import type { RunRecord } from '../../shared/contract/runs';
 
@@ -81,3 +82,44 @@ export function sampleRunRecord(overrides: Partial<RunRecord> = {}): RunRecord {
     ...overrides,
   };
 }
+
+/** A stepped-up load run from two named computers, one of which measured nothing (so no step had two). */
+export const sampleLoadResult: LoadResult = {
+  kind: 'load',
+  rw: 'write',
+  blockSizeBytes: 2 ** 20,
+  fileSizeBytes: 2 ** 30,
+  direct: true,
+  clients: [
+    {
+      host: 'anna-laptop.local',
+      port: 8765,
+      dir: '/Volumes/Family Photos',
+      ok: true,
+      bytesPerSecond: 118e6,
+      ioBytes: 2.36e9,
+      seconds: 20,
+      fioVersion: 'fio-3.33',
+      os: 'Darwin',
+    },
+    {
+      host: 'bob-pc.local',
+      port: 8765,
+      dir: 'Z:\\',
+      ok: false,
+      bytesPerSecond: 0,
+      ioBytes: 0,
+      seconds: 0,
+      fioVersion: null,
+      os: null,
+      error: {
+        code: 'UNREACHABLE',
+        message: 'No fio server answered on bob-pc.local:8765.',
+        hint: 'Start "fio --server" on that computer.',
+      },
+    },
+  ],
+  total: { bytesPerSecond: 118e6, startSpreadSeconds: 0.1 },
+  // bob-pc measured in no step: both steps had one computer measuring, and the first is kept.
+  stepUp: [{ computers: 1, bytesPerSecond: 117e6 }],
+};

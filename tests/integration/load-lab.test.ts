@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
 import { goodputBytesPerSecond } from '../../shared/words/verdicts';
-import { readLab, type LabInfo } from '../lab/lab';
-import { leftOnNas, loadHelpers, loadHelpersDown, loadHelpersUp } from '../lab/load-helpers';
+import { nasExec, readLab, type LabInfo } from '../lab/lab';
+import {
+  leftOnNas,
+  loadHelpers,
+  loadHelpersDown,
+  loadHelpersUp,
+  startHelperServer,
+  stopHelperServer,
+} from '../lab/load-helpers';
 import { tempDir } from '../unit/helpers';
 
 /**
@@ -20,21 +27,28 @@ beforeAll(() => {
 }, 60_000);
 afterAll(() => loadHelpersDown(lab, folder));
 
-async function load(count: number) {
+async function load(count: number, dataDir?: string) {
   let stdout = '';
   const argv = loadHelpers
     .slice(0, count)
     .flatMap((helper) => ['--client', helper.control, '--dir', `${helper.mount}/${folder}`]);
   const code = await runCli(
-    ['--json', '--data-dir', await tempDir('load-lab'), 'load', ...argv, '--size', '256M', '--time', '6'],
+    ['--json', '--data-dir', dataDir ?? (await tempDir('load-lab')), 'load', ...argv, '--size', '256M', '--time', '6'],
     { stdout: (text) => (stdout += text), stderr: () => undefined, env: {} },
   );
   expect(code).toBe(0);
   return JSON.parse(stdout) as {
-    clients: { ok: boolean; bytesPerSecond: number }[];
+    clients: { ok: boolean; bytesPerSecond: number; leftBehind?: string; error?: { code: string } }[];
     total: { bytesPerSecond: number };
   };
 }
+
+/** The scratch folders (and what is in them) on the NAS. */
+const scratchOnNas = (lab: LabInfo) =>
+  nasExec(['find', `${lab.share}/${folder}`, '-mindepth', '1', '-printf', '%P\\n'])
+    .stdout.trim()
+    .split('\n')
+    .filter(Boolean);
 
 describe('load from two computers on their own 1 Gbit/s legs to the lab NAS', () => {
   it('one fills its leg; two together carry at least 1.8× as much; nothing is left on the NAS', async () => {
@@ -50,4 +64,31 @@ describe('load from two computers on their own 1 Gbit/s legs to the lab NAS', ()
     expect(both.total.bytesPerSecond / one.total.bytesPerSecond).toBeGreaterThanOrEqual(1.8);
     expect(leftOnNas(lab, folder)).toBe('');
   }, 90_000);
+
+  it('a computer switched off mid-test: the other’s figure stands, its folder is named and removed once it is back', async () => {
+    const leg = goodputBytesPerSecond(1e9, 1500);
+    const dataDir = await tempDir('load-lab-vanish');
+    const running = load(2, dataDir);
+    // Into the measured part on the NAS: the second computer's file is there and growing.
+    await expect
+      .poll(() => scratchOnNas(lab).some((entry) => entry.endsWith('/helper-2.data')), { timeout: 30_000 })
+      .toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    stopHelperServer(2);
+    const result = await running;
+    expect(result.clients[0]?.ok).toBe(true);
+    expect((result.clients[0]?.bytesPerSecond ?? 0) / leg).toBeGreaterThan(0.8);
+    expect(result.clients[1]).toMatchObject({ ok: false, error: { code: 'LINK_LOST' } });
+    expect(result.total.bytesPerSecond).toBe(result.clients[0]?.bytesPerSecond);
+    // Its scratch folder is still on the NAS — and the result says where, on that computer.
+    const [left] = scratchOnNas(lab);
+    expect(left).toMatch(/^\.nasbench-load-[0-9a-f]{8}$/);
+    expect(result.clients[1]?.leftBehind).toBe(`${loadHelpers[1].mount}/${folder}/${left}`);
+
+    // Back on: the next run from this computer removes it first, then leaves nothing of its own.
+    startHelperServer(2);
+    const again = await load(2, dataDir);
+    expect(again.clients.map((client) => client.ok)).toEqual([true, true]);
+    expect(leftOnNas(lab, folder)).toBe('');
+  }, 120_000);
 });

@@ -28,8 +28,8 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startHelper(name: string): Promise<Helper> {
-  const port = await freePort();
+async function startHelper(name: string, again?: Helper): Promise<Helper> {
+  const port = again?.port ?? (await freePort());
   const server = spawn('fio', [`--server=ip:127.0.0.1,${port}`], { stdio: 'ignore' });
   // Listening once a connection is taken.
   const answers = () =>
@@ -44,7 +44,7 @@ async function startHelper(name: string): Promise<Helper> {
     if (tries > 100) throw new Error(`fio --server on port ${port} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { port, dir: await tempDir(name), server };
+  return { port, dir: again?.dir ?? (await tempDir(name)), server };
 }
 
 beforeAll(async () => {
@@ -87,19 +87,25 @@ interface LoadClient {
 /** Nothing left in a helper's folder: the scratch folder and its file are gone. */
 const leftIn = (helper: Helper) => readdirSync(helper.dir);
 
-/** The fio processes a server forked for a job (its children), by their parent's pid. */
-function jobsOf(helper: Helper): number[] {
+/** The processes whose parent is this one. */
+function childrenOf(pid: number | undefined): number[] {
   return readdirSync('/proc')
     .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
+    .filter((entry) => {
       try {
-        return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(helper.server.pid);
+        return readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]?.split(' ')[1] === String(pid);
       } catch {
         return false;
       }
     })
     .map(Number);
 }
+
+/** The fio processes a server forked for a job (its children). */
+const jobsOf = (helper: Helper) => childrenOf(helper.server.pid);
+
+/** Every process below this one: a fio server's connection handlers and their job processes. */
+const descendantsOf = (pid: number): number[] => childrenOf(pid).flatMap((child) => [child, ...descendantsOf(child)]);
 
 describe('nasbench load: several computers at once through fio --server', () => {
   it('gives each computer’s figure and their sum as the total, and leaves nothing in either folder', async () => {
@@ -217,4 +223,42 @@ describe('nasbench load: several computers at once through fio --server', () => 
       await engine.shutdown();
     }
   }, 60_000);
+
+  it('a computer that vanishes mid-test keeps its scratch folder until it answers again; the next check removes it', async () => {
+    const dataDir = await tempDir('load-vanish');
+    const second = helpers[1] as Helper;
+    const argv = ['--json', '--data-dir', dataDir, 'load', ...clientArgs(helpers), '--size', '32M', '--time', '8'];
+    let stdout = '';
+    const running = runCli(argv, { stdout: (text) => (stdout += text), stderr: () => undefined, env: {} });
+    await expect.poll(() => jobsOf(second).length, { timeout: 20_000, interval: 100 }).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    // The whole server goes, as when that computer is switched off: nothing there can clean up.
+    // (Its job processes too: left alone, fio's backend would finish the job file and clean up.)
+    const processes = [second.server.pid as number, ...descendantsOf(second.server.pid as number)];
+    for (const pid of processes) process.kill(pid, 'SIGKILL');
+    expect(await running).toBe(0);
+    const json = JSON.parse(stdout) as { clients: (LoadClient & { leftBehind?: string })[] };
+    expect(json.clients[0]).toMatchObject({ ok: true });
+    expect(json.clients[0]?.leftBehind).toBeUndefined();
+    expect(json.clients[1]).toMatchObject({ ok: false, error: { code: 'LINK_LOST' } });
+    // Said, not hidden: the folder that stayed, by its path on that computer.
+    const [scratch] = leftIn(second);
+    expect(scratch).toMatch(/^\.nasbench-load-[0-9a-f]{8}$/);
+    expect(json.clients[1]?.leftBehind).toBe(`${second.dir}/${scratch}`);
+    expect(leftIn(helpers[0] as Helper)).toEqual([]);
+
+    // Its server back: the next check (same data folder) removes that folder and nothing else.
+    helpers[1] = await startHelper('unused', second);
+    const engine = createEngine({ dataDir, mode: 'cli' });
+    try {
+      const answers = await engine.handlers.checkLoadHelpers({
+        helpers: [{ host: '127.0.0.1', port: second.port, dir: second.dir }],
+      });
+      expect(answers[0]?.ok).toBe(true);
+      expect(leftIn(second)).toEqual([]);
+      expect(JSON.parse(readFileSync(`${dataDir}/load-leftovers.json`, 'utf8'))).toMatchObject({ leftovers: [] });
+    } finally {
+      await engine.shutdown();
+    }
+  }, 90_000);
 });

@@ -2,7 +2,8 @@
 # Two "other computers" for the load test (issue #18): each a network namespace with its own 1 Gbit/s leg to
 # the lab NAS (tbf both ways, as the lab's legs), the NAS share mounted over sshfs through that leg, and
 # `fio --server` listening on an unshaped link to the host, where the test's controller runs.
-# Usage: load-helpers.sh up NAS_NS SHARE KEY USER | down
+# Usage: load-helpers.sh up NAS_NS SHARE KEY USER | down | stop-server N | start-server N
+# stop-server kills helper N's fio server and every process below it, as when that computer is switched off.
 # Only lab addresses (198.18.0.0/15) and the lab's own namespaces are touched.
 set -euo pipefail
 
@@ -56,19 +57,39 @@ up() {
     nsenter --net="/run/netns/$ns" sshfs "$user@$leg_net.2:$share" "$MNT/load-$i" \
       -o "IdentityFile=$key,UserKnownHostsFile=/dev/null,StrictHostKeyChecking=no,LogLevel=ERROR" \
       -o BatchMode=yes 9>&-
-    nsenter --net="/run/netns/$ns" fio "--server=ip:$ctl_net.2,8765" </dev/null >"$STATE/fio-$i.log" 2>&1 9>&- &
-    echo $! >"$STATE/fio-$i.pid"
+    start_server "$i"
   done
-  for i in $(helper_names); do
-    for _ in $(seq 50); do
-      if (exec 3<>"/dev/tcp/198.18.$((20 + i)).2/8765") 2>/dev/null; then break; fi
-      sleep 0.1
-    done
+}
+
+start_server() {
+  local i=$1
+  nsenter --net="/run/netns/nb-load$i" fio "--server=ip:198.18.$((20 + i)).2,8765" </dev/null >>"$STATE/fio-$i.log" 2>&1 9>&- &
+  echo $! >"$STATE/fio-$i.pid"
+  for _ in $(seq 50); do
+    if (exec 3<>"/dev/tcp/198.18.$((20 + i)).2/8765") 2>/dev/null; then return; fi
+    sleep 0.1
   done
+  echo "fio --server of helper $i did not start" >&2
+  return 1
+}
+
+tree_of() {
+  local child
+  echo "$1"
+  for child in $(pgrep -P "$1"); do tree_of "$child"; done
+}
+
+stop_server() {
+  local i=$1 pids
+  pids=$(tree_of "$(cat "$STATE/fio-$i.pid")")
+  # shellcheck disable=SC2086 # one pid per word
+  kill -9 $pids 2>/dev/null || true
 }
 
 case ${1:-} in
   up) shift; up "$@" ;;
   down) down ;;
-  *) echo "usage: $0 up NAS_NS SHARE KEY USER | down" >&2; exit 2 ;;
+  stop-server) stop_server "$2" ;;
+  start-server) start_server "$2" ;;
+  *) echo "usage: $0 up NAS_NS SHARE KEY USER | down | stop-server N | start-server N" >&2; exit 2 ;;
 esac

@@ -31,5 +31,9 @@ export function loadHelpersDown(lab: LabInfo, name: string): void {
   run('down');
 }
 
+/** Helper N's fio server and everything below it killed, as when that computer is switched off. */
+export const stopHelperServer = (helper: 1 | 2) => run('stop-server', String(helper));
+export const startHelperServer = (helper: 1 | 2) => run('start-server', String(helper));
+
 /** What is in the folder on the NAS itself: nothing, once a load test cleaned up. */
 export const leftOnNas = (lab: LabInfo, name: string) => nasExec(['ls', '-A', `${lab.share}/${name}`]).stdout.trim();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../shared/words/compare-runs';
 import type { RunRecord } from '../../shared/contract/runs';
-import { sampleRunRecord } from '../helpers/run-records';
+import { sampleLoadResult, sampleRunRecord } from '../helpers/run-records';
 
 /** The same upload test at another rate, over another kind of link. */
 function overLink(
@@ -106,3 +106,55 @@ describe('comparing saved runs', () => {
 function leg(target: string) {
   return { target, port: 5201, bindAddress: null, bitsPerSecond: 1e8, bytes: 1e8, seconds: 8 };
 }
+
+describe('comparing load runs (several computers at once)', () => {
+  /** Two computers stepping up, as saved before and after the NAS got a faster port. */
+  const loadRun = (id: string, one: number, two: number, tags: string[]) =>
+    sampleRunRecord({
+      id,
+      tags,
+      plan: 'load',
+      results: [
+        {
+          ...sampleLoadResult,
+          clients: sampleLoadResult.clients.map((client) => ({ ...client, ok: true, bytesPerSecond: two / 2 })),
+          total: {
+            bytesPerSecond: two,
+            startSpreadSeconds: 0.1,
+            spread: { relative: 0.02, basis: 'samples' },
+          },
+          stepUp: [
+            { computers: 1, bytesPerSecond: one },
+            { computers: 2, bytesPerSecond: two },
+          ],
+        },
+      ],
+    });
+
+  it('lines up the totals by how many computers loaded the NAS, and says the difference', () => {
+    const before = loadRun('3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d61', 117e6, 118e6, ['1 GbE port']);
+    const after = loadRun('3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d62', 117e6, 231e6, ['2.5 GbE port']);
+    const comparison = compareRuns([before, after]);
+    expect(comparison.rows.map((row) => [row.test, row.values])).toEqual([
+      ['Load from 1 computer, write', [117e6, 117e6]],
+      ['Load from 2 computers, write', [118e6, 231e6]],
+    ]);
+    expect(comparison.rows[1]?.spreads[0]?.relative).toBe(0.02);
+    expect(comparison.differences[0]).toMatch(/\+96% load from 2 computers, write/);
+  });
+
+  it('a run where one computer measured nothing compares as a run from one computer', () => {
+    const both = loadRun('3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d63', 117e6, 231e6, []);
+    const oneFailed = sampleRunRecord({
+      id: '3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d64',
+      plan: 'load',
+      results: [sampleLoadResult],
+    });
+    const comparison = compareRuns([both, oneFailed]);
+    const twoRow = comparison.rows.find((row) => row.test === 'Load from 2 computers, write');
+    const oneRow = comparison.rows.find((row) => row.test === 'Load from 1 computer, write');
+    // Its total (118 MB/s) is one computer's, not set beside the other run's two.
+    expect(oneRow?.values).toEqual([117e6, 118e6]);
+    expect(twoRow?.values).toEqual([231e6, null]);
+  });
+});

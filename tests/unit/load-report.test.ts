@@ -1,51 +1,10 @@
+import type { LoadHelperResult } from '../../shared/contract/load';
 import { describe, expect, it } from 'vitest';
-import type { LoadResult } from '../../shared/contract/load';
 import { renderReport } from '../../shared/words/report';
 import { testRows } from '../../shared/words/report/report-model';
-import { sampleRunRecord } from '../helpers/run-records';
+import { sampleLoadResult, sampleRunRecord } from '../helpers/run-records';
 
-/** A stepped-up load run from two named computers, one of which measured nothing. */
-const load: LoadResult = {
-  kind: 'load',
-  rw: 'write',
-  blockSizeBytes: 2 ** 20,
-  fileSizeBytes: 2 ** 30,
-  direct: true,
-  clients: [
-    {
-      host: 'anna-laptop.local',
-      port: 8765,
-      dir: '/Volumes/Family Photos',
-      ok: true,
-      bytesPerSecond: 118e6,
-      ioBytes: 2.36e9,
-      seconds: 20,
-      fioVersion: 'fio-3.33',
-      os: 'Darwin',
-    },
-    {
-      host: 'bob-pc.local',
-      port: 8765,
-      dir: 'Z:\\',
-      ok: false,
-      bytesPerSecond: 0,
-      ioBytes: 0,
-      seconds: 0,
-      fioVersion: null,
-      os: null,
-      error: {
-        code: 'UNREACHABLE',
-        message: 'No fio server answered on bob-pc.local:8765.',
-        hint: 'Start "fio --server" on that computer.',
-      },
-    },
-  ],
-  total: { bytesPerSecond: 118e6, startSpreadSeconds: 0.1 },
-  stepUp: [
-    { computers: 1, bytesPerSecond: 117e6 },
-    { computers: 2, bytesPerSecond: 118e6 },
-  ],
-};
+const load = sampleLoadResult;
 const run = () =>
   sampleRunRecord({ plan: 'load', title: 'Writing to the share from 2 computers at once', results: [load] });
 
@@ -61,7 +20,14 @@ describe('a load run in reports', () => {
   });
 
   it('anonymised, names neither computer nor their folders, and keeps every figure', () => {
-    const { text } = renderReport(run(), {
+    // Both computers measured, stepping up: the verdict names the NAS's limit, and no computer.
+    const clients = load.clients.map((client) => ({ ...client, ok: true, bytesPerSecond: 59e6 }));
+    const stepUp = [
+      { computers: 1, bytesPerSecond: 117e6 },
+      { computers: 2, bytesPerSecond: 118e6 },
+    ];
+    const both = sampleRunRecord({ plan: 'load', title: 'Load', results: [{ ...load, clients, stepUp }] });
+    const { text } = renderReport(both, {
       format: 'md',
       anonymize: true,
       unit: 'MB/s',
@@ -70,5 +36,33 @@ describe('a load run in reports', () => {
     for (const secret of ['anna-laptop', 'bob-pc', 'Family Photos']) expect(text).not.toContain(secret);
     expect(text).toContain('118 MB/s');
     expect(text).toMatch(/NAS stops at about 118 MB\/s|adding a computer/);
+  });
+
+  it('names the test folder a computer that vanished mid-test may have left, and its removal; anonymised, not its path', () => {
+    const [anna, bob] = load.clients as [LoadHelperResult, LoadHelperResult];
+    const lost = {
+      ...bob,
+      dir: '/mnt/bob share',
+      error: { code: 'LINK_LOST' as const, message: 'bob-pc.local stopped answering mid-test.', hint: 'Check it.' },
+      leftBehind: '/mnt/bob share/.nasbench-load-1a2b3c4d',
+    };
+    const record = sampleRunRecord({
+      plan: 'load',
+      title: 'Load',
+      results: [{ ...load, clients: [anna, lost] }],
+    });
+    const note = testRows(record)[1]?.note ?? '';
+    expect(note).toContain('bob-pc.local: bob-pc.local stopped answering mid-test. Check it.');
+    expect(note).toContain(
+      'Its test folder /mnt/bob share/.nasbench-load-1a2b3c4d may still be on the share: NASBench removes it the next time it reaches that computer',
+    );
+    const { text } = renderReport(record, {
+      format: 'csv',
+      anonymize: true,
+      unit: 'MB/s',
+      generatedAt: '2026-11-25T00:00:00Z',
+    });
+    expect(text).toMatch(/Its test folder \/folder-\d+\/\.nasbench-load-1a2b3c4d may still be on the share/);
+    for (const secret of ['bob share', 'bob-pc']) expect(text).not.toContain(secret);
   });
 });

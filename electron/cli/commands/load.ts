@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { NasbenchError, toAppError } from '../../../shared/contract/errors';
 import type { LoadHelper, LoadResult } from '../../../shared/contract/load';
 import { formatRate } from '../../../shared/util/units';
-import { readHelperAddress } from '../../../shared/words/load';
+import { helperFailureWords, readHelperAddress } from '../../../shared/words/load';
 import { byteSize, collect, integerIn, oneOf } from '../arguments';
 import { withEngine, type GlobalOptions } from '../engine-session';
 import { runError, runToEnd } from '../front-door';
@@ -122,7 +122,7 @@ function describe(result: LoadResult): string {
   const lines = result.clients.map((client) =>
     client.ok
       ? `  ${`${client.host}:${client.port}`.padEnd(24)} ${formatRate(client.bytesPerSecond, 'MB/s').padStart(12)}  ${client.dir}`
-      : `  ${`${client.host}:${client.port}`.padEnd(24)} ${'no figure'.padStart(12)}  ${client.error?.message ?? ''} ${client.error?.hint ?? ''}`,
+      : `  ${`${client.host}:${client.port}`.padEnd(24)} ${'no figure'.padStart(12)}  ${helperFailureWords(client)}`,
   );
   return [
     `${result.rw === 'write' ? 'Writing' : 'Reading'} from ${result.clients.length} computers at once (fio client/server):`,

@@ -6,7 +6,7 @@ import { connectHandlers } from '../connections/handlers';
 import { ConnectionManager } from '../connections/manager';
 import type { SecretStore } from '../connections/secrets';
 import { copyHandlers } from '../copy';
-import { loadHandlers } from '../load';
+import { LoadLeftovers, loadHandlers } from '../load';
 import { discoveryHandlers, DiscoverySessions, RecentDevices } from '../discovery';
 import { chromiumPdfPrinter, reportHandlers, type PrintPdf } from '../report';
 import { runHandlers } from '../runs/handlers';
@@ -73,6 +73,7 @@ export function createEngine(options: EngineOptions): Engine {
     save: saveEndedRuns(history, app, (runId, error) => console.error(`Could not save run ${runId}:`, error)),
     emit: (payload) => emit('runProgress', payload),
   });
+  const loadLeftovers = new LoadLeftovers(options.dataDir);
   const discoveries = new DiscoverySessions(
     async () => (await settings.read()).discoveryEnabled,
     (payload) => emit('devicesChanged', payload),
@@ -90,9 +91,9 @@ export function createEngine(options: EngineOptions): Engine {
     }),
     ...settingsHandlers(settings),
     ...connectHandlers(connections, () => options.secrets?.isAvailable() ?? false),
-    ...runHandlers(runs, connections),
+    ...runHandlers(runs, connections, loadLeftovers),
     ...copyHandlers(),
-    ...loadHandlers(),
+    ...loadHandlers(loadLeftovers),
     ...discoveryHandlers(discoveries, new RecentDevices(options.dataDir)),
     ...historyHandlers(history),
     ...reportHandlers({ history, settings, printPdf: options.printPdf ?? chromiumPdfPrinter() }),

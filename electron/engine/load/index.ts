@@ -3,3 +3,4 @@ export { runLoad, type LoadHooks } from './run-load';
 export { rampSeconds, scratchPath, checkHelperDir } from './job';
 export { checkLoadHelper } from './check-helper';
 export { loadHandlers } from './handlers';
+export { LoadLeftovers } from './leftovers';

@@ -5,7 +5,8 @@ import type { LoadHelper, LoadHelperResult, LoadResult, LoadRunInput } from '../
 import { runController, type ControllerRun } from './controller';
 import { readGreeting, terseJob } from './fio-output';
 import { helperError } from './helper-errors';
-import { cleanupJobFile, layoutJobFile, loadJobFile, rampSeconds } from './job';
+import { layoutJobFile, loadJobFile, rampSeconds, scratchPath } from './job';
+import { cleanUp, type LoadLeftovers } from './leftovers';
 
 type Input = Required<Omit<LoadRunInput, 'helpers'>> & { helpers: LoadHelper[] };
 
@@ -19,6 +20,8 @@ export interface LoadHooks {
   onPhase?: (phase: 'layout' | 'measure') => void;
   /** Stepping up: measuring with this many computers now. */
   onStep?: (computers: number) => void;
+  /** Scratch folders earlier runs could not remove: swept before this run, added to when one stays. */
+  leftovers?: LoadLeftovers;
 }
 
 /**
@@ -29,22 +32,34 @@ export interface LoadHooks {
  * (`stepUp`) measures with the first computer, then the first two, … then all.
  */
 export async function runLoad(input: Input, hooks: LoadHooks): Promise<LoadResult> {
+  await hooks.leftovers?.sweep(input.helpers);
   if (!input.stepUp || input.helpers.length < 2) return measureTogether(input, hooks);
-  // One computer, then two, … then all: how the total grows as computers are added.
+  // One computer, then two, … then all: how the total grows as computers are added. Each step is
+  // named by how many computers measured in it: with one that failed, "2 computers" would be one.
   const steps: { computers: number; bytesPerSecond: number }[] = [];
+  const keep = (result: LoadResult) => {
+    const measured = result.clients.filter((client) => client.ok).length;
+    if (measured > 0 && !steps.some((step) => step.computers === measured))
+      steps.push({ computers: measured, bytesPerSecond: result.total.bytesPerSecond });
+  };
   for (let count = 1; count < input.helpers.length && !hooks.signal.aborted; count += 1) {
     hooks.onStep?.(count);
-    const some = await measureTogether({ ...input, helpers: input.helpers.slice(0, count) }, hooks);
-    steps.push({ computers: count, bytesPerSecond: some.total.bytesPerSecond });
+    keep(await measureTogether({ ...input, helpers: input.helpers.slice(0, count) }, hooks));
   }
   hooks.onStep?.(input.helpers.length);
   const all = await measureTogether(input, hooks);
-  return { ...all, stepUp: [...steps, { computers: input.helpers.length, bytesPerSecond: all.total.bytesPerSecond }] };
+  keep(all);
+  return { ...all, stepUp: steps };
 }
 
 async function measureTogether(input: Input, hooks: LoadHooks): Promise<LoadResult> {
   const fio = hooks.fio ?? 'fio';
   const failed = new Map<number, AppError>();
+  /** Helpers whose server took a job: only there can a scratch folder have been made. */
+  const reached = new Set<number>();
+  const noteReached = (index: number, run: ControllerRun | null) => {
+    if (run && readGreeting(run.output).fioVersion !== null) reached.add(index);
+  };
   const spec = (index: number) => ({ ...input, runId: hooks.runId, index: index + 1 });
   const watchdogMs = (input.seconds + rampSeconds + 120) * 1000 + (input.fileSizeBytes / 10e6) * 1000;
   const controller = (helper: LoadHelper, job: string, onRate?: (rate: number) => void) =>
@@ -57,6 +72,7 @@ async function measureTogether(input: Input, hooks: LoadHooks): Promise<LoadResu
     );
     laidOut.forEach((run, index) => {
       const helper = input.helpers[index] as LoadHelper;
+      noteReached(index, run);
       const problem = helperError(helper, run, terseJob(run.output, `layout-${index + 1}`)?.error ?? null);
       if (problem) failed.set(index, problem);
     });
@@ -73,21 +89,20 @@ async function measureTogether(input: Input, hooks: LoadHooks): Promise<LoadResu
       });
     }),
   );
-  const clients = input.helpers.map((helper, index) =>
+  runs.forEach((run, index) => noteReached(index, run));
+  const measured = input.helpers.map((helper, index) =>
     helperResult(helper, index, input, runs[index] ?? null, failed.get(index), rates[index] ?? []),
   );
-  // A helper whose job did not run to its own clean-up (cancelled, failed, lost) gets the clean-up alone.
-  await Promise.all(
-    clients.map(async (client, index) => {
+  // A helper whose job did not run to its own clean-up (cancelled, failed, lost) gets the clean-up
+  // alone; one that cannot be reached keeps its scratch folder until NASBench reaches it again.
+  const clients = await Promise.all(
+    measured.map(async (client, index): Promise<LoadHelperResult> => {
       const run = runs[index];
-      if (client.ok && run && terseJob(run.output, 'remove-folder')) return;
+      if ((client.ok && run && terseJob(run.output, 'remove-folder')) || !reached.has(index)) return client;
       const helper = input.helpers[index] as LoadHelper;
-      const quiet = new AbortController();
-      await runController(helper, cleanupJobFile(helper, hooks.runId, index + 1), {
-        fio,
-        signal: quiet.signal,
-        watchdogMs: 30_000,
-      }).catch(() => undefined);
+      if (await cleanUp(helper, hooks.runId, index + 1, fio)) return client;
+      await hooks.leftovers?.remember({ ...helper, runId: hooks.runId, index: index + 1 }).catch(() => undefined);
+      return { ...client, leftBehind: scratchPath(helper.dir, hooks.runId) };
     }),
   );
   const starts = runs.flatMap((run, index) => (run?.firstRateAt && clients[index]?.ok ? [run.firstRateAt] : []));

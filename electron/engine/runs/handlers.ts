@@ -1,5 +1,6 @@
 import type { MethodHandlers } from '../../../shared/contract';
 import type { ConnectionManager } from '../connections/manager';
+import type { LoadLeftovers } from '../load';
 import type { RunLifecycle } from './registry';
 import { describePlan, draftPlan } from './plans';
 import { gatherPlanFacts, planToRun } from './plans/prepare';
@@ -27,7 +28,11 @@ type RunHandlers = Pick<
  * one step) is computed from the connection's last probe, and run by run-steps.ts under the run
  * lifecycle (one run per NAS, saved when it ends).
  */
-export function runHandlers(runs: RunLifecycle, connections: ConnectionManager): RunHandlers {
+export function runHandlers(
+  runs: RunLifecycle,
+  connections: ConnectionManager,
+  loadLeftovers: LoadLeftovers,
+): RunHandlers {
   /** The NAS of a session as a run needs it: its session, its probe, the way to its scratch folders. */
   const onNas = async (sessionId: string, parameters: Record<string, unknown>) => {
     const session = connections.session(sessionId);
@@ -61,7 +66,7 @@ export function runHandlers(runs: RunLifecycle, connections: ConnectionManager):
       return start(networkTestPlan(input, facts), deps);
     },
     startShareCopyRun: (input) => start(shareCopyPlan(input, null), onThisComputer(input)),
-    startLoadRun: (input) => start(loadPlan(input), onThisComputer(input)),
+    startLoadRun: (input) => start(loadPlan(input, loadLeftovers), onThisComputer(input)),
     previewPlan: async (input) => {
       const session = connections.session(input.sessionId);
       return describePlan(

@@ -8,6 +8,7 @@ import type { ClientFacts } from '../../../shared/contract/probe';
 import type { Plan } from './plans/types';
 import { diskStep } from './steps/disk';
 import { loadStep } from './steps/load';
+import type { LoadLeftovers } from '../load';
 import { loopbackStep } from './steps/loopback';
 import { networkStep } from './steps/network';
 import { cacheWallStep, shareCopyStep } from './steps/share-copy';
@@ -121,7 +122,7 @@ export function loopbackPlan(input: { seconds: number; sampleIntervalMs: number 
 }
 
 /** Load from several computers at once; it runs from this computer, with no NAS session. */
-export function loadPlan(input: Input<typeof LoadRunInput>): Plan {
-  const step = loadStep(input);
+export function loadPlan(input: Input<typeof LoadRunInput>, leftovers: LoadLeftovers): Plan {
+  const step = loadStep(input, leftovers);
   return single('load', step.label, input.helpers.map((helper) => helper.host).join(', '), step);
 }

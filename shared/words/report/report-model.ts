@@ -6,7 +6,7 @@ import { formatBytes, formatDuration, formatRate, type RateUnit } from '../../ut
 import { copyCache, diskCache, throughNetworkCache } from '../cache';
 import { describeDelay } from '../delay';
 import { describeUdp } from '../udp';
-import { loadCacheWords, loadTotalLabel } from '../load';
+import { helperFailureWords, loadCacheWords, loadTotalLabel } from '../load';
 import { copyOverOtherLink, describeCopyPlace, describeOtherLink } from '../share-path';
 import { explainRun } from '../plan-answer';
 import { describeUnsteady, formatRateWithSpread, linkAsSubject } from '../spread';
@@ -212,7 +212,7 @@ function loadRows(result: LoadResult): TestRow[] {
   const how = `fio --client, one job per computer in its own path to the share, direct=${result.direct ? 1 : 0}`;
   const measured = result.clients.filter((client) => client.ok);
   const failed = result.clients.flatMap((client) =>
-    client.error ? [`${client.host}: ${client.error.message} ${client.error.hint}`] : [],
+    client.ok ? [] : [`${client.host}: ${helperFailureWords(client)}`],
   );
   return [
     ...measured.map((client) => ({

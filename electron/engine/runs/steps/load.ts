@@ -1,7 +1,7 @@
 import { NasbenchError } from '../../../../shared/contract/errors';
 import type { LoadHelper, LoadRunInput } from '../../../../shared/contract/load';
 import { formatBytes } from '../../../../shared/util/units';
-import { rampSeconds, runLoad, scratchPath } from '../../load';
+import { rampSeconds, runLoad, scratchPath, type LoadLeftovers } from '../../load';
 import type { Step } from './types';
 
 type Input = Required<Omit<LoadRunInput, 'helpers'>> & { helpers: LoadHelper[] };
@@ -13,7 +13,7 @@ const totalEveryMs = 1000;
  * Load from several computers at once (fio's client/server mode): a live line per helper and one
  * for their total, and a result with each helper's figure (or why it has none) and the total.
  */
-export function loadStep(input: Input): Step {
+export function loadStep(input: Input, leftovers: LoadLeftovers): Step {
   const count = input.helpers.length;
   const label = `${input.rw === 'write' ? 'Writing to' : 'Reading from'} the share from ${count === 1 ? 'one computer' : `${count} computers at once`}`;
   return {
@@ -55,6 +55,7 @@ export function loadStep(input: Input): Step {
         const result = await runLoad(input, {
           runId: kit.runId,
           signal: kit.signal,
+          leftovers,
           ...(input.stepUp ? { onStep: begin } : {}),
           onRate: (index, rate) => {
             latest.set(index, { rate, at: Date.now() });

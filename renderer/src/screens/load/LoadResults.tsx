@@ -1,6 +1,6 @@
 import type { LoadResult } from '../../../../shared/contract/load';
 import { formatRate, type RateUnit } from '../../../../shared/util/units';
-import { loadCacheWords, loadTotalLabel } from '../../../../shared/words/load';
+import { helperFailureWords, loadCacheWords, loadTotalLabel } from '../../../../shared/words/load';
 import { SpreadMark } from '../../components/Spread';
 import tables from '../../components/tables.module.css';
 import text from '../../theme/text.module.css';
@@ -39,7 +39,7 @@ export function LoadResults({ result, unit }: { result: LoadResult; unit: RateUn
                     <SpreadMark spread={client.spread} />
                   </>
                 ) : (
-                  `No figure: ${client.error?.message ?? ''} ${client.error?.hint ?? ''}`
+                  `No figure: ${helperFailureWords(client)}`
                 )}
               </td>
             </tr>
