@@ -17,10 +17,15 @@ export interface SshLoginOptions {
   replaceHostKey?: string;
 }
 
-export function addSshLoginOptions(command: Command): Command {
+/** `required`: false for a command that logs in only when asked to (the load test's --nas-folder). */
+export function addSshLoginOptions(command: Command, required = true): Command {
+  const option = (flags: string, description: string, parse?: (value: string) => string) =>
+    required
+      ? command.requiredOption(flags, description, parse as (value: string) => string)
+      : command.option(flags, description, parse as (value: string) => string);
+  option('--host <host>', 'NAS address or name', hostName);
+  option('--user <user>', 'SSH user on the NAS');
   return command
-    .requiredOption('--host <host>', 'NAS address or name', hostName)
-    .requiredOption('--user <user>', 'SSH user on the NAS')
     .option('--port <port>', 'SSH port', port, 22)
     .option('--identity <file>', 'private key file (passphrase from NASBENCH_KEY_PASSPHRASE)')
     .option('--known-hosts <file>', 'pinned host keys (default: known_hosts in the data folder)')

@@ -18,8 +18,20 @@ export const LoadHelper = z.strictObject({
 });
 export type LoadHelper = z.infer<typeof LoadHelper>;
 
+/**
+ * The NAS itself as one more computer: its own fio, started over the connected NAS's SSH login
+ * and stopped afterwards, writing in a scratch folder inside `folder` — its disks with no network.
+ */
+export const LoadOnNas = z.strictObject({
+  sessionId: z.string().min(1),
+  folder: z.string().min(1).max(4096),
+});
+export type LoadOnNas = z.infer<typeof LoadOnNas>;
+
 export const LoadRunInput = z.strictObject({
   helpers: z.array(LoadHelper).min(1).max(16),
+  /** Also load the NAS from the NAS itself (needs a connected NAS with fio, the same version as here). */
+  nas: LoadOnNas.optional(),
   rw: z.enum(['write', 'read']).default('write'),
   blockSizeBytes: z
     .number()
@@ -61,6 +73,8 @@ export const LoadHelperResult = z.object({
   /** Its own cache (bypassed with direct I/O) and the NAS's (unknown: a load run has no NAS login). */
   cache: CacheState.optional(),
   error: AppError.optional(),
+  /** The NAS itself, through its own fio: its disks, no network in between. */
+  onNas: z.boolean().optional(),
   /**
    * The scratch folder that may still be on the share: this computer's server vanished before it
    * was removed. NASBench removes it the next time it reaches that computer (a run or a check).

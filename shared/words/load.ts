@@ -1,8 +1,11 @@
-import type { LoadHelper, LoadHelperResult, LoadRunInput } from '../contract/load';
+import type { LoadHelper, LoadHelperResult, LoadResult, LoadRunInput } from '../contract/load';
+import { diskCache } from './cache';
 import { optionalWholeNumber } from './whole-numbers';
 
 /** The "Load from several computers" form as typed. */
 export interface LoadChoices {
+  /** Also load the NAS from the NAS itself (its fio over SSH), in the session's NAS folder. */
+  alsoNas: boolean;
   /** One computer per line: "ADDRESS[:PORT] FOLDER", the folder as that computer sees the share. */
   helpersText: string;
   rw: 'write' | 'read';
@@ -14,6 +17,7 @@ export interface LoadChoices {
 export type LoadProblems = Partial<Record<'helpersText' | 'seconds' | 'fileSizeMiB', string>>;
 
 export const loadChoiceDefaults: LoadChoices = {
+  alsoNas: false,
   helpersText: '',
   rw: 'write',
   seconds: '',
@@ -49,8 +53,10 @@ export function readHelperLines(text: string): { helpers: LoadHelper[]; problem?
   return helpers.length === 0 ? { helpers, problem: 'Add at least one computer running fio --server.' } : { helpers };
 }
 
+/** `nas`: the connected NAS and its chosen folder, used when the NAS itself takes part. */
 export function checkLoadChoices(
   choices: LoadChoices,
+  nas?: { sessionId: string; folder: string },
 ): { input: LoadRunInput; problems?: undefined } | { problems: LoadProblems; input?: undefined } {
   const problems: LoadProblems = {};
   const { helpers, problem } = readHelperLines(choices.helpersText);
@@ -65,6 +71,7 @@ export function checkLoadChoices(
   return {
     input: {
       helpers,
+      ...(choices.alsoNas && nas ? { nas } : {}),
       rw: choices.rw,
       stepUp: choices.stepUp && helpers.length > 1,
       ...(seconds ? { seconds } : {}),
@@ -92,9 +99,24 @@ export const fioServerSteps: { system: string; command: string; note: string }[]
   },
 ];
 
-/** The total's name: "All 2 computers together", or the one that measured when the others did not. */
-export function loadTotalLabel(measured: number): string {
-  return measured === 1 ? 'The one computer that measured' : `All ${measured} computers together`;
+/**
+ * The total's name, from the computers that measured: "All 2 computers together", "All 2 computers
+ * and the NAS itself together", or the one that measured when the others did not.
+ */
+export function loadTotalLabel(clients: Pick<LoadHelperResult, 'ok' | 'onNas'>[]): string {
+  const measured = clients.filter((client) => client.ok);
+  const computers = measured.filter((client) => !client.onNas).length;
+  const nas = measured.length > computers;
+  if (measured.length === 1)
+    return nas ? 'The NAS itself, the only one that measured' : 'The one computer that measured';
+  if (!nas) return `All ${computers} computers together`;
+  return `All ${computers === 1 ? 'one computer' : `${computers} computers`} and the NAS itself together`;
+}
+
+/** A computer's name in results: its address (and port when not fio's own), or the NAS itself. */
+export function loadComputerName(client: Pick<LoadHelperResult, 'host' | 'port' | 'onNas'>): string {
+  if (client.onNas) return 'The NAS itself (its own fio)';
+  return client.port === 8765 ? client.host : `${client.host}:${client.port}`;
 }
 
 /** Which caches a load figure went through, in words (the NAS's RAM is unknown: a load run has no NAS login). */
@@ -116,3 +138,23 @@ export function helperFailureWords(client: Pick<LoadHelperResult, 'error' | 'lef
     : '';
   return `${reason}${left}`.trim();
 }
+
+/** The results' caption: "Writing to the NAS from 2 computers at once", "… from one computer and the NAS itself". */
+export function loadCaption(result: Pick<LoadResult, 'rw'> & { clients: Pick<LoadHelperResult, 'onNas'>[] }): string {
+  const computers = result.clients.filter((client) => !client.onNas).length;
+  const nas = computers < result.clients.length ? ' and the NAS itself' : '';
+  const who = computers === 1 ? 'one computer' : `${computers} computers`;
+  return `${result.rw === 'write' ? 'Writing to' : 'Reading from'} the NAS from ${who}${nas} at once (fio client/server)`;
+}
+
+/**
+ * Which caches one computer's figure went through: the other computers' words, or for the NAS's own
+ * job those of a disk test on the NAS (its folder in RAM, or files its RAM can hold).
+ */
+export function loadClientCacheWords(client: Pick<LoadHelperResult, 'onNas' | 'cache'>, direct: boolean): string {
+  return client.onNas && client.cache
+    ? `The NAS itself: ${lowerFirst(diskCache({ cache: client.cache, direct }).words)}`
+    : loadCacheWords(direct);
+}
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);

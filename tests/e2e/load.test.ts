@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readLab, type LabInfo } from '../lab/lab';
+import { nasExec, readLab, type LabInfo } from '../lab/lab';
 import { leftOnNas, loadHelpers, loadHelpersDown, loadHelpersUp } from '../lab/load-helpers';
+import { connectToLab, openPlanScreen } from './connect-flow';
 import { screenshot, useAppPage } from './harness';
 
 /**
@@ -86,6 +87,49 @@ describe('load from several computers, in browser mode', () => {
     await ui.page.reload();
     await ui.page.getByTestId('nav-plan').click();
     await expect(ui.page.getByTestId('load-helpers').inputValue()).resolves.toContain(loadHelpers[0].control);
+    expect(ui.pageErrors).toEqual([]);
+  }, 120_000);
+
+  it('with a NAS connected, the NAS itself can join: its own line and row, its fio stopped and nothing left', async () => {
+    await connectToLab(ui.page, ui.app, lab);
+    await openPlanScreen(ui.page);
+    const panel = ui.page.getByTestId('load-test');
+    const [first] = loadHelpers;
+    await panel.getByTestId('load-helpers').fill(`${first.control} ${first.mount}/${folder}`);
+    await panel.getByTestId('load-also-nas').check();
+    // Where on the NAS: the session's folder choice, shown here once the NAS takes part.
+    const select = panel.getByTestId('disk-folder');
+    if ((await select.count()) > 0) await select.selectOption('another');
+    await panel.getByTestId('disk-folder-typed').fill(`${lab.share}/${folder}`);
+    await panel.getByTestId('load-seconds').fill('4');
+    await panel.getByTestId('load-size').fill('64');
+    await panel.getByTestId('start-load').click();
+
+    const nasServer = `fio --server=ip:${lab.legs.a.nas},8765`;
+    await expect.poll(() => nasExec(['pgrep', '-af', 'fio --server']).stdout, { timeout: 30_000 }).toContain(nasServer);
+    const runState = () => ui.page.getByTestId('run-state').textContent();
+    await expect.poll(runState, { timeout: 60_000, interval: 250 }).toMatch(/done|failed|cancelled/);
+    await expect(runState()).resolves.toBe('done');
+    expect(Object.keys(await pointsPerLine()).sort()).toEqual(['helper-0', 'helper-1', 'total']);
+
+    await ui.page.getByRole('button', { name: 'See results' }).click();
+    const table = ui.page.getByTestId('load-results');
+    await table.waitFor();
+    const names = await table.locator('[data-testid="load-client"] th').allInnerTexts();
+    expect(names).toEqual([first.control, 'The NAS itself (its own fio)']);
+    await expect(table.locator('tfoot th').innerText()).resolves.toBe('All one computer and the NAS itself together');
+    const figures = await table
+      .locator('[data-testid="load-client"] td[data-bytes-per-second]')
+      .evaluateAll((cells) => cells.map((cell) => Number(cell.getAttribute('data-bytes-per-second'))));
+    expect(figures).toHaveLength(2);
+    for (const figure of figures) expect(figure).toBeGreaterThan(0);
+    // Its own figure says its caches as a disk test on the NAS does (the lab share is on ext4, direct I/O).
+    const nasCache = await table.getByTestId('load-nas-cache').innerText();
+    expect(nasCache.trim()).toBe('The NAS itself: uncached');
+    await expect(table.locator('caption').innerText()).resolves.toMatch(/from one computer and the NAS itself at once/);
+    await screenshot(ui.page, 'load-with-nas');
+    expect(nasExec(['pgrep', '-af', 'fio --server']).stdout).not.toContain(nasServer);
+    expect(leftOnNas(lab, folder)).toBe('');
     expect(ui.pageErrors).toEqual([]);
   }, 120_000);
 });

@@ -27,18 +27,29 @@ beforeAll(() => {
 }, 60_000);
 afterAll(() => loadHelpersDown(lab, folder));
 
-async function load(count: number, dataDir?: string) {
+async function load(count: number, dataDir?: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
   let stdout = '';
   const argv = loadHelpers
     .slice(0, count)
     .flatMap((helper) => ['--client', helper.control, '--dir', `${helper.mount}/${folder}`]);
   const code = await runCli(
-    ['--json', '--data-dir', dataDir ?? (await tempDir('load-lab')), 'load', ...argv, '--size', '256M', '--time', '6'],
-    { stdout: (text) => (stdout += text), stderr: () => undefined, env: {} },
+    [
+      '--json',
+      '--data-dir',
+      dataDir ?? (await tempDir('load-lab')),
+      'load',
+      ...argv,
+      '--size',
+      '256M',
+      '--time',
+      '6',
+      ...extra,
+    ],
+    { stdout: (text) => (stdout += text), stderr: () => undefined, env },
   );
   expect(code).toBe(0);
   return JSON.parse(stdout) as {
-    clients: { ok: boolean; bytesPerSecond: number; leftBehind?: string; error?: { code: string } }[];
+    clients: { ok: boolean; bytesPerSecond: number; onNas?: boolean; leftBehind?: string; error?: { code: string } }[];
     total: { bytesPerSecond: number };
   };
 }
@@ -89,6 +100,32 @@ describe('load from two computers on their own 1 Gbit/s legs to the lab NAS', ()
     startHelperServer(2);
     const again = await load(2, dataDir);
     expect(again.clients.map((client) => client.ok)).toEqual([true, true]);
+    expect(leftOnNas(lab, folder)).toBe('');
+  }, 120_000);
+
+  it('the NAS itself as one more computer: its fio started over SSH, on its own address only, stopped, nothing left', async () => {
+    const leg = goodputBytesPerSecond(1e9, 1500);
+    const nasServer = `--server=ip:${lab.legs.a.nas},8765`;
+    const login = ['--host', lab.legs.a.nas, '--user', lab.users.test.name, '--trust-new-host'];
+    const running = load(1, undefined, ['--nas-folder', `${lab.share}/${folder}`, ...login], {
+      NASBENCH_PASSWORD: lab.users.test.password,
+    });
+    // While it runs: one fio server on the NAS, bound to the address this login reached, nothing wider.
+    await expect.poll(() => nasExec(['pgrep', '-af', 'fio --server']).stdout, { timeout: 30_000 }).toContain(nasServer);
+    expect(nasExec(['pgrep', '-af', 'fio --server=ip:0.0.0.0|fio --server$']).stdout).toBe('');
+    const result = await running;
+    expect(result.clients.map((client) => [client.ok, client.onNas ?? false])).toEqual([
+      [true, false],
+      [true, true],
+    ]);
+    expect((result.clients[0]?.bytesPerSecond ?? 0) / leg).toBeGreaterThan(0.8);
+    expect(result.clients[1]?.bytesPerSecond).toBeGreaterThan(0);
+    expect(result.total.bytesPerSecond).toBeCloseTo(
+      (result.clients[0]?.bytesPerSecond ?? 0) + (result.clients[1]?.bytesPerSecond ?? 0),
+      0,
+    );
+    // Stopped with the run, and its scratch folder gone with it.
+    expect(nasExec(['pgrep', '-af', 'fio --server']).stdout).not.toContain(nasServer);
     expect(leftOnNas(lab, folder)).toBe('');
   }, 120_000);
 });

@@ -33,6 +33,8 @@ up() {
   install -d -m 0700 "$STATE"
   for i in $(helper_names); do
     local ns=nb-load$i leg_net=198.18.$((10 + i)) ctl_net=198.18.$((20 + i))
+    # A deleted namespace the kernel has not finished tearing down keeps its veth pair: its NAS end goes here.
+    ip -n "$nas_ns" link del "nbn-l$i" 2>/dev/null || true
     ip netns add "$ns"
     ip -n "$ns" link set lo up
     # Data: helper <-> NAS, shaped both ways.

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkLoadChoices, loadChoiceDefaults, readHelperAddress, readHelperLines } from '../../shared/words/load';
+import {
+  checkLoadChoices,
+  loadCaption,
+  loadChoiceDefaults,
+  loadClientCacheWords,
+  loadComputerName,
+  loadTotalLabel,
+  readHelperAddress,
+  readHelperLines,
+} from '../../shared/words/load';
 import { gigabit, verdictOf } from '../helpers/verdict-figures';
 
 const steps = (op: 'read' | 'write', ...totals: number[]) =>
@@ -60,6 +69,14 @@ describe('the load form', () => {
     expect(readHelperLines('  ').problem).toMatch(/at least one computer/);
   });
 
+  it('the NAS itself takes part only when ticked and a NAS is connected, in its chosen folder', () => {
+    const one = { ...loadChoiceDefaults, helpersText: 'a /x' };
+    const nas = { sessionId: 's1', folder: '/srv/share' };
+    expect(checkLoadChoices({ ...one, alsoNas: true }, nas).input?.nas).toEqual(nas);
+    expect(checkLoadChoices({ ...one, alsoNas: false }, nas).input?.nas).toBeUndefined();
+    expect(checkLoadChoices({ ...one, alsoNas: true }).input?.nas).toBeUndefined();
+  });
+
   it('steps up only with two or more computers; seconds from 3', () => {
     const two = { ...loadChoiceDefaults, helpersText: 'a /x\nb /y' };
     expect(checkLoadChoices(two).input).toMatchObject({ stepUp: true, rw: 'write' });
@@ -71,5 +88,34 @@ describe('the load form', () => {
       seconds: 10,
       fileSizeBytes: 64 * 2 ** 20,
     });
+  });
+});
+
+describe('the NAS itself as one more computer, in words', () => {
+  const computer = { ok: true, onNas: false };
+  const nas = { ok: true, onNas: true };
+  it('names the total by who measured: computers, the NAS itself, or the one that did', () => {
+    expect(loadTotalLabel([computer, computer])).toBe('All 2 computers together');
+    expect(loadTotalLabel([computer, nas])).toBe('All one computer and the NAS itself together');
+    expect(loadTotalLabel([computer, computer, nas])).toBe('All 2 computers and the NAS itself together');
+    expect(loadTotalLabel([{ ok: false }, nas])).toBe('The NAS itself, the only one that measured');
+    expect(loadTotalLabel([computer, { ...nas, ok: false }])).toBe('The one computer that measured');
+    expect(loadCaption({ rw: 'read', clients: [computer, nas] })).toBe(
+      'Reading from the NAS from one computer and the NAS itself at once (fio client/server)',
+    );
+  });
+
+  it("words the NAS's own figure as a disk test on the NAS: a folder in RAM is no disk speed", () => {
+    expect(loadClientCacheWords({ onNas: true, cache: { client: 'not-involved', nas: 'in-memory' } }, true)).toBe(
+      'The NAS itself: the folder is in memory (tmpfs): this is not a disk speed',
+    );
+    expect(loadClientCacheWords({ onNas: true, cache: { client: 'not-involved', nas: 'bypassed' } }, true)).toBe(
+      'The NAS itself: uncached',
+    );
+    expect(loadClientCacheWords({ onNas: false, cache: { client: 'bypassed', nas: 'unknown' } }, true)).toMatch(
+      /^Each computer bypassed its own file cache/,
+    );
+    expect(loadComputerName({ host: '198.18.1.2', port: 8765, onNas: true })).toBe('The NAS itself (its own fio)');
+    expect(loadComputerName({ host: 'pc', port: 8766 })).toBe('pc:8766');
   });
 });

@@ -2,13 +2,16 @@ import type { Command } from 'commander';
 import { NasbenchError, toAppError } from '../../../shared/contract/errors';
 import type { LoadHelper, LoadResult } from '../../../shared/contract/load';
 import { formatRate } from '../../../shared/util/units';
-import { helperFailureWords, readHelperAddress } from '../../../shared/words/load';
+import { helperFailureWords, loadComputerName, readHelperAddress } from '../../../shared/words/load';
 import { byteSize, collect, integerIn, oneOf } from '../arguments';
-import { withEngine, type GlobalOptions } from '../engine-session';
+import { withConnectedEngine, withEngine, type EngineScope, type GlobalOptions } from '../engine-session';
+import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 import { runError, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 
-interface LoadOptions {
+interface LoadOptions extends Partial<SshLoginOptions> {
+  /** Also load the NAS from the NAS itself, in this NAS folder (logs in with --host/--user). */
+  nasFolder?: string;
   client: string[];
   dir: string[];
   rw: 'write' | 'read';
@@ -27,7 +30,7 @@ const MiB = 2 ** 20;
  * n-th computer sees it; one `--dir` serves all.
  */
 export function addLoadCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
-  program
+  const command = program
     .command('load')
     .description('load from several computers at once through fio --server on each (fio client/server mode)')
     .requiredOption('--client <host[:port]>', 'a computer running fio --server (repeat for each)', collect, [])
@@ -43,58 +46,81 @@ export function addLoadCommand(program: Command, io: CliIo, finish: (code: numbe
     .option('--time <seconds>', 'how long each computer measures', integerIn(3, 3600), 20)
     .option('--step-up', 'measure with the first computer, then the first two, … then all: how the total grows', false)
     .option('--buffered', 'let each computer use its own file cache (for systems that refuse direct I/O)', false)
-    .action(async (options: LoadOptions, cmd: Command) => {
-      const globals = cmd.optsWithGlobals<GlobalOptions>();
-      const samples: { t: number; series: string; bytesPerSecond: number }[] = [];
-      let result: LoadResult | undefined;
-      try {
-        const helpers = helpersOf(options);
-        await withEngine(globals, io.env, async ({ engine, signal }) => {
-          const start = () =>
-            engine.handlers.startLoadRun({
-              helpers,
-              rw: options.rw,
-              blockSizeBytes: options.bs,
-              fileSizeBytes: options.size,
-              seconds: options.time,
-              direct: !options.buffered,
-              stepUp: options.stepUp,
-            });
-          const { runId, end } = await runToEnd(engine, start, {
-            signal,
-            onEvent: (event) => {
-              if (event.kind !== 'sample') return;
-              samples.push({ t: event.t, series: event.series, bytesPerSecond: event.bytesPerSecond });
-              printProgress(
-                io,
-                `${event.t.toFixed(1).padStart(7)} s  ${event.series.padEnd(12)} ${formatRate(event.bytesPerSecond, 'MB/s').padStart(12)}`,
-              );
-            },
+    .option(
+      '--nas-folder <path>',
+      'also load the NAS from the NAS itself, in this folder: its fio, started over SSH (--host, --user) and stopped after',
+    );
+  addSshLoginOptions(command, false).action(async (options: LoadOptions, cmd: Command) => {
+    const globals = cmd.optsWithGlobals<GlobalOptions>();
+    const samples: { t: number; series: string; bytesPerSecond: number }[] = [];
+    let result: LoadResult | undefined;
+    try {
+      const helpers = helpersOf(options);
+      await withNasWhenAsked(options, globals, io.env, async ({ engine, signal, sessionId }) => {
+        const start = () =>
+          engine.handlers.startLoadRun({
+            helpers,
+            ...(sessionId && options.nasFolder ? { nas: { sessionId, folder: options.nasFolder } } : {}),
+            rw: options.rw,
+            blockSizeBytes: options.bs,
+            fileSizeBytes: options.size,
+            seconds: options.time,
+            direct: !options.buffered,
+            stepUp: options.stepUp,
           });
-          result = end.details?.kind === 'load' ? end.details : undefined;
-          if (end.state !== 'done' || !result) throw runError(end);
-          const found = result;
-          const json = {
-            ok: true as const,
-            kind: 'load',
-            runId,
-            clients: found.clients,
-            total: found.total,
-            rw: found.rw,
-          };
-          finish(printResult(io, globals, json, () => describe(found)));
+        const { runId, end } = await runToEnd(engine, start, {
+          signal,
+          onEvent: (event) => {
+            if (event.kind !== 'sample') return;
+            samples.push({ t: event.t, series: event.series, bytesPerSecond: event.bytesPerSecond });
+            printProgress(
+              io,
+              `${event.t.toFixed(1).padStart(7)} s  ${event.series.padEnd(12)} ${formatRate(event.bytesPerSecond, 'MB/s').padStart(12)}`,
+            );
+          },
         });
-      } catch (error) {
-        finish(
-          printResult(
-            io,
-            globals,
-            { ok: false, kind: 'load', error: toAppError(error), partial: { clients: result?.clients ?? [], samples } },
-            () => '',
-          ),
-        );
-      }
-    });
+        result = end.details?.kind === 'load' ? end.details : undefined;
+        if (end.state !== 'done' || !result) throw runError(end);
+        const found = result;
+        const json = {
+          ok: true as const,
+          kind: 'load',
+          runId,
+          clients: found.clients,
+          total: found.total,
+          rw: found.rw,
+        };
+        finish(printResult(io, globals, json, () => describe(found)));
+      });
+    } catch (error) {
+      finish(
+        printResult(
+          io,
+          globals,
+          { ok: false, kind: 'load', error: toAppError(error), partial: { clients: result?.clients ?? [], samples } },
+          () => '',
+        ),
+      );
+    }
+  });
+}
+
+/** The engine, logged in to the NAS when the NAS itself takes part (--nas-folder). */
+function withNasWhenAsked<T>(
+  options: LoadOptions,
+  globals: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+  work: (scope: EngineScope & { sessionId: string | null }) => Promise<T>,
+): Promise<T> {
+  if (!options.nasFolder) return withEngine(globals, env, (scope) => work({ ...scope, sessionId: null }));
+  const { host, user } = options;
+  if (!host || !user)
+    throw new NasbenchError(
+      'INVALID_INPUT',
+      '--nas-folder needs the NAS’s login.',
+      'Give --host and --user (and --identity, or NASBENCH_PASSWORD) with --nas-folder.',
+    );
+  return withConnectedEngine({ ...options, host, user } as SshLoginOptions, globals, env, work);
 }
 
 /** `--client HOST[:PORT]` paired with `--dir`: the n-th with the n-th, or one folder for all. */
@@ -121,8 +147,8 @@ function helpersOf(options: LoadOptions): LoadHelper[] {
 function describe(result: LoadResult): string {
   const lines = result.clients.map((client) =>
     client.ok
-      ? `  ${`${client.host}:${client.port}`.padEnd(24)} ${formatRate(client.bytesPerSecond, 'MB/s').padStart(12)}  ${client.dir}`
-      : `  ${`${client.host}:${client.port}`.padEnd(24)} ${'no figure'.padStart(12)}  ${helperFailureWords(client)}`,
+      ? `  ${loadComputerName(client).padEnd(24)} ${formatRate(client.bytesPerSecond, 'MB/s').padStart(12)}  ${client.dir}`
+      : `  ${loadComputerName(client).padEnd(24)} ${'no figure'.padStart(12)}  ${helperFailureWords(client)}`,
   );
   return [
     `${result.rw === 'write' ? 'Writing' : 'Reading'} from ${result.clients.length} computers at once (fio client/server):`,

@@ -12,7 +12,8 @@ export { checkFioJob, fioArgv, fioPath, FioJob, jobFootprint, type FioJobInput }
 export { DiskPreset, presetTests, quickDefaults, quickPreset, arsPreset, bulkPreset, type DiskTest } from './presets';
 export { parseFioReport, summarizeFioReport, type FioReport, type FioSummary } from './parse';
 export { FioStatusStream, type FioSample } from './status-stream';
-export { readTestFolderFacts, type TestFolderFacts } from './file-system';
+export { directIoSupport, readTestFolderFacts, type TestFolderFacts } from './file-system';
+export { nasDiskCache } from './cache-state';
 export type { DiskSample, DiskTestResult } from './result';
 export { fioEngineFor, fioOption, fioToolOf, type FioTool } from './fio-tool';
 export {

@@ -53,14 +53,18 @@ export async function runController(
     const jobFile = path.join(folder, 'job.fio');
     const outputFile = path.join(folder, 'output.txt');
     await writeFile(jobFile, job);
+    // This computer's own options come before --client: fio sends the options after it to that
+    // server, whose fio would then open this computer's --output path on its own disk (a file
+    // outside any scratch folder there; or, where that folder does not exist, a complaint that
+    // reads like a failed job).
     const args = [
-      fioClientArg(helper),
-      jobFile,
       '--output-format=normal,terse',
       `--output=${outputFile}`,
       '--eta=always',
       '--eta-newline=1',
       '--eta-interval=1',
+      fioClientArg(helper),
+      jobFile,
     ];
     const ended = await spawnController(options, args);
     const output = await readFile(outputFile, 'utf8').catch(() => '');

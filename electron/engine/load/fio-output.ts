@@ -1,6 +1,6 @@
 /**
- * What a fio controller (`fio --client=HOST job --output-format=normal,terse --output=FILE
- * --eta=always --eta-newline=1`) tells: the helper's greeting, its live progress lines on stdout,
+ * What a fio controller (`fio --output-format=normal,terse --output=FILE --eta=always
+ * --eta-newline=1 --client=HOST job`) tells: the helper's greeting, its live progress lines on stdout,
  * and in the output file one terse (version 3) line per job with exact counts.
  * Fixtures: tests/fixtures/fio-load/ (fio 3.33, captured from two fio servers on loopback).
  */

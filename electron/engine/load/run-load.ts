@@ -8,7 +8,13 @@ import { helperError } from './helper-errors';
 import { layoutJobFile, loadJobFile, rampSeconds, scratchPath } from './job';
 import { cleanUp, type LoadLeftovers } from './leftovers';
 
-type Input = Required<Omit<LoadRunInput, 'helpers'>> & { helpers: LoadHelper[] };
+/**
+ * One computer of a run: a helper, or the NAS itself (`onNas`, its fio started over SSH, always
+ * last); one that cannot take part (`unusable`: no fio, another version) is marked with why.
+ */
+export type LoadComputer = LoadHelper & { onNas?: boolean; unusable?: AppError; cache?: CacheState };
+
+type Input = Required<Omit<LoadRunInput, 'helpers' | 'nas'>> & { helpers: LoadComputer[] };
 
 export interface LoadHooks {
   runId: string;
@@ -29,32 +35,38 @@ export interface LoadHooks {
  * measures past a ramp-up longer than their starts differ. Reads first lay the files out on every
  * helper, so that all read together. A helper that fails is marked and the others go on; a helper
  * whose job was stopped is sent the clean-up alone, so no scratch folder stays. Stepping up
- * (`stepUp`) measures with the first computer, then the first two, … then all.
+ * (`stepUp`) measures with the first computer, then the first two, … then all; the NAS itself,
+ * when it takes part, joins only the last step (it is not one more computer on the network).
  */
 export async function runLoad(input: Input, hooks: LoadHooks): Promise<LoadResult> {
-  await hooks.leftovers?.sweep(input.helpers);
-  if (!input.stepUp || input.helpers.length < 2) return measureTogether(input, hooks);
+  const network = input.helpers.filter((helper) => !helper.onNas);
+  await hooks.leftovers?.sweep(network);
+  const withNas = network.length < input.helpers.length;
+  if (!input.stepUp || network.length < 2) return measureTogether(input, hooks);
   // One computer, then two, … then all: how the total grows as computers are added. Each step is
   // named by how many computers measured in it: with one that failed, "2 computers" would be one.
   const steps: { computers: number; bytesPerSecond: number }[] = [];
   const keep = (result: LoadResult) => {
-    const measured = result.clients.filter((client) => client.ok).length;
+    const measured = result.clients.filter((client) => client.ok && !client.onNas).length;
     if (measured > 0 && !steps.some((step) => step.computers === measured))
       steps.push({ computers: measured, bytesPerSecond: result.total.bytesPerSecond });
   };
-  for (let count = 1; count < input.helpers.length && !hooks.signal.aborted; count += 1) {
+  const alone = withNas ? network.length : network.length - 1;
+  for (let count = 1; count <= alone && !hooks.signal.aborted; count += 1) {
     hooks.onStep?.(count);
-    keep(await measureTogether({ ...input, helpers: input.helpers.slice(0, count) }, hooks));
+    keep(await measureTogether({ ...input, helpers: network.slice(0, count) }, hooks));
   }
   hooks.onStep?.(input.helpers.length);
   const all = await measureTogether(input, hooks);
-  keep(all);
+  if (!withNas) keep(all);
   return { ...all, stepUp: steps };
 }
 
 async function measureTogether(input: Input, hooks: LoadHooks): Promise<LoadResult> {
   const fio = hooks.fio ?? 'fio';
-  const failed = new Map<number, AppError>();
+  const failed = new Map<number, AppError>(
+    input.helpers.flatMap((helper, index) => (helper.unusable ? [[index, helper.unusable] as const] : [])),
+  );
   /** Helpers whose server took a job: only there can a scratch folder have been made. */
   const reached = new Set<number>();
   const noteReached = (index: number, run: ControllerRun | null) => {
@@ -99,9 +111,11 @@ async function measureTogether(input: Input, hooks: LoadHooks): Promise<LoadResu
     measured.map(async (client, index): Promise<LoadHelperResult> => {
       const run = runs[index];
       if ((client.ok && run && terseJob(run.output, 'remove-folder')) || !reached.has(index)) return client;
-      const helper = input.helpers[index] as LoadHelper;
-      if (await cleanUp(helper, hooks.runId, index + 1, fio)) return client;
-      await hooks.leftovers?.remember({ ...helper, runId: hooks.runId, index: index + 1 }).catch(() => undefined);
+      const helper = input.helpers[index] as LoadComputer;
+      // On the NAS itself, the run's scratch folder goes over SSH when the run ends.
+      if ((await cleanUp(helper, hooks.runId, index + 1, fio)) || helper.onNas) return client;
+      const { host, port, dir } = helper;
+      await hooks.leftovers?.remember({ host, port, dir, runId: hooks.runId, index: index + 1 }).catch(() => undefined);
       return { ...client, leftBehind: scratchPath(helper.dir, hooks.runId) };
     }),
   );
@@ -144,7 +158,7 @@ function cacheOf(input: Input): CacheState {
 }
 
 function helperResult(
-  helper: LoadHelper,
+  helper: LoadComputer,
   index: number,
   input: Input,
   run: ControllerRun | null,
@@ -153,7 +167,14 @@ function helperResult(
 ): LoadHelperResult {
   const { rw } = input;
   const { fioVersion, os } = readGreeting(run?.output ?? '');
-  const base = { host: helper.host, port: helper.port, dir: helper.dir, fioVersion, os };
+  const base = {
+    host: helper.host,
+    port: helper.port,
+    dir: helper.dir,
+    fioVersion,
+    os,
+    ...(helper.onNas ? { onNas: true } : {}),
+  };
   const job = run ? terseJob(run.output, `helper-${index + 1}`) : null;
   const problem = earlier ?? (run ? helperError(helper, run, job?.error ?? null) : null);
   const counts = job?.[rw];
@@ -173,7 +194,8 @@ function helperResult(
     bytesPerSecond: ioBytes / seconds,
     ioBytes,
     seconds,
-    cache: cacheOf(input),
+    // The NAS's own job brings its caches (its folder's file system, its RAM); the others' are these.
+    cache: helper.cache ?? cacheOf(input),
     ...optionalSpread(rates),
   };
 }

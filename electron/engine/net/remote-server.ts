@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import { NasbenchError } from '../../../shared/contract/errors';
-import { shellCommand, type NasSession } from '../ssh';
+import { shellCommand, underWatchdog, type NasSession } from '../ssh';
 import { defaultIperfPort } from './protocol';
 
 export interface RemoteIperfServer {
@@ -131,23 +131,8 @@ export function serverScript(plan: ServerScriptPlan): string {
           `ulimit -f ${Math.ceil(Math.max(plan.maxFileBytes, 1024 * 1024) / 512)} || { echo 'NASBench could not limit the size of its test file (ulimit -f).' >&2; exit 1; }`,
         ];
   if (plan.watchdogSeconds === undefined) return [...limits, `exec ${server}`].join('\n');
-  // `timeout` is not POSIX and not on every NAS, so plain sh: a subshell in the same process group
-  // stops the server when the time is up; stop() still kills the whole group. If the SSH connection
-  // dies, sh and iperf3 are not signalled (no terminal), so this is what ends them. It sleeps one
-  // second at a time and goes as soon as the server has: a trap around one long sleep left that
-  // sleep behind when the group was signalled between its fork and the trap's `$!` (seen on a busy
-  // machine), and a NAS should not keep a stray process for the watchdog's whole time.
-  return [
-    ...limits,
-    `${server} &`,
-    'server=$!',
-    `(left=${Math.ceil(plan.watchdogSeconds)}; while [ "$left" -gt 0 ] && kill -0 $server 2>/dev/null; do sleep 1; left=$((left - 1)); done; kill $server 2>/dev/null) &`,
-    'watchdog=$!',
-    'wait $server',
-    'status=$?',
-    'kill $watchdog 2>/dev/null',
-    'exit $status',
-  ].join('\n');
+  // An iperf3 that cannot end itself when idle: the watchdog ends it, even when the SSH link is gone.
+  return [...limits, ...underWatchdog(server, plan.watchdogSeconds)].join('\n');
 }
 
 export interface IperfVersion {

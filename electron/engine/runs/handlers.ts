@@ -66,7 +66,12 @@ export function runHandlers(
       return start(networkTestPlan(input, facts), deps);
     },
     startShareCopyRun: (input) => start(shareCopyPlan(input, null), onThisComputer(input)),
-    startLoadRun: (input) => start(loadPlan(input, loadLeftovers), onThisComputer(input)),
+    // With the NAS itself as one more computer, the run needs its session (and is that NAS's one run).
+    startLoadRun: async (input) =>
+      start(
+        loadPlan(input, loadLeftovers),
+        input.nas ? (await onNas(input.nas.sessionId, input)).deps : onThisComputer(input),
+      ),
     previewPlan: async (input) => {
       const session = connections.session(input.sessionId);
       return describePlan(

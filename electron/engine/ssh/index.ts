@@ -11,3 +11,4 @@ export { describeHostKey, sha256Fingerprint, type HostKey } from './host-key';
 export { shellCommand, shellQuote } from './quote';
 export { checkedNasFolder, openScratchFolder, spaceMargin, sweepStaleScratch, type ScratchFolder } from './scratch';
 export { lineSplitter } from './lines';
+export { underWatchdog } from './watchdog';

@@ -8,6 +8,7 @@ import {
   type LoadChoices,
   type LoadProblems,
 } from '../../../shared/words/load';
+import { selectNasFolder, useSessionStore } from './session';
 import { beginStart, endStart } from './start-run';
 
 /** The computers typed last time, kept in the window's storage: they are the same next time. */
@@ -62,7 +63,12 @@ export const useLoadTestStore = create<LoadTestState>()((set, get) => ({
 
     async start() {
       if (get().starting) return false;
-      const input = beginStart(set, checkLoadChoices(get()), {});
+      // The NAS itself takes part in the connected NAS's chosen folder (a scratch folder inside it).
+      const session = useSessionStore.getState();
+      const nas = session.connection
+        ? { sessionId: session.connection.sessionId, folder: selectNasFolder(session) }
+        : undefined;
+      const input = beginStart(set, checkLoadChoices(get(), nas), {});
       if (input === undefined) return false;
       try {
         globalThis.localStorage?.setItem(rememberedKey, get().helpersText);

@@ -6,7 +6,7 @@ import { formatBytes, formatDuration, formatRate, type RateUnit } from '../../ut
 import { copyCache, diskCache, throughNetworkCache } from '../cache';
 import { describeDelay } from '../delay';
 import { describeUdp } from '../udp';
-import { helperFailureWords, loadCacheWords, loadTotalLabel } from '../load';
+import { helperFailureWords, loadCacheWords, loadClientCacheWords, loadComputerName, loadTotalLabel } from '../load';
 import { copyOverOtherLink, describeCopyPlace, describeOtherLink } from '../share-path';
 import { explainRun } from '../plan-answer';
 import { describeUnsteady, formatRateWithSpread, linkAsSubject } from '../spread';
@@ -217,7 +217,7 @@ function loadRows(result: LoadResult): TestRow[] {
   return [
     ...measured.map((client) => ({
       ...row,
-      test: `${client.host} (${client.dir})`,
+      test: `${loadComputerName(client)} (${client.dir})`,
       bytesPerSecond: client.bytesPerSecond,
       fileSize: result.fileSizeBytes,
       bytes: client.ioBytes,
@@ -225,11 +225,11 @@ function loadRows(result: LoadResult): TestRow[] {
       how: `${how}; ${client.fioVersion ?? 'fio'} on ${client.os ?? 'that computer'}`,
       ...steadiness(client.spread),
       cache: client.cache ?? null,
-      cacheWords: loadCacheWords(result.direct),
+      cacheWords: loadClientCacheWords(client, result.direct),
     })),
     {
       ...row,
-      test: loadTotalLabel(measured.length),
+      test: loadTotalLabel(result.clients),
       bytesPerSecond: result.total.bytesPerSecond,
       ...steadiness(result.total.spread),
       cache: result.total.cache ?? null,

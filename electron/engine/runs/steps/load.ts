@@ -1,10 +1,18 @@
 import { NasbenchError } from '../../../../shared/contract/errors';
 import type { LoadHelper, LoadRunInput } from '../../../../shared/contract/load';
 import { formatBytes } from '../../../../shared/util/units';
-import { rampSeconds, runLoad, scratchPath, type LoadLeftovers } from '../../load';
-import type { Step } from './types';
+import {
+  rampSeconds,
+  runLoad,
+  scratchPath,
+  startNasFioServer,
+  type LoadComputer,
+  type LoadLeftovers,
+} from '../../load';
+import { directIoSupport, nasDiskCache, readTestFolderFacts } from '../../disk';
+import { nasOf, type Step, type StepKit } from './types';
 
-type Input = Required<Omit<LoadRunInput, 'helpers'>> & { helpers: LoadHelper[] };
+type Input = Required<Omit<LoadRunInput, 'helpers' | 'nas'>> & Pick<LoadRunInput, 'nas'> & { helpers: LoadHelper[] };
 
 /** How often the total line is drawn from the helpers' latest rates. */
 const totalEveryMs = 1000;
@@ -15,25 +23,37 @@ const totalEveryMs = 1000;
  */
 export function loadStep(input: Input, leftovers: LoadLeftovers): Step {
   const count = input.helpers.length;
-  const label = `${input.rw === 'write' ? 'Writing to' : 'Reading from'} the share from ${count === 1 ? 'one computer' : `${count} computers at once`}`;
+  const alsoNas = input.nas ? ' and the NAS itself' : '';
+  // Stepping up, each number of computers is a part of its own (the NAS joins in one more); else one part.
+  const parts = input.stepUp ? count + (input.nas ? 1 : 0) : 1;
+  const label = `${input.rw === 'write' ? 'Writing to' : 'Reading from'} the share from ${count === 1 ? 'one computer' : `${count} computers at once`}${alsoNas}`;
   return {
     kind: 'load',
     label,
     what:
       `Each computer's fio server ${input.rw === 'write' ? 'writes' : 'lays out, then reads'} a ${formatBytes(input.fileSizeBytes)} ` +
-      `file in its own path to the share for ${input.seconds} s (after ${rampSeconds} s of ramp-up), all at once.`,
-    seconds: (input.seconds + rampSeconds + 2) * (input.stepUp ? count : 1),
-    writes: input.helpers.map((helper) => ({ where: scratchPath(helper.dir, '…'), bytes: input.fileSizeBytes })),
+      `file in its own path to the share for ${input.seconds} s (after ${rampSeconds} s of ramp-up), all at once.` +
+      (input.nas
+        ? ' The NAS runs the same job on its own disks, through its fio started over SSH and stopped afterwards.'
+        : ''),
+    seconds: (input.seconds + rampSeconds + 2) * parts,
+    writes: [
+      ...input.helpers.map((helper) => ({ where: scratchPath(helper.dir, '…'), bytes: input.fileSizeBytes })),
+      ...(input.nas ? [{ where: `${input.nas.folder}/.nasbench-…`, bytes: input.fileSizeBytes }] : []),
+    ],
     series: [
       ...input.helpers.map((helper, index) => ({ id: `helper-${index}`, label: `${helper.host}` })),
-      { id: 'total', label: 'All computers' },
+      ...(input.nas ? [{ id: `helper-${count}`, label: 'The NAS itself' }] : []),
+      { id: 'total', label: input.nas ? 'All computers and the NAS' : 'All computers' },
     ],
-    needsNas: false,
+    needsNas: Boolean(input.nas),
     async run(kit) {
-      // Stepping up, each number of computers is a part of its own; else the step is one part.
-      const parts = input.stepUp ? count : 1;
       const partLabel = (computers: number) =>
-        input.stepUp ? `Measuring with ${computers} of ${count} computers` : label;
+        !input.stepUp
+          ? label
+          : computers > count
+            ? `All ${count} computers and the NAS itself`
+            : `Measuring with ${computers} of ${count} computers`;
       let current = parts;
       const begin = (computers: number) => {
         if (computers > 1) kit.progress.part(computers - 2, parts, partLabel(computers - 1), 'finished');
@@ -51,17 +71,23 @@ export function loadStep(input: Input, leftovers: LoadLeftovers): Step {
             fresh.reduce((sum, entry) => sum + entry.rate, 0),
           );
       }, totalEveryMs);
+      let nas: Awaited<ReturnType<typeof nasComputer>> | null = null;
       try {
-        const result = await runLoad(input, {
-          runId: kit.runId,
-          signal: kit.signal,
-          leftovers,
-          ...(input.stepUp ? { onStep: begin } : {}),
-          onRate: (index, rate) => {
-            latest.set(index, { rate, at: Date.now() });
-            kit.progress.sample(`helper-${index}`, rate);
+        nas = input.nas ? await nasComputer(kit, input.nas.folder, input, parts) : null;
+        const computers: LoadComputer[] = [...input.helpers, ...(nas ? [nas.computer] : [])];
+        const result = await runLoad(
+          { ...input, helpers: computers },
+          {
+            runId: kit.runId,
+            signal: kit.signal,
+            leftovers,
+            ...(input.stepUp ? { onStep: begin } : {}),
+            onRate: (index, rate) => {
+              latest.set(index, { rate, at: Date.now() });
+              kit.progress.sample(`helper-${index}`, rate);
+            },
           },
-        });
+        );
         const measured = result.clients.some((client) => client.ok);
         if (kit.signal.aborted || !measured) {
           // Each computer's figure or reason is kept with the run; a cancel or no figure at all ends it so.
@@ -75,6 +101,8 @@ export function loadStep(input: Input, leftovers: LoadLeftovers): Step {
         return [result];
       } finally {
         clearInterval(ticker);
+        // Before the run removes its scratch folder: nothing of fio's may still be writing in it.
+        await nas?.stop();
       }
     },
     headline(results, peak) {
@@ -91,4 +119,33 @@ export function loadStep(input: Input, leftovers: LoadLeftovers): Step {
       };
     },
   };
+}
+
+/**
+ * The NAS as the run's last computer: a scratch folder in the chosen NAS folder and fio's server,
+ * started over the SSH login for this run only. One that cannot take part is marked with why.
+ */
+async function nasComputer(
+  kit: StepKit,
+  folder: string,
+  input: Input,
+  parts: number,
+): Promise<{ computer: LoadComputer; stop(): Promise<void> }> {
+  const { session, facts } = nasOf(kit);
+  const scratch = await kit.scratch.open(folder, input.fileSizeBytes);
+  const seconds = (input.seconds + rampSeconds + 2) * parts + input.fileSizeBytes / 10e6;
+  const started = await startNasFioServer(session, facts, scratch.path, seconds);
+  if (!started.ok)
+    return { computer: { ...started.helper, onNas: true, unusable: started.error }, stop: async () => undefined };
+  // Its figure's caches, as a disk test on the NAS words them: a folder in RAM, or files the RAM holds.
+  const folderFacts = await readTestFolderFacts(session, scratch.path);
+  const cache = nasDiskCache({
+    folder: folderFacts,
+    memoryBytes: facts.memoryBytes,
+    directHonoured: input.direct && directIoSupport(folderFacts) === 'honoured',
+    rw: input.rw,
+    bs: input.blockSizeBytes,
+    sizeBytes: input.fileSizeBytes,
+  });
+  return { computer: { ...started.helper, onNas: true, cache }, stop: started.stop };
 }

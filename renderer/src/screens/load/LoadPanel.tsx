@@ -6,6 +6,8 @@ import { RadioChoices } from '../../components/Choices';
 import { CheckboxField, Field, FieldGrid, NumberField } from '../../components/Field';
 import { TestPanel } from '../../components/TestPanel';
 import { useLoadTestActions, useLoadTestStore } from '../../stores/load-test';
+import { useSessionStore } from '../../stores/session';
+import { NasFolderField } from '../plan/NasFolderField';
 import { formState } from '../../stores/store-helpers';
 import text from '../../theme/text.module.css';
 import styles from './LoadPanel.module.css';
@@ -18,6 +20,7 @@ export function LoadPanel() {
   const id = useId();
   const form = useLoadTestStore(useShallow(formState));
   const actions = useLoadTestActions();
+  const connected = useSessionStore((state) => state.connection !== null);
 
   return (
     <TestPanel
@@ -87,6 +90,19 @@ export function LoadPanel() {
         onChange={(stepUp) => actions.choose({ stepUp })}
         help="One computer, then two, … then all, each measured: whether the total keeps growing, or where the NAS stops."
       />
+      {connected && (
+        <>
+          <CheckboxField
+            id={`${id}-also-nas`}
+            label="Also load the NAS from the NAS itself"
+            testId="load-also-nas"
+            checked={form.alsoNas}
+            onChange={(alsoNas) => actions.choose({ alsoNas })}
+            help="Its own fio writes (or reads) the same file on its disks, no network in between: started over SSH for this test only, listening only on the address you connected to, and stopped afterwards. It needs the same fio version as this computer."
+          />
+          {form.alsoNas && <NasFolderField id={`${id}-nas-folder`} />}
+        </>
+      )}
       <FieldGrid>
         <NumberField
           id={`${id}-seconds`}

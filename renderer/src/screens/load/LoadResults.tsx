@@ -1,20 +1,23 @@
 import type { LoadResult } from '../../../../shared/contract/load';
 import { formatRate, type RateUnit } from '../../../../shared/util/units';
-import { helperFailureWords, loadCacheWords, loadTotalLabel } from '../../../../shared/words/load';
+import {
+  helperFailureWords,
+  loadCacheWords,
+  loadCaption,
+  loadClientCacheWords,
+  loadComputerName,
+  loadTotalLabel,
+} from '../../../../shared/words/load';
 import { SpreadMark } from '../../components/Spread';
 import tables from '../../components/tables.module.css';
 import text from '../../theme/text.module.css';
 
 /** Each computer's figure (or why it has none), and the total of those that measured. */
 export function LoadResults({ result, unit }: { result: LoadResult; unit: RateUnit }) {
-  const measured = result.clients.filter((client) => client.ok).length;
   return (
     <>
       <table className={tables.result} data-testid="load-results">
-        <caption className={text.muted}>
-          {result.rw === 'write' ? 'Writing to' : 'Reading from'} the NAS from {result.clients.length} computers at once
-          (fio client/server)
-        </caption>
+        <caption className={text.muted}>{loadCaption(result)}</caption>
         <thead>
           <tr>
             <th scope="col">Computer</th>
@@ -25,10 +28,7 @@ export function LoadResults({ result, unit }: { result: LoadResult; unit: RateUn
         <tbody>
           {result.clients.map((client) => (
             <tr key={`${client.host}:${client.port}`} data-testid="load-client" data-ok={client.ok}>
-              <th scope="row">
-                {client.host}
-                {client.port !== 8765 && `:${client.port}`}
-              </th>
+              <th scope="row">{loadComputerName(client)}</th>
               <td>
                 <code>{client.dir}</code>
               </td>
@@ -37,6 +37,12 @@ export function LoadResults({ result, unit }: { result: LoadResult; unit: RateUn
                   <>
                     {formatRate(client.bytesPerSecond, unit)}
                     <SpreadMark spread={client.spread} />
+                    {client.onNas && (
+                      <span className={text.muted} data-testid="load-nas-cache">
+                        {' '}
+                        {loadClientCacheWords(client, result.direct)}
+                      </span>
+                    )}
                   </>
                 ) : (
                   `No figure: ${helperFailureWords(client)}`
@@ -48,7 +54,7 @@ export function LoadResults({ result, unit }: { result: LoadResult; unit: RateUn
         <tfoot>
           <tr>
             <th scope="row" colSpan={2}>
-              {loadTotalLabel(measured)}
+              {loadTotalLabel(result.clients)}
             </th>
             <td data-testid="load-total" data-bytes-per-second={result.total.bytesPerSecond}>
               {formatRate(result.total.bytesPerSecond, unit)}
