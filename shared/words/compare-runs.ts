@@ -78,7 +78,7 @@ function linkNames(records: readonly RunRecord[]): string[] {
   });
 }
 
-interface ComparedFigure {
+export interface ComparedFigure {
   value: number;
   spread: Spread | null;
   note: string;
@@ -91,7 +91,7 @@ interface ComparedFigure {
  * compares; a folder on this computer's own disk gets a row of its own, and a share reached over
  * another link than the run's stays in its row marked apart.
  */
-function figuresByTest(record: RunRecord): Map<string, ComparedFigure> {
+export function figuresByTest(record: RunRecord): Map<string, ComparedFigure> {
   const figures = figuresOfRun(record);
   const byTest = new Map<string, ComparedFigure>();
   const put = (test: string, value: number, spread: Spread | undefined, note = '', apart = false) =>

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
+import { summarizeRun } from '../../shared/words/run-summary';
 import { describe, expect, it } from 'vitest';
 import { NasbenchError } from '../../shared/contract/errors';
 import {
@@ -10,7 +11,6 @@ import {
   parseRunFile,
   parseRunRecord,
   RunRecord,
-  summarizeRun,
 } from '../../shared/contract/runs';
 import { sampleRunRecord } from '../helpers/run-records';
 

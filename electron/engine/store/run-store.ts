@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { NasbenchError, toAppError, type AppError } from '../../../shared/contract/errors';
+import { NasbenchError, type AppError } from '../../../shared/contract/errors';
 import { RunId } from '../../../shared/contract/run-events';
 import {
   normalizeTags,
@@ -9,10 +9,11 @@ import {
   parseRunRecord,
   RunRecord,
   RunTags,
-  summarizeRun,
   type RunSummary,
 } from '../../../shared/contract/runs';
+import { summarizeRun } from '../../../shared/words/run-summary';
 import { JsonFile, type JsonFormat } from './json-file';
+import { RunIndex } from './run-index';
 
 /** A run file is `<run id>.json`; anything else in the folder (write-file-atomic's temp files) is not a run. */
 const runFileName = /^[A-Za-z0-9-]{8,64}\.json$/;
@@ -34,15 +35,19 @@ export interface RunHistory {
 /**
  * Saved runs: one JSON file per run in `<data folder>/runs/`. Every write is atomic (a temp
  * file, fsync, rename), so a crash or a kill mid-save leaves the old file or the new one,
- * never half of one. Every read is validated and migrated to the current run format.
+ * never half of one. Every read is validated and migrated to the current run format. The list
+ * comes from an index beside the folder that is checked against the files on every listing.
  */
 export class RunStore {
   readonly dir: string;
   /** Tag edits of one run go one after another, so two quick edits cannot undo each other. */
   private readonly queues = new Map<string, Promise<unknown>>();
 
+  private readonly index: RunIndex;
+
   constructor(dataDir: string) {
     this.dir = path.join(dataDir, 'runs');
+    this.index = new RunIndex(dataDir, this.dir, runFileName);
   }
 
   async save(record: RunRecord): Promise<void> {
@@ -51,19 +56,9 @@ export class RunStore {
     await this.fileOfRun(valid.id).write(valid);
   }
 
-  async list(): Promise<RunHistory> {
-    const names = await this.runFileNames();
-    const runs: RunSummary[] = [];
-    const problems: RunHistory['problems'] = [];
-    for (const name of names) {
-      try {
-        runs.push(summarizeRun(await this.get(name.slice(0, -'.json'.length))));
-      } catch (error) {
-        problems.push({ file: name, error: toAppError(error) });
-      }
-    }
-    runs.sort((a, b) => b.startedAt.localeCompare(a.startedAt) || a.id.localeCompare(b.id));
-    return { runs, problems };
+  /** Newest first, from History's index (run-index.ts), which checks itself against the run files. */
+  list(): Promise<RunHistory> {
+    return this.index.list((file) => this.get(file.slice(0, -'.json'.length)));
   }
 
   async get(runId: string): Promise<RunRecord> {

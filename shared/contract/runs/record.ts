@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { nasAddressLabel } from '../connect';
 import { AppError } from '../errors';
 import { ClientFacts, NasFacts } from '../probe';
 import { RunId, SeriesInfo, ThroughputSummary } from '../run-events';
@@ -81,7 +80,19 @@ export const RunRecordV1 = z.object({
 export type RunRecord = z.infer<typeof RunRecordV1>;
 export const RunRecord = RunRecordV1;
 
-/** What the history list shows: enough to pick a run, without its samples. */
+/** One figure of a run as History keeps it for trends: by test, bytes/s, and how steady it was (±, relative). */
+export const SummaryFigure = z.object({
+  /** "Download (NAS to this computer)", "SEQ1M Q8T1 read", "Share write": the names Compare lines up. */
+  test: z.string(),
+  bytesPerSecond: z.number().nonnegative(),
+  spread: z.number().nonnegative().nullable(),
+});
+export type SummaryFigure = z.infer<typeof SummaryFigure>;
+
+/**
+ * What the history list shows: enough to pick, filter and trend a run without reading its file
+ * (History's index keeps one per run; shared/words/run-summary.ts makes it from a run).
+ */
 export const RunSummary = z.object({
   id: RunId,
   plan: z.string(),
@@ -94,23 +105,17 @@ export const RunSummary = z.object({
   tags: z.array(z.string()),
   headline: ThroughputSummary.optional(),
   clientLink: z.string().nullable(),
+  /**
+   * The NAS measured, known by its host key where the run recorded it (the same NAS at any
+   * address), else by its address; null for runs without a NAS (This computer, a load test).
+   */
+  nas: z.object({ key: z.string(), name: z.string() }).nullable().optional(),
+  /** The figures Compare lines up, for trends over time. */
+  figures: z.array(SummaryFigure).optional(),
+  /** Runs with the same value compare like for like: the same plan, kind of link and settings. */
+  likeFor: z.string().optional(),
 });
 export type RunSummary = z.infer<typeof RunSummary>;
-
-export function summarizeRun(record: RunRecord): RunSummary {
-  return {
-    id: record.id,
-    plan: record.plan,
-    title: record.title,
-    host: nasAddressLabel(record.environment.target, record.environment.nasIdentity?.sshPort ?? 22),
-    startedAt: record.startedAt,
-    seconds: record.seconds,
-    status: record.status,
-    tags: record.tags,
-    ...(record.summary ? { headline: record.summary } : {}),
-    clientLink: record.environment.client?.route.type ?? null,
-  };
-}
 
 /** Tags compare without case and surrounding spaces, so "wi-fi " and "Wi-Fi" are one tag. */
 export function normalizeTags(tags: readonly string[]): string[] {

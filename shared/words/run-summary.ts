@@ -1,0 +1,62 @@
+import { nasAddressLabel } from '../contract/connect';
+import type { RunRecord, RunSummary } from '../contract/runs';
+import { figuresByTest } from './compare-runs';
+
+/**
+ * What History keeps of a run (its index entry): the list's line, the NAS it measured, its
+ * figures by test and what it compares with like for like — all a trend needs, so neither the
+ * list nor the trends read a run file.
+ */
+export function summarizeRun(record: RunRecord): RunSummary {
+  const { environment } = record;
+  const figures = [...figuresByTest(record)]
+    // A share reached over another link than the run's is no figure of this run's link.
+    .filter(([, figure]) => !figure.apart)
+    .map(([test, figure]) => ({ test, bytesPerSecond: figure.value, spread: figure.spread?.relative ?? null }));
+  return {
+    id: record.id,
+    plan: record.plan,
+    title: record.title,
+    host: nasAddressLabel(environment.target, environment.nasIdentity?.sshPort ?? 22),
+    startedAt: record.startedAt,
+    seconds: record.seconds,
+    status: record.status,
+    tags: record.tags,
+    ...(record.summary ? { headline: record.summary } : {}),
+    clientLink: environment.client?.route.type ?? null,
+    nas: nasOfRun(record),
+    figures,
+    likeFor: likeForOf(record),
+  };
+}
+
+/** The NAS by its host key (any address it had), else by its address; null without a NAS. */
+function nasOfRun(record: RunRecord): RunSummary['nas'] {
+  const { environment } = record;
+  if (!environment.nas && !environment.nasIdentity) return null;
+  const name = environment.nas?.hostname ?? environment.target;
+  const { nasIdentity } = environment;
+  return nasIdentity
+    ? { key: `host key ${nasIdentity.fingerprint}`, name }
+    : { key: `address ${nasAddressLabel(environment.target, 22)}`, name };
+}
+
+/**
+ * Parameters that say where or when, not what was measured: the session, the addresses the run
+ * was aimed at (a NAS at a new address is the same NAS), the tags. Everything else — sizes,
+ * times, streams, folders, presets — must match for two runs to compare like for like.
+ */
+const notSettings = new Set(['sessionId', 'host', 'target', 'tags']);
+
+/** The same plan, over the same kind of link, with the same settings: "quick · ethernet · {…}". */
+function likeForOf(record: RunRecord): string {
+  const settings = Object.entries(record.environment.parameters)
+    .filter(([key]) => !notSettings.has(key))
+    // Network legs name addresses; how many links a test used is the setting.
+    .map(([key, value]): [string, unknown] =>
+      key === 'legs' && Array.isArray(value) ? [key, value.length] : [key, value],
+    )
+    .sort(([a], [b]) => a.localeCompare(b));
+  const link = record.environment.client?.route.type ?? 'unknown';
+  return `${record.plan} · ${link} · ${JSON.stringify(settings)}`;
+}
