@@ -109,10 +109,26 @@ export const methods = {
   /** NASes typed or connected to before, newest first, kept in the data folder. */
   listRecentDevices: { input: NoInput, output: z.array(RecentDevice) },
   rememberDevice: { input: RememberDeviceInput, output: z.array(RecentDevice) },
-  /** Saved runs, newest first; files that cannot be read are skipped and listed in `problems`. */
+  /**
+   * Saved runs, newest first; files that cannot be read are skipped and listed in `problems`.
+   * `figures`: each run's figures and like-for-like key too, for trends (left out by default:
+   * 10,000 runs' figures are megabytes the list does not need); `nas`: only that NAS's runs
+   * (RunSummary.nas.key); `newest`: only the newest N of them (History's first screenful, while
+   * the rest comes). `total` counts the runs before `newest`.
+   */
   listRuns: {
-    input: NoInput,
-    output: z.object({ runs: z.array(RunSummary), problems: z.array(z.object({ file: z.string(), error: AppError })) }),
+    input: z
+      .strictObject({
+        figures: z.boolean().optional(),
+        nas: z.string().max(300).optional(),
+        newest: z.number().int().positive().optional(),
+      })
+      .optional(),
+    output: z.object({
+      runs: z.array(RunSummary),
+      problems: z.array(z.object({ file: z.string(), error: AppError })),
+      total: z.number().int().nonnegative().optional(),
+    }),
   },
   getRun: { input: z.strictObject({ runId: RunId }), output: RunRecord },
   deleteRun: { input: z.strictObject({ runId: RunId }), output: z.object({ deleted: z.boolean() }) },

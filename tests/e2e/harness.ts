@@ -17,10 +17,12 @@ export interface WebApp {
 
 /**
  * Starts browser mode exactly as `npm run web` does after its build step, with a fresh data
- * folder, and returns the URL it prints (with its one-time token).
+ * folder, and returns the URL it prints (with its one-time token). `prepare` fills the data folder
+ * first, as a user's would be when the app starts (saved runs, say).
  */
-export async function startWebApp(): Promise<WebApp> {
+export async function startWebApp(prepare?: (dataDir: string) => Promise<void> | void): Promise<WebApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nasbench-e2e-'));
+  await prepare?.(dataDir);
   // Browser mode runs in the host's namespace: the Devices screen must not search the real LAN from here.
   await writeFile(
     path.join(dataDir, 'settings.json'),

@@ -19,7 +19,7 @@ export function addRunsCommand(program: Command, io: CliIo, finish: (code: numbe
       const globals = command.optsWithGlobals<GlobalOptions>();
       const engine = await openEngine(globals, io.env);
       const { units } = await engine.handlers.getSettings(undefined);
-      const listed = await engine.handlers.listRuns(undefined);
+      const listed = await engine.handlers.listRuns({ figures: true });
       const { problems } = listed;
       const runs = runsAsked(listed.runs, options);
       // A run file that cannot be read is news, not a failure: the rest of the history is still good.

@@ -63,6 +63,8 @@ export function createEngine(options: EngineOptions): Engine {
   const history = new RunStore(options.dataDir);
   // Temp files of saves that a crash interrupted; never a run, never shown.
   void history.removeLeftovers().catch(() => undefined);
+  // History's index read (and checked against the run files) now, not when History is first opened.
+  if (options.mode !== 'cli') void history.list().catch(() => undefined);
   const connections = new ConnectionManager({
     dataDir: options.dataDir,
     knownHostsFile: options.knownHostsFile ?? path.join(options.dataDir, 'known_hosts'),

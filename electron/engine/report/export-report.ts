@@ -5,6 +5,7 @@ import {
   type ExportReportInput,
   type PrivateMatch,
 } from '../../../shared/words/report';
+import { trendsOfRun, type Trend } from '../../../shared/words/trends';
 import type { z } from 'zod';
 import type { SettingsStore } from '../settings';
 import type { RunStore } from '../store';
@@ -27,6 +28,21 @@ function thisComputersNames(): PrivateMatch[] {
   return names.filter((name) => name.text.length >= 3);
 }
 
+/** The formats that have a "How this NAS changed" section. */
+const formatsWithTrends = new Set<ExportReportInput['format']>(['html', 'pdf', 'md']);
+
+/**
+ * The trends of the run's NAS that the run is on, from History's summaries. A history that cannot
+ * be listed leaves the section out rather than failing the report: the run itself is what was asked for.
+ */
+async function trendsForReport(history: RunStore, runId: string): Promise<Trend[]> {
+  try {
+    return trendsOfRun((await history.list()).runs, runId);
+  } catch {
+    return [];
+  }
+}
+
 /** A saved run as a shareable file, anonymised unless asked not to be. */
 export async function exportReport(
   input: z.output<typeof ExportReportInput>,
@@ -40,6 +56,7 @@ export async function exportReport(
     unit,
     generatedAt: new Date().toISOString(),
     alsoPrivate: thisComputersNames(),
+    trends: formatsWithTrends.has(input.format) ? await trendsForReport(history, record.id) : [],
   });
   const common = {
     fileName: rendered.fileName,

@@ -29,6 +29,8 @@ export interface IndexedHistory {
   problems: { file: string; error: AppError }[];
 }
 
+const emptyIndex = (): IndexFile => ({ schemaVersion: 1, summaryVersion, runs: [], problems: [] });
+
 const stampOf = (info: Stats): FileStamp => ({ size: info.size, mtimeMs: info.mtimeMs, ino: info.ino });
 const sameStamp = (a: FileStamp, b: FileStamp) => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 
@@ -43,8 +45,12 @@ const sameStamp = (a: FileStamp, b: FileStamp) => a.size === b.size && a.mtimeMs
  */
 export class RunIndex {
   private readonly file: JsonFile<IndexFile>;
-  /** The index as last read or written by this process: read from disk once. */
-  private cached: IndexFile | null = null;
+  /**
+   * The index as last read or written by this process (the first of several listings at once
+   * reads it), and the index file's stamp then: another process's write (the CLI beside the app)
+   * changes the stamp, and the file is read again.
+   */
+  private cached: { index: Promise<IndexFile>; stamp: FileStamp | null } | null = null;
 
   constructor(
     dataDir: string,
@@ -83,18 +89,31 @@ export class RunIndex {
     }
     changed ||= next.runs.length + next.problems.length !== stored.runs.length + stored.problems.length;
     if (changed) await this.save(next);
-    this.cached = next;
+    this.cached = { index: Promise.resolve(next), stamp: this.indexStamp() };
     const runs = next.runs.map((entry) => entry.summary);
     runs.sort((a, b) => b.startedAt.localeCompare(a.startedAt) || a.id.localeCompare(b.id));
     return { runs, problems: next.problems.map(({ file, error }) => ({ file, error })) };
   }
 
   /** The index as stored; empty (so rebuilt from the files) when missing, damaged or made by another summary version. */
-  private async stored(): Promise<IndexFile> {
-    if (this.cached) return this.cached;
-    const read = await this.file.read().catch(() => undefined);
-    const empty: IndexFile = { schemaVersion: 1, summaryVersion, runs: [], problems: [] };
-    return read && read.summaryVersion === summaryVersion ? read : empty;
+  private stored(): Promise<IndexFile> {
+    const stamp = this.indexStamp();
+    const current = this.cached && stamp && this.cached.stamp && sameStamp(stamp, this.cached.stamp);
+    if (this.cached && current) return this.cached.index;
+    const index = this.file.read().then(
+      (read) => (read && read.summaryVersion === summaryVersion ? read : emptyIndex()),
+      () => emptyIndex(),
+    );
+    this.cached = { index, stamp };
+    return index;
+  }
+
+  private indexStamp(): FileStamp | null {
+    try {
+      return stampOf(statSync(this.file.file));
+    } catch {
+      return null;
+    }
   }
 
   /** Best effort: an index that cannot be written only means the next listing reads more files. */

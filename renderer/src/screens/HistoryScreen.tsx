@@ -1,9 +1,7 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { compareLimits } from '../../../shared/words/compare-runs';
-import type { RunSummary } from '../../../shared/contract/runs';
-import { formatRate, formatSeconds, type RateUnit } from '../../../shared/util/units';
-import { Button } from '../components/Button';
+import { filterRuns } from '../../../shared/words/history-filter';
 import { ErrorNotice } from '../components/ErrorNotice';
 import fieldStyles from '../components/Field.module.css';
 import { Notice } from '../components/Notice';
@@ -13,22 +11,26 @@ import { useSavedRunsActions, useSavedRunsStore } from '../stores/saved-runs';
 import { selectRateUnit, useSettingsStore } from '../stores/settings';
 import text from '../theme/text.module.css';
 import { EmptyState } from './EmptyState';
-import styles from './HistoryScreen.module.css';
 import { CompareRuns } from './history/CompareRuns';
+import { HistoryFilters } from './history/HistoryFilters';
+import { RunList } from './history/RunList';
+import { TrendsSection } from './history/TrendsSection';
 
-const statusWords: Record<RunSummary['status'], string> = {
-  completed: 'Finished',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
+/** "10,000": counts of runs as the reader's locale writes numbers. */
+const count = (runs: number) => runs.toLocaleString();
 
-/** Every saved run, newest first: open one, tag it, delete it, tick 2–6 to compare, or import one. */
+/**
+ * Every saved run, newest first — thousands of them after years of testing: filter by NAS, link,
+ * test, tag and date, find by words, open one, tag it, delete it, tick 2–6 to compare, or import one.
+ */
 export function HistoryScreen() {
-  const { summaries, unreadable, selected, error } = useSavedRunsStore(
+  const { summaries, loadingAllOf, unreadable, selected, filter, error } = useSavedRunsStore(
     useShallow((state) => ({
       summaries: state.summaries,
+      loadingAllOf: state.loadingAllOf,
       unreadable: state.unreadable,
       selected: state.selected,
+      filter: state.filter,
       error: state.error,
     })),
   );
@@ -39,6 +41,12 @@ export function HistoryScreen() {
   useEffect(() => {
     void actions.load();
   }, [actions, finished]);
+  // The filters apply once every run is here; the first screenful is shown as it came.
+  const loading = loadingAllOf !== null;
+  const shown = useMemo(
+    () => (summaries && !loading ? filterRuns(summaries, filter) : (summaries ?? [])),
+    [summaries, filter, loading],
+  );
 
   return (
     <>
@@ -58,74 +66,21 @@ export function HistoryScreen() {
       {summaries === null ? null : summaries.length === 0 ? (
         <EmptyState>No saved tests yet. Results appear here when a test ends.</EmptyState>
       ) : (
-        <ul className={styles.list} data-testid="history-list">
-          {summaries.map((run) => (
-            <SavedRunItem key={run.id} run={run} unit={unit} ticked={selected.includes(run.id)} />
-          ))}
-        </ul>
+        <>
+          {!loading && <HistoryFilters runs={summaries} filter={filter} />}
+          <p className={text.muted} role="status" data-testid="history-count">
+            {loading
+              ? `The newest ${count(summaries.length)} of ${count(loadingAllOf)} saved tests; the rest are on their way.`
+              : shown.length === summaries.length
+                ? `${count(summaries.length)} saved ${summaries.length === 1 ? 'test' : 'tests'}, newest first.`
+                : `${count(shown.length)} of ${count(summaries.length)} saved tests, newest first.`}
+          </p>
+          <RunList runs={shown} unit={unit} selected={selected} />
+        </>
       )}
       {selected.length >= compareLimits.min && <CompareRuns runIds={selected} />}
+      {summaries && summaries.length > 0 && !loading && <TrendsSection listed={summaries} unit={unit} />}
     </>
-  );
-}
-
-function SavedRunItem({ run, unit, ticked }: { run: RunSummary; unit: RateUnit; ticked: boolean }) {
-  const id = useId();
-  const actions = useSavedRunsActions();
-  const [tags, setTags] = useState(run.tags.join(', '));
-  const saveTags = () => {
-    const list = tags.split(',').map((tag) => tag.trim());
-    if (list.join(',') !== run.tags.join(',')) void actions.setTags(run.id, list.filter(Boolean));
-  };
-  return (
-    <li className={styles.run} data-testid="history-run" data-run-id={run.id}>
-      <label className={fieldStyles.choice}>
-        <input
-          type="checkbox"
-          checked={ticked}
-          data-testid="history-compare"
-          onChange={() => actions.toggleSelected(run.id)}
-        />
-        <span className="visually-hidden">Compare {run.title}</span>
-      </label>
-      <button
-        type="button"
-        className={styles.item}
-        data-testid="history-open"
-        onClick={() => void actions.open(run.id)}
-      >
-        <span className={styles.title}>{run.title}</span>
-        <span className={styles.meta}>
-          {new Date(run.startedAt).toLocaleString()} · {run.host}
-          {run.clientLink ? ` · ${run.clientLink}` : ''} · {formatSeconds(run.seconds)}
-        </span>
-        <span className={styles.figure}>
-          {run.status === 'completed' && run.headline
-            ? formatRate(run.headline.bytesPerSecond, unit)
-            : statusWords[run.status]}
-        </span>
-      </button>
-      <div className={styles.tags}>
-        <label htmlFor={`${id}-tags`}>Tags</label>
-        <input
-          id={`${id}-tags`}
-          type="text"
-          data-testid="history-tags"
-          value={tags}
-          placeholder="e.g. Wi-Fi, after NVMe cache"
-          onChange={(event) => setTags(event.target.value)}
-          onBlur={saveTags}
-          onKeyDown={(event) => event.key === 'Enter' && saveTags()}
-        />
-      </div>
-      <Button
-        data-testid="history-delete"
-        aria-label={`Delete ${run.title} from ${new Date(run.startedAt).toLocaleString()}`}
-        onClick={() => void actions.remove(run.id)}
-      >
-        Delete
-      </Button>
-    </li>
   );
 }
 

@@ -1,6 +1,7 @@
 import { nasAddressLabel } from '../../../shared/contract/connect';
 import { create } from 'zustand';
 import { compareLimits } from '../../../shared/words/compare-runs';
+import type { HistoryFilter } from '../../../shared/words/history-filter';
 import type { AppError } from '../../../shared/contract/errors';
 import { SampleHistory } from '../../../shared/util/ring-buffer';
 import type { RunEnd } from '../../../shared/contract/run-events';
@@ -11,12 +12,19 @@ import { useRunsStore, type LiveRun } from './runs';
 interface SavedRunsState {
   /** Saved runs, newest first; null until loaded. */
   summaries: RunSummary[] | null;
+  /**
+   * While History first loads: how many runs there are in all, the newest of them shown already
+   * (a screenful comes first, the rest right after). Null once every run is in `summaries`.
+   */
+  loadingAllOf: number | null;
   /** Run files that could not be read (the rest of history still loads). */
   unreadable: { file: string; error: AppError }[];
   /** Whole runs fetched so far, by id: Results and Compare read them from here. */
   records: Record<string, SavedRun>;
   /** Runs ticked for Compare, in the order they were ticked (the first is the baseline). */
   selected: string[];
+  /** What History shows of them: by NAS, link, plan, tag, date and words (kept while the app is open). */
+  filter: HistoryFilter;
   error: AppError | null;
   actions: {
     load(): Promise<void>;
@@ -29,6 +37,8 @@ interface SavedRunsState {
     /** A run file or report from someone else, as text; true when it was added. */
     importText(text: string): Promise<boolean>;
     toggleSelected(runId: string): void;
+    /** Changes some of the filters; an empty value clears that one. */
+    setFilter(change: Partial<HistoryFilter>): void;
   };
 }
 
@@ -81,19 +91,31 @@ export function liveRunOf(saved: SavedRun): LiveRun {
   };
 }
 
+/** Rows of History's first screen and a little more. */
+const firstScreenful = 40;
+
 export const useSavedRunsStore = create<SavedRunsState>()((set, get) => ({
   summaries: null,
+  loadingAllOf: null,
   unreadable: [],
   records: {},
   selected: [],
+  filter: {},
   error: null,
   actions: {
     async load() {
+      // The first time, a screenful first: years of runs take a moment longer to come.
+      if (get().summaries === null) {
+        const first = await window.nasbench.listRuns({ newest: firstScreenful });
+        if (first.ok && get().summaries === null)
+          set({ summaries: first.data.runs, loadingAllOf: first.data.total ?? null, unreadable: first.data.problems });
+      }
       const result = await window.nasbench.listRuns();
       if (!result.ok) return set({ error: result.error });
       const ids = new Set(result.data.runs.map((run) => run.id));
       set((state) => ({
         summaries: result.data.runs,
+        loadingAllOf: null,
         unreadable: result.data.problems,
         error: null,
         selected: state.selected.filter((id) => ids.has(id)),
@@ -149,6 +171,13 @@ export const useSavedRunsStore = create<SavedRunsState>()((set, get) => ({
       set({ error: null });
       await get().actions.load();
       return true;
+    },
+
+    setFilter(change) {
+      set((state) => {
+        const next = Object.entries({ ...state.filter, ...change }).filter(([, value]) => Boolean(value));
+        return { filter: Object.fromEntries(next) as HistoryFilter };
+      });
     },
 
     toggleSelected(runId) {

@@ -5,6 +5,8 @@ import { reportSamplesCsv, reportTestsCsv } from './csv';
 import { reportHtml } from './html';
 import { reportMarkdown } from './markdown';
 import type { ReportFormat } from '../../contract/report';
+import type { Trend } from '../trends';
+import { trendsWithoutPrivateWords } from './trend-section';
 
 const mimeTypes: Record<ReportFormat, string> = {
   html: 'text/html',
@@ -34,6 +36,8 @@ export interface TextReportOptions extends AnonymizeOptions {
   anonymize: boolean;
   unit: RateUnit;
   generatedAt: string;
+  /** The trends of the run's NAS that the run is on (trendsOfRun); HTML, PDF and Markdown show them. */
+  trends?: readonly Trend[];
 }
 
 /**
@@ -45,7 +49,8 @@ export function renderReport(
   options: TextReportOptions,
 ): { text: string; fileName: string; mimeType: string; replaced: Partial<Record<string, number>> } {
   const { record, replaced } = options.anonymize ? anonymizeRun(original, options) : { record: original, replaced: {} };
-  const look = { unit: options.unit, anonymized: options.anonymize, generatedAt: options.generatedAt };
+  const trends = options.anonymize ? trendsWithoutPrivateWords(options.trends ?? []) : (options.trends ?? []);
+  const look = { unit: options.unit, anonymized: options.anonymize, generatedAt: options.generatedAt, trends };
   const text = (() => {
     switch (options.format) {
       case 'html':

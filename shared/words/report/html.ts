@@ -8,6 +8,8 @@ import { embeddedRunScript } from './embedded-run';
 import { environmentFacts } from './environment-facts';
 import { escapeHtml as h } from './escape';
 import { reportCss } from './html-style';
+import { trendSectionHtml } from './trend-section';
+import type { Trend } from '../trends';
 import {
   describeFigure,
   describeFigureName,
@@ -23,6 +25,8 @@ export interface ReportOptions {
   anonymized: boolean;
   /** When the report was made, ISO-8601 (passed in: the renderer stays pure). */
   generatedAt: string;
+  /** The trends of the run's NAS that the run is on (shared/words/trends.ts, trendsOfRun), as they may be shown. */
+  trends?: readonly Trend[];
 }
 
 /** Nothing may load from anywhere: no script runs, styles are inline, images are data. */
@@ -117,6 +121,7 @@ ${bars ? figure(bars) : ''}
     ...(moreCharts.length > 0
       ? [`<section class="page" id="charts"><h2>Charts</h2>${moreCharts.map(figure).join('')}</section>`]
       : []),
+    ...(options.trends && options.trends.length > 0 ? [trendSectionHtml(options.trends, unit)] : []),
     `<section class="page" id="tests"><h2>Every test (${h(unit)})</h2>${testTable(rows, unit)}
 <h2>Steps</h2><table><thead><tr><th>#</th><th>Step</th><th>Result</th><th>Why</th></tr></thead><tbody>${steps}</tbody></table>
 ${rows.some((row) => row.note) ? `<h2>Notes</h2><ul>${[...new Set(rows.map((row) => row.note).filter(Boolean))].map((note) => `<li class="note">${h(note)}</li>`).join('')}</ul>` : ''}

@@ -5,6 +5,7 @@ import { formatRateWithSpread } from '../spread';
 import { escapeMarkdown as md } from './escape';
 import type { ReportOptions } from './html';
 import { testRows, verdictsOf } from './report-model';
+import { trendSectionMarkdown } from './trend-section';
 
 /**
  * The forum and GitHub-issue summary: a heading line, one table row per test, the verdicts and
@@ -38,6 +39,7 @@ export function reportMarkdown(record: RunRecord, options: ReportOptions): strin
     lines.push('');
     for (const verdict of verdicts) lines.push(`- **${verdict.severity}**: ${md(verdict.text)}`);
   }
+  lines.push(...trendSectionMarkdown(options.trends ?? [], unit));
   const { nas, client, target } = record.environment;
   lines.push('');
   if (nas) {

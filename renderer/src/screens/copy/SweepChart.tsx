@@ -16,6 +16,7 @@ import { throughputAxisTitle } from '../../../../shared/util/chart-data';
 import { formatBytes, formatRate, rateInUnit, type RateUnit } from '../../../../shared/util/units';
 import { axisStyle, lineLegendLabels, seriesDashes, withAlpha, type ChartColours } from '../../components/chart-theme';
 import { ChartBox } from '../../components/ChartBox';
+import { verticalMarkers } from '../../components/chart-markers';
 import { SpreadMark } from '../../components/Spread';
 import tables from '../../components/tables.module.css';
 import { useChart } from '../../components/use-chart';
@@ -60,33 +61,6 @@ function regionPlugin(regions: CacheRegion[], colours: ChartColours): Plugin<'li
         ctx.fillStyle = colours.text;
         ctx.fillText(region.label, left + 4, chartArea.bottom - 6);
       }
-      ctx.restore();
-    },
-  };
-}
-
-/** A small plugin rather than a new package: chart.js draws no vertical markers by itself. */
-function markerPlugin(markers: Marker[], colours: ChartColours): Plugin<'line'> {
-  return {
-    id: 'sweepMarkers',
-    afterDatasetsDraw(chart) {
-      const { ctx, chartArea, scales } = chart;
-      const x = scales.x;
-      if (!x) return;
-      ctx.save();
-      ctx.strokeStyle = colours.text;
-      ctx.fillStyle = colours.text;
-      ctx.setLineDash([4, 4]);
-      ctx.font = `12px ${Chart.defaults.font.family ?? 'sans-serif'}`;
-      markers.forEach((marker, index) => {
-        const px = x.getPixelForValue(marker.fileSize);
-        if (px < chartArea.left || px > chartArea.right) return;
-        ctx.beginPath();
-        ctx.moveTo(px, chartArea.top);
-        ctx.lineTo(px, chartArea.bottom);
-        ctx.stroke();
-        ctx.fillText(marker.label, px + 4, chartArea.top + 14 + index * 14);
-      });
       ctx.restore();
     },
   };
@@ -144,7 +118,14 @@ export function SweepChart({ sweep }: { sweep: CacheWallSweep }) {
             },
           },
         },
-        plugins: [regionPlugin(cacheRegions(sweep), colours), markerPlugin(sweepMarkers(sweep), colours)],
+        plugins: [
+          regionPlugin(cacheRegions(sweep), colours),
+          verticalMarkers(
+            'sweepMarkers',
+            sweepMarkers(sweep).map((marker) => ({ x: marker.fileSize, label: marker.label })),
+            colours,
+          ),
+        ],
       });
     },
     [sweep, unit],

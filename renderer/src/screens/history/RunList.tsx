@@ -1,0 +1,145 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useId, useRef, useState } from 'react';
+import type { LinkType } from '../../../../shared/contract/probe';
+import type { RunSummary } from '../../../../shared/contract/runs';
+import { describeLinkKind } from '../../../../shared/words/describe-nas';
+import { formatRate, formatSeconds, type RateUnit } from '../../../../shared/util/units';
+import { Button } from '../../components/Button';
+import fieldStyles from '../../components/Field.module.css';
+import { useSavedRunsActions } from '../../stores/saved-runs';
+import styles from '../HistoryScreen.module.css';
+
+const statusWords: Record<RunSummary['status'], string> = {
+  completed: 'Finished',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * When a run started, as `toLocaleString()` writes it — with one formatter for every row, as
+ * making one per call is what costs when a screenful of rows appears each frame.
+ */
+const startedAt = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** A run's line before it is measured; the list measures each one it draws. */
+const estimatedRowPx = 76;
+
+/**
+ * The saved runs, newest first, drawn only where the list is scrolled to: years of history are
+ * thousands of runs, and a page with every one of them drawn at once blocks for hundreds of
+ * milliseconds (issue #19). The rows keep their list semantics (position and size) for screen readers.
+ */
+export function RunList({ runs, unit, selected }: { runs: RunSummary[]; unit: RateUnit; selected: string[] }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  // TanStack Virtual hands back functions the React Compiler cannot memoise; this app does not use
+  // the compiler, and the list must re-render as it scrolls anyway.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtual = useVirtualizer({
+    count: runs.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => estimatedRowPx,
+    overscan: 6,
+    getItemKey: (index) => runs[index]?.id ?? index,
+  });
+  return (
+    <div ref={scroller} className={styles.scroller} data-testid="history-scroller" tabIndex={-1}>
+      <ul className={styles.list} data-testid="history-list" style={{ height: virtual.getTotalSize() }}>
+        {virtual.getVirtualItems().map((row) => {
+          const run = runs[row.index];
+          if (!run) return null;
+          return (
+            <li
+              key={row.key}
+              ref={virtual.measureElement}
+              data-index={row.index}
+              className={styles.row}
+              style={{ transform: `translateY(${row.start}px)` }}
+              aria-setsize={runs.length}
+              aria-posinset={row.index + 1}
+            >
+              <SavedRunItem run={run} unit={unit} ticked={selected.includes(run.id)} />
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/** One run's line; drawn again only when its own run, unit or tick changes, not at every scroll. */
+const SavedRunItem = memo(function SavedRunItem({
+  run,
+  unit,
+  ticked,
+}: {
+  run: RunSummary;
+  unit: RateUnit;
+  ticked: boolean;
+}) {
+  const id = useId();
+  const when = startedAt.format(Date.parse(run.startedAt));
+  const actions = useSavedRunsActions();
+  const [tags, setTags] = useState(run.tags.join(', '));
+  const saveTags = () => {
+    const list = tags.split(',').map((tag) => tag.trim());
+    if (list.join(',') !== run.tags.join(',')) void actions.setTags(run.id, list.filter(Boolean));
+  };
+  return (
+    <div className={styles.run} data-testid="history-run" data-run-id={run.id}>
+      <label className={fieldStyles.choice}>
+        <input
+          type="checkbox"
+          checked={ticked}
+          data-testid="history-compare"
+          onChange={() => actions.toggleSelected(run.id)}
+        />
+        <span className="visually-hidden">Compare {run.title}</span>
+      </label>
+      <button
+        type="button"
+        className={styles.item}
+        data-testid="history-open"
+        onClick={() => void actions.open(run.id)}
+      >
+        <span className={styles.title}>{run.title}</span>
+        <span className={styles.meta}>
+          {when} · {run.host}
+          {run.clientLink ? ` · ${describeLinkKind(run.clientLink as LinkType) ?? run.clientLink}` : ''} ·{' '}
+          {formatSeconds(run.seconds)}
+        </span>
+        <span className={styles.figure}>
+          {run.status === 'completed' && run.headline
+            ? formatRate(run.headline.bytesPerSecond, unit)
+            : statusWords[run.status]}
+        </span>
+      </button>
+      <div className={styles.tags}>
+        <label htmlFor={`${id}-tags`}>Tags</label>
+        <input
+          id={`${id}-tags`}
+          type="text"
+          data-testid="history-tags"
+          value={tags}
+          placeholder="e.g. Wi-Fi, after NVMe cache"
+          onChange={(event) => setTags(event.target.value)}
+          onBlur={saveTags}
+          onKeyDown={(event) => event.key === 'Enter' && saveTags()}
+        />
+      </div>
+      <Button
+        data-testid="history-delete"
+        aria-label={`Delete ${run.title} from ${when}`}
+        onClick={() => void actions.remove(run.id)}
+      >
+        Delete
+      </Button>
+    </div>
+  );
+});
