@@ -72,6 +72,11 @@ export const DiskSweepRunInput = z.strictObject({
   maxRuntimeSeconds: z.number().int().min(1).max(600).default(30),
   /** Cells that would end past this are skipped (and say so). */
   budgetSeconds: z.number().int().min(10).max(86_400).default(1800),
+  /**
+   * Measure only where the grid tells something (jobs until they stop helping, a coarse grid,
+   * cells between neighbours that differ) and infer the rest from measured neighbours, marked so.
+   */
+  adaptive: z.boolean().default(false),
 });
 export type DiskSweepRunInput = z.input<typeof DiskSweepRunInput>;
 
@@ -85,6 +90,8 @@ export const HeatmapPanel = z.object({
   y: z.array(z.number()),
   /** values[row = block size][column = file size], bytes/s; null for a cell that did not run. */
   values: z.array(z.array(z.number().nullable())),
+  /** An adaptive sweep's cells inferred from measured neighbours (true), never drawn as measured; absent otherwise. */
+  inferred: z.array(z.array(z.boolean())).optional(),
 });
 export type HeatmapPanel = z.infer<typeof HeatmapPanel>;
 

@@ -20,6 +20,8 @@ export interface SweepChoices {
   budgetMinutes: string;
   /** Longest one cell may run when its speed does not settle. */
   maxSeconds: string;
+  /** Measure where the grid tells something and infer the rest (marked), instead of every cell. */
+  adaptive: boolean;
 }
 
 export type SweepProblems = Partial<
@@ -81,8 +83,23 @@ export function checkDiskSweepChoices(
       steadyState: true,
       maxRuntimeSeconds: maxSeconds,
       budgetSeconds: minutes * 60,
+      adaptive: choices.adaptive,
     },
   };
+}
+
+/**
+ * What an adaptive sweep of this grid measures before any refinement: the jobs on the smallest and
+ * largest block size, and a coarse grid at one job and at the saturation point (adaptive-grid.ts);
+ * refinement adds cells only where neighbours differ. For the plan preview: "about N of M cells".
+ */
+export function adaptiveCellsAtLeast(grid: { blockSizes: number; fileSizes: number; jobs: number }): number {
+  const probeRows = grid.blockSizes > 1 ? 2 : 1;
+  const rows = Math.min(grid.blockSizes, 3);
+  const columns = Math.min(grid.fileSizes, 2);
+  // Each probe row's jobs until two steps gained nothing: at least three, or all there are.
+  const probes = probeRows * Math.min(grid.jobs, 3);
+  return Math.min(grid.blockSizes * grid.fileSizes * grid.jobs, probes + rows * columns * Math.min(grid.jobs, 2));
 }
 
 /** One range for all panels: every cell that ran, slowest to fastest. */
@@ -118,6 +135,19 @@ export function heatmapCellFigure(value: number | null, unit: RateUnit): string 
   return figure >= 1 ? String(Math.round(figure * 10) / 10) : String(Number(figure.toPrecision(2)));
 }
 
+/** An adaptive sweep's cell that was inferred from its measured neighbours, not measured. */
+export const isInferredCell = (panel: HeatmapPanel, row: number, column: number) =>
+  panel.inferred?.[row]?.[column] === true;
+
+/** The mark an inferred cell's figure carries wherever it is written: "≈ 120". */
+export const inferredMark = '≈';
+
+/** A cell's figure as written in it: "120", "≈ 120" for an inferred one, "not run". */
+export function heatmapCellText(panel: HeatmapPanel, row: number, column: number, unit: RateUnit): string {
+  const figure = heatmapCellFigure(panel.values[row]?.[column] ?? null, unit);
+  return isInferredCell(panel, row, column) ? `${inferredMark} ${figure}` : figure;
+}
+
 export function heatmapPanelTitle(panel: HeatmapPanel): string {
   return `${panel.jobs} ${panel.jobs === 1 ? 'job' : 'jobs'}, ${panel.rw === 'write' ? 'writing' : 'reading'}`;
 }
@@ -125,7 +155,8 @@ export function heatmapPanelTitle(panel: HeatmapPanel): string {
 export function heatmapCellLabel(panel: HeatmapPanel, row: number, column: number, unit: RateUnit): string {
   const value = panel.values[row]?.[column] ?? null;
   const where = `${sizeLabel(panel.y[row] ?? 0)} blocks, ${formatBytes(panel.x[column] ?? 0)} files`;
-  return `${where}: ${value === null ? 'not run' : formatRate(value, unit)}`;
+  const inferred = isInferredCell(panel, row, column) ? ' (inferred from measured neighbours, not measured)' : '';
+  return `${where}: ${value === null ? 'not run' : formatRate(value, unit)}${inferred}`;
 }
 
 /**
@@ -152,7 +183,9 @@ export function describeSweep(sweep: DiskSweepSummary, unit: RateUnit): string {
   for (const panel of sweep.panels) {
     panel.values.forEach((cells, row) =>
       cells.forEach((value, column) => {
-        if (value !== null && (!best || value > best.value)) best = { panel, row, column, value };
+        // Only a measured cell can be named the fastest: an inferred one is a guess from its neighbours.
+        if (value !== null && !isInferredCell(panel, row, column) && (!best || value > best.value))
+          best = { panel, row, column, value };
       }),
     );
   }

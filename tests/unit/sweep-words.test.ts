@@ -1,11 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DiskSweepRunInput, type HeatmapPanel } from '../../shared/contract/disk';
+import { heatmap } from '../../shared/words/report/svg/heatmap';
 import {
   checkDiskSweepChoices,
   describeSweep,
   heatmapCellFigure,
   heatmapCellLabel,
+  heatmapCellText,
   heatmapScale,
   heatmapShade,
   type SweepChoices,
@@ -22,6 +24,7 @@ const form: SweepChoices = {
   uncached: false,
   budgetMinutes: '30',
   maxSeconds: '30',
+  adaptive: false,
 };
 
 const panel = (jobs: number, values: (number | null)[][]): HeatmapPanel => ({
@@ -46,6 +49,7 @@ describe('the sweep form', () => {
       steadyState: true,
       maxRuntimeSeconds: 30,
       budgetSeconds: 1800,
+      adaptive: false,
     });
     expect(DiskSweepRunInput.safeParse(checked.input).success).toBe(true);
   });
@@ -130,5 +134,42 @@ describe('heatmaps', () => {
     expect(describeSweep(summary, 'MB/s')).toBe(
       'Fastest: 4k blocks on 256 MiB files with 4 jobs, reading (612 MB/s). The time budget was reached.',
     );
+  });
+});
+
+describe("an adaptive sweep's inferred cells", () => {
+  const panel = {
+    jobs: 2,
+    rw: 'write' as const,
+    x: [16 * MiB, 64 * MiB],
+    y: [4096, MiB],
+    values: [
+      [100e6, 120e6],
+      [900e6, 2000e6],
+    ],
+    inferred: [
+      [false, false],
+      [false, true],
+    ],
+  };
+  it('are written "≈", said to be inferred, and never named the fastest', () => {
+    expect(heatmapCellText(panel, 1, 1, 'MB/s')).toBe('≈ 2000');
+    expect(heatmapCellText(panel, 1, 0, 'MB/s')).toBe('900');
+    expect(heatmapCellLabel(panel, 1, 1, 'MB/s')).toMatch(/inferred from measured neighbours, not measured\)$/);
+    const summary = { panels: [panel], skipped: [], plannedSeconds: 60, seconds: 30 };
+    expect(describeSweep(summary, 'MB/s')).toMatch(
+      /^Fastest: 1M blocks on 16\.0 MiB files with 2 jobs, writing \(900 MB\/s\)\./,
+    );
+  });
+
+  it('are drawn paler and outlined dashed in the report, with what "≈" means', () => {
+    const svg = heatmap(panel, { min: 100e6, max: 2000e6 }, 'MB/s');
+    const cells = svg.match(/<rect [^>]*data-file-size[^>]*>/g) ?? [];
+    expect(cells).toHaveLength(4);
+    expect(cells.filter((cell) => cell.includes('stroke-dasharray'))).toHaveLength(1);
+    expect(cells.find((cell) => cell.includes('data-inferred'))).toMatch(
+      /data-file-size="67108864" data-block-size="1048576"/,
+    );
+    expect(svg).toContain('≈: inferred from measured neighbours, not measured');
   });
 });

@@ -18,6 +18,7 @@ interface SweepCliOptions extends SshLoginOptions {
   steadyState: boolean;
   maxRuntime: number;
   budget: number;
+  adaptive: boolean;
 }
 
 const KiB = 1024;
@@ -35,7 +36,12 @@ export function addSweepCommand(program: Command, io: CliIo, finish: (code: numb
     .option('--rw <direction>', 'write, read or both', oneOf(['write', 'read', 'both'] as const), 'write')
     .option('--no-steady-state', 'run every cell for the whole --max-runtime')
     .option('--max-runtime <seconds>', 'longest a cell may run', seconds(600), 30)
-    .option('--budget <seconds>', 'skip the remaining cells once this would be exceeded', integerIn(10, 86_400), 3600);
+    .option('--budget <seconds>', 'skip the remaining cells once this would be exceeded', integerIn(10, 86_400), 3600)
+    .option(
+      '--adaptive',
+      'measure where the grid tells something (jobs until they stop helping, a coarse grid, cells between neighbours that differ) and infer the rest, marked',
+      false,
+    );
   addSshLoginOptions(command).action(async (options: SweepCliOptions, cmd: Command) => {
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     const samples: { t: number; bytesPerSecond: number }[] = [];
@@ -55,6 +61,7 @@ export function addSweepCommand(program: Command, io: CliIo, finish: (code: numb
             uncached: false,
             maxRuntimeSeconds: options.maxRuntime,
             budgetSeconds: options.budget,
+            adaptive: options.adaptive,
           });
         const { end } = await runToEnd(engine, start, {
           signal,

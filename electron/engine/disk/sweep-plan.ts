@@ -32,6 +32,8 @@ export interface SweepPlanOptions {
   /** fio's steady-state window and ramp; small defaults so a stable cell ends after a few seconds. */
   steadyStateWindowSeconds?: number;
   steadyStateRampSeconds?: number;
+  /** Measure only the cells adaptive-grid.ts picks; infer the others from them. */
+  adaptive?: boolean;
 }
 
 export interface SweepCell {
@@ -162,8 +164,16 @@ export interface SweepHeatmaps {
   panels: HeatmapPanel[];
 }
 
-/** Shapes per-cell results (null = skipped) for heatmaps: x = file size, y = block size, a panel per jobs and direction. */
-export function sweepHeatmaps(plan: SweepPlan, results: readonly (DiskTestResult | null)[]): SweepHeatmaps {
+/**
+ * Shapes per-cell results (null = skipped) for heatmaps: x = file size, y = block size, a panel per
+ * jobs and direction. An adaptive sweep's `inferred` figures (by plan cell) fill the cells it did
+ * not measure, each marked so in the panel.
+ */
+export function sweepHeatmaps(
+  plan: SweepPlan,
+  results: readonly (DiskTestResult | null)[],
+  inferred?: readonly (number | null)[],
+): SweepHeatmaps {
   const { blockSizes, fileSizes, jobs } = plan.options;
   const directions: SweepDirection[] = plan.options.rw === 'both' ? ['write', 'read'] : [plan.options.rw];
   const panels = jobs.flatMap((jobCount) =>
@@ -174,15 +184,30 @@ export function sweepHeatmaps(plan: SweepPlan, results: readonly (DiskTestResult
       y: [...blockSizes],
       values: blockSizes.map((bs) =>
         fileSizes.map((fileSize) => {
-          const index = plan.cells.findIndex(
-            (cell) => cell.jobs === jobCount && cell.rw === rw && cell.bs === bs && cell.fileSize === fileSize,
-          );
-          return results[index]?.bytesPerSecond ?? null;
+          const index = cellIndex(plan, { jobs: jobCount, rw, bs, fileSize });
+          return results[index]?.bytesPerSecond ?? inferred?.[index] ?? null;
         }),
       ),
+      ...(inferred
+        ? {
+            inferred: blockSizes.map((bs) =>
+              fileSizes.map((fileSize) => {
+                const index = cellIndex(plan, { jobs: jobCount, rw, bs, fileSize });
+                return !results[index] && (inferred[index] ?? null) !== null;
+              }),
+            ),
+          }
+        : {}),
     })),
   );
   return { panels };
+}
+
+/** The plan's index of the cell with these settings (-1 when the plan has none). */
+export function cellIndex(plan: SweepPlan, cell: Pick<SweepCell, 'jobs' | 'rw' | 'bs' | 'fileSize'>): number {
+  return plan.cells.findIndex(
+    (each) => each.jobs === cell.jobs && each.rw === cell.rw && each.bs === cell.bs && each.fileSize === cell.fileSize,
+  );
 }
 
 function sum(values: readonly number[]): number {

@@ -3,6 +3,7 @@ import { readTestFolderFacts, type NasCommands } from './file-system';
 import type { FioTool } from './fio-tool';
 import type { DiskSample, DiskTestResult } from './result';
 import { runFioTests } from './run';
+import { runAdaptive, type CellsOutcome } from './sweep-adaptive';
 import {
   budgetNote,
   cellFitsBudget,
@@ -51,6 +52,8 @@ export interface SweepResult {
   tests: DiskTestResult[];
   /** Names of the cells the time budget left out. */
   skipped: string[];
+  /** Names of the cells an adaptive sweep did not measure but inferred from their neighbours. */
+  inferred: string[];
   heatmaps: SweepHeatmaps;
   seconds: number;
   /** The plan's worst case, for comparison with `seconds`. */
@@ -69,37 +72,60 @@ export async function runSweep(session: NasCommands, options: SweepOptions): Pro
   const now = options.now ?? (() => performance.now() / 1000);
   const folder = await readTestFolderFacts(session, options.folder);
   const scratch = await options.openScratch(largestCellBytes(plan));
-  let outcome: { results: (DiskTestResult | null)[]; seconds: number };
+  /** One cell, as its own fio run in the scratch folder. */
+  const runCell = async (index: number): Promise<DiskTestResult | null> => {
+    const cell = plan.cells[index];
+    if (!cell) return null;
+    options.signal?.throwIfAborted();
+    options.onCellStart?.(index, cell.name);
+    const [result] = await runFioTests(session, scratch.path, [cell.test], {
+      folder,
+      memoryBytes: options.memoryBytes ?? null,
+      ...(options.fio ? { fio: options.fio } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+      // Samples carry the cell's place in the whole sweep, not in its one-test fio run.
+      ...(options.onSample ? { onSample: (sample) => options.onSample?.({ ...sample, index }) } : {}),
+    });
+    if (result) options.onResult?.(result);
+    return result ?? null;
+  };
+  let outcome: CellsOutcome;
   try {
-    outcome = await runCells(session, scratch.path, plan, options, folder, now);
+    outcome = options.adaptive ? await runAdaptive(plan, runCell, now) : await runCells(plan, runCell, now, options);
   } catch (error) {
     // The sweep's own error is the one to report; a failed cleanup after it must not hide it.
     await scratch.remove().catch(() => undefined);
     throw error;
   }
   await scratch.remove();
-  const { results, seconds } = outcome;
-  const skipped = plan.cells.filter((_, index) => results[index] === null).map((cell) => cell.name);
+  const { results, seconds, inferred } = outcome;
+  const unmeasured = plan.cells.filter((_, index) => results[index] === null).map((cell) => cell.name);
+  const tests = results.filter((result): result is DiskTestResult => result !== null);
   return {
     dir: options.folder,
     fileSystem: folder.fileSystem,
-    tests: results.filter((result): result is DiskTestResult => result !== null),
-    skipped,
-    heatmaps: sweepHeatmaps(plan, results),
+    tests,
+    // An adaptive sweep's unmeasured cells were inferred on purpose; a full sweep's were cut by the budget.
+    skipped: inferred ? [] : unmeasured,
+    inferred: inferred ? unmeasured : [],
+    heatmaps: sweepHeatmaps(plan, results, inferred),
     seconds,
     plannedSeconds: plan.worstCaseSeconds,
-    ...(skipped.length > 0 ? { note: budgetNote(skipped.length, plan.cells.length, options.timeBudgetSeconds) } : {}),
+    ...(inferred
+      ? { note: outcome.note ?? '' }
+      : unmeasured.length > 0
+        ? { note: budgetNote(unmeasured.length, plan.cells.length, options.timeBudgetSeconds) }
+        : {}),
   };
 }
 
+/** Every cell in plan order, within the time budget. */
 async function runCells(
-  session: NasCommands,
-  scratchPath: string,
   plan: SweepPlan,
-  options: SweepOptions,
-  folder: Awaited<ReturnType<typeof readTestFolderFacts>>,
+  runCell: (index: number) => Promise<DiskTestResult | null>,
   now: () => number,
-): Promise<{ results: (DiskTestResult | null)[]; seconds: number }> {
+  options: Pick<SweepOptions, 'onProgress' | 'signal'>,
+): Promise<CellsOutcome> {
   const started = now();
   const measured: number[] = [];
   const results: (DiskTestResult | null)[] = [];
@@ -111,7 +137,7 @@ async function runCells(
       etaSeconds: sweepEta(plan, measured),
     });
   report();
-  for (const [index, cell] of plan.cells.entries()) {
+  for (const index of plan.cells.keys()) {
     options.signal?.throwIfAborted();
     // Once one cell would overrun the budget, the rest are skipped too: a grid with holes in the
     // middle reads as a pattern, one cut off at the end reads as what it is.
@@ -120,17 +146,7 @@ async function runCells(
       continue;
     }
     const cellStarted = now();
-    options.onCellStart?.(index, cell.name);
-    const [result] = await runFioTests(session, scratchPath, [cell.test], {
-      folder,
-      memoryBytes: options.memoryBytes ?? null,
-      ...(options.fio ? { fio: options.fio } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-      // Samples carry the cell's place in the whole sweep, not in its one-test fio run.
-      ...(options.onSample ? { onSample: (sample) => options.onSample?.({ ...sample, index }) } : {}),
-    });
-    if (result) options.onResult?.(result);
-    results.push(result ?? null);
+    results.push(await runCell(index));
     measured.push(now() - cellStarted);
     report();
   }

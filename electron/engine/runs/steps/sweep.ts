@@ -31,6 +31,7 @@ export function sweepGrid(input: Omit<SweepSpec, 'folder'>): Omit<SweepOptions, 
     direct: input.uncached,
     maxRuntimeSeconds: input.maxRuntimeSeconds,
     timeBudgetSeconds: input.budgetSeconds,
+    adaptive: input.adaptive,
   };
 }
 
@@ -102,6 +103,8 @@ export function sweepStep(spec: SweepSpec, facts: Pick<StepFacts, 'nas'>): Step 
         },
       });
       for (const name of result.skipped) kit.progress.part(indexOf(name), count, name, 'skipped');
+      // An adaptive sweep's cells it did not measure: inferred from their neighbours, and said so.
+      for (const name of result.inferred) kit.progress.part(indexOf(name), count, `${name} (inferred)`, 'skipped');
       return [sweepRunDetails(spec.folder, tests, result)];
     },
     headline: (results) => diskHeadline(results),

@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
-import type { SweepChoices } from '../../../../shared/words/sweep';
+import { adaptiveCellsAtLeast, type SweepChoices } from '../../../../shared/words/sweep';
 import { RadioChoices } from '../../components/Choices';
-import { FieldGrid, FieldHelp, TextField, type TextFieldProps } from '../../components/Field';
+import { CheckboxField, FieldGrid, FieldHelp, TextField, type TextFieldProps } from '../../components/Field';
 import { useDiskTestActions, useDiskTestStore, type SweepFields as SweepLists } from '../../stores/disk-test';
 import styles from './SweepFields.module.css';
 
@@ -11,7 +11,7 @@ const directions: { value: SweepChoices['rw']; label: string; testId: string }[]
   { value: 'both', label: 'Both', testId: 'sweep-rw-both' },
 ];
 
-type ListName = Exclude<keyof SweepLists, 'rw'>;
+type ListName = Exclude<keyof SweepLists, 'rw' | 'adaptive'>;
 
 /** Each of the grid's fields: its id suffix, words and test id. */
 const lists: (Pick<TextFieldProps, 'label' | 'help' | 'testId'> & { name: ListName; id: string; numeric?: true })[] = [
@@ -41,6 +41,24 @@ const lists: (Pick<TextFieldProps, 'label' | 'help' | 'testId'> & { name: ListNa
     numeric: true,
   },
 ];
+
+/** How many values a typed list has ("4k, 128k, 1M": 3). */
+const listLength = (text: string) => text.split(/[,\s]+/).filter(Boolean).length;
+
+/** The adaptive choice in numbers: how many of the grid's cells it measures at least, the rest inferred. */
+function adaptiveHelp(sweep: SweepLists): string {
+  const grid = {
+    blockSizes: listLength(sweep.blockSizes),
+    fileSizes: listLength(sweep.fileSizes),
+    jobs: listLength(sweep.jobs),
+  };
+  const cells = grid.blockSizes * grid.fileSizes * grid.jobs;
+  const measured = adaptiveCellsAtLeast(grid);
+  return (
+    `Jobs until they stop helping, a coarse grid, and the cells between neighbours that differ: about ${measured} of ` +
+    `${cells} cells measured (more where the figures change), the others inferred from them and marked ≈ — never shown as measured.`
+  );
+}
 
 function listChange(name: ListName, value: string): Partial<SweepLists> {
   const change: Partial<SweepLists> = {};
@@ -82,6 +100,14 @@ export function SweepFields({ id }: { id: string }) {
         value={sweep.rw}
         onChange={(rw) => chooseSweep({ rw })}
         layout="row"
+      />
+      <CheckboxField
+        id={`${id}-sweep-adaptive`}
+        label="Measure only where the grid tells something (adaptive)"
+        testId="sweep-adaptive"
+        checked={sweep.adaptive}
+        onChange={(adaptive) => chooseSweep({ adaptive })}
+        help={adaptiveHelp(sweep)}
       />
     </fieldset>
   );

@@ -3,7 +3,9 @@ import { MatrixController, MatrixElement } from 'chartjs-chart-matrix';
 import type { DiskSweepSummary, DiskTestResult, HeatmapPanel } from '../../../../shared/contract/disk';
 import {
   describeSweep,
-  heatmapCellFigure,
+  heatmapCellText,
+  inferredMark,
+  isInferredCell,
   heatmapCellTest,
   heatmapCellLabel,
   heatmapPanelTitle,
@@ -35,6 +37,8 @@ interface Cell {
   row: number;
   /** bytes/s; null for a cell the budget left out. */
   value: number | null;
+  /** An adaptive sweep inferred it from measured neighbours. */
+  inferred: boolean;
 }
 
 function cellSize(area: ChartArea | undefined, side: 'width' | 'height', count: number): number {
@@ -48,14 +52,26 @@ function cellsOf(panel: HeatmapPanel): Cell[] {
   const columns = xLabels(panel);
   const rows = yLabels(panel);
   return panel.values.flatMap((values, row) =>
-    values.map((value, column) => ({ x: columns[column] ?? '', y: rows[row] ?? '', column, row, value })),
+    values.map((value, column) => ({
+      x: columns[column] ?? '',
+      y: rows[row] ?? '',
+      column,
+      row,
+      value,
+      inferred: isInferredCell(panel, row, column),
+    })),
   );
 }
 
-/** Light to full colour on one scale for every panel; a faint outline for cells that did not run. */
-function cellColour(value: number | null, scale: Scale, colours: ChartColours): string {
+/**
+ * Light to full colour on one scale for every panel; a faint outline for cells that did not run;
+ * an inferred cell half as strong (and outlined in the text colour): never drawn as measured.
+ */
+function cellColour(cell: Pick<Cell, 'value' | 'inferred'>, scale: Scale, colours: ChartColours): string {
   const base = colours.series[0] ?? '#0072B2';
-  return value === null ? 'transparent' : withAlpha(base, heatmapOpacity(heatmapShade(value, scale)));
+  if (cell.value === null) return 'transparent';
+  const shade = heatmapShade(cell.value, scale) * (cell.inferred ? 0.5 : 1);
+  return withAlpha(base, heatmapOpacity(shade));
 }
 
 /** Each cell's figure written in it, so the colour is never the only way to read it. */
@@ -77,10 +93,10 @@ function valuePlugin(panel: HeatmapPanel, scale: Scale, colours: ChartColours, u
         const box = element.getProps(['x', 'y', 'width', 'height'], true) as Record<string, number>;
         const x = (box.x ?? 0) + (box.width ?? 0) / 2;
         const y = (box.y ?? 0) + (box.height ?? 0) / 2;
-        placed.push(`${cell.x}|${cell.y}|${Math.round(x)}|${Math.round(y)}`);
-        const dark = cell.value !== null && heatmapShade(cell.value, scale) > 0.55;
+        placed.push(`${cell.x}|${cell.y}|${Math.round(x)}|${Math.round(y)}${cell.inferred ? '|inferred' : ''}`);
+        const dark = cell.value !== null && !cell.inferred && heatmapShade(cell.value, scale) > 0.55;
         ctx.fillStyle = dark ? '#ffffff' : colours.text;
-        ctx.fillText(heatmapCellFigure(cell.value, unit), x, y);
+        ctx.fillText(heatmapCellText(panel, cell.row, cell.column, unit), x, y);
       });
       ctx.restore();
       // Where each cell landed (file size|block size|centre x|centre y), for tests to read back from the chart.
@@ -110,8 +126,9 @@ function HeatmapPanelChart({ panel, scale, unit }: { panel: HeatmapPanel; scale:
             {
               label: heatmapPanelTitle(panel),
               data: cells,
-              backgroundColor: (context) => cellColour(cells[context.dataIndex]?.value ?? null, scale, colours),
-              borderColor: colours.grid,
+              backgroundColor: (context) =>
+                cellColour(cells[context.dataIndex] ?? { value: null, inferred: false }, scale, colours),
+              borderColor: (context) => (cells[context.dataIndex]?.inferred ? colours.text : colours.grid),
               borderWidth: 1,
               // chartArea is unset until the first layout, when the options are first resolved.
               width: ({ chart: c }) => cellSize(c.chartArea as ChartArea | undefined, 'width', columns),
@@ -214,8 +231,12 @@ export function SweepHeatmaps({
                     const value = panel.values[row]?.[column] ?? null;
                     const cell = heatmapCellTest(panel, row, column, tests);
                     return (
-                      <td key={size}>
-                        {value === null ? 'not run' : formatRate(value, unit)}
+                      <td key={size} data-inferred={isInferredCell(panel, row, column) || undefined}>
+                        {value === null
+                          ? 'not run'
+                          : isInferredCell(panel, row, column)
+                            ? `${inferredMark} ${formatRate(value, unit)} (inferred)`
+                            : formatRate(value, unit)}
                         {value !== null && <SpreadMark spread={cell?.spread} />}
                       </td>
                     );

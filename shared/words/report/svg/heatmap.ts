@@ -1,5 +1,15 @@
 import type { HeatmapPanel } from '../../../contract/disk';
-import { heatmapCellFigure, heatmapOpacity, heatmapPanelTitle, heatmapShade } from '../../sweep';
+import {
+  heatmapCellText,
+  heatmapOpacity,
+  heatmapPanelTitle,
+  heatmapShade,
+  inferredMark,
+  isInferredCell,
+} from '../../sweep';
+
+/** An inferred cell is drawn paler (and outlined dashed): never as strong as a measured one. */
+const inferredShade = 0.5;
 import { formatBytes, sizeLabel, type RateUnit } from '../../../util/units';
 import { svgDocument, text } from './frame';
 
@@ -23,7 +33,10 @@ export function heatmap(panel: HeatmapPanel, scale: { min: number; max: number }
   const cellHeight = 30;
   const left = 70;
   const top = 28;
-  const caption = `Figures in ${unit}; rows: block size, columns: file size`;
+  const anyInferred = panel.inferred?.some((row) => row.some(Boolean)) ?? false;
+  const caption =
+    `Figures in ${unit}; rows: block size, columns: file size` +
+    (anyInferred ? `; ${inferredMark}: inferred from measured neighbours, not measured` : '');
   // Wide enough for the caption too (about 6 px a character at 11 px): a 2 × 2 panel is narrower than it.
   const width = Math.max(left + panel.x.length * cellWidth + 10, 8 + caption.length * 6);
   const height = top + panel.y.length * cellHeight + 40;
@@ -33,14 +46,17 @@ export function heatmap(panel: HeatmapPanel, scale: { min: number; max: number }
     body.push(text(left - 6, top + row * cellHeight + 19, sizeLabel(blockSize), { 'text-anchor': 'end' }));
     panel.x.forEach((fileSize, column) => {
       const value = panel.values[index]?.[column] ?? null;
-      const shade = value === null ? 0 : heatmapShade(value, scale);
+      const inferred = isInferredCell(panel, index, column);
+      const shade = value === null ? 0 : heatmapShade(value, scale) * (inferred ? inferredShade : 1);
       const x = left + column * cellWidth;
       const y = top + row * cellHeight;
       body.push(
-        `<rect x="${x}" y="${y}" width="${cellWidth - 2}" height="${cellHeight - 2}" fill="${value === null ? '#f3f4f6' : shadeColor(shade)}" data-file-size="${fileSize}" data-block-size="${blockSize}"/>`,
+        `<rect x="${x}" y="${y}" width="${cellWidth - 2}" height="${cellHeight - 2}" fill="${value === null ? '#f3f4f6' : shadeColor(shade)}"` +
+          (inferred ? ' stroke="#374151" stroke-dasharray="4 3" data-inferred="true"' : '') +
+          ` data-file-size="${fileSize}" data-block-size="${blockSize}"/>`,
       );
       body.push(
-        text(x + cellWidth / 2, y + 19, heatmapCellFigure(value, unit), {
+        text(x + cellWidth / 2, y + 19, heatmapCellText(panel, index, column, unit), {
           'text-anchor': 'middle',
           fill: shade > 0.55 ? '#ffffff' : '#111827',
         }),

@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { nasExec, readLab, type LabInfo } from '../lab/lab';
+import { connectToLab, openPlanScreen } from './connect-flow';
+import { artifactsDir, screenshot, useAppPage } from './harness';
+
+/**
+ * An adaptive sweep (issue #21) from the Plan screen against the lab NAS: fewer cells run than the
+ * grid has, and the inferred ones are marked — "≈" and paler with a dashed outline in the report,
+ * marked in the app's chart and its table — never drawn as measured.
+ */
+const ui = useAppPage();
+let lab: LabInfo;
+beforeAll(() => {
+  lab = readLab();
+});
+
+const runState = () => ui.page.getByTestId('run-state').textContent();
+
+describe('the adaptive sweep, in browser mode', () => {
+  it('measures part of the grid and marks every inferred cell in the heatmap and the report', async () => {
+    await connectToLab(ui.page, ui.app, lab);
+    await openPlanScreen(ui.page);
+    const panel = ui.page.getByTestId('disk-test');
+    await panel.waitFor();
+    const select = panel.getByTestId('disk-folder');
+    if ((await select.count()) > 0) await select.selectOption('another');
+    await panel.getByTestId('disk-folder-typed').fill(lab.share);
+    await ui.page.getByTestId('disk-preset-sweep').check();
+    await ui.page.getByTestId('disk-uncached').uncheck();
+    await ui.page.getByTestId('sweep-block-sizes').fill('4k, 1M');
+    await ui.page.getByTestId('sweep-file-sizes').fill('8M, 16M, 32M');
+    await ui.page.getByTestId('sweep-jobs').fill('1, 2, 4');
+    await ui.page.getByTestId('sweep-max-seconds').fill('6');
+    await ui.page.getByTestId('sweep-adaptive').check();
+    await expect(ui.page.getByTestId('disk-sweep-fields').innerText()).resolves.toMatch(
+      /about \d+ of 18 cells measured/,
+    );
+    await ui.page.getByTestId('start-disk').click();
+    await expect.poll(runState, { timeout: 240_000, interval: 500 }).toMatch(/done|failed|cancelled/);
+    await expect(runState()).resolves.toBe('done');
+
+    await ui.page.getByRole('button', { name: 'See results' }).click();
+    const panels = ui.page.getByTestId('sweep-heatmap');
+    await panels.first().waitFor();
+    // The chart says which cells it drew as inferred; the table writes them "≈ … (inferred)".
+    const marks = (
+      await panels
+        .locator('canvas')
+        .evaluateAll((canvases) => canvases.map((canvas) => canvas.getAttribute('data-cells')))
+    )
+      .join(';')
+      .split(';');
+    const inferred = marks.filter((cell) => cell.endsWith('|inferred')).length;
+    expect(marks).toHaveLength(18);
+    expect(inferred).toBeGreaterThan(0);
+    expect(inferred).toBeLessThan(18);
+    await expect(ui.page.getByTestId('sweep-summary').textContent()).resolves.toBeTruthy();
+    await panels.first().scrollIntoViewIfNeeded();
+    await screenshot(ui.page, 'sweep-adaptive-results');
+    // The summary says how many were measured, and where more jobs stopped helping.
+    const note = await ui.page.getByTestId('sweep-summary').innerText();
+    expect(note).toMatch(/Adaptive sweep: \d+ of 18 cells measured; the other \d+ are inferred/);
+    expect(note).toMatch(/Writing 1M blocks: (one job already gets|\d parallel jobs get) the most from this pool/);
+    const measured = Number(/(\d+) of 18/.exec(note)?.[1]);
+    expect(measured + inferred).toBe(18);
+
+    // The report draws inferred cells paler, outlined dashed and written "≈", and says what "≈" means.
+    await ui.page.getByTestId('export-report').click();
+    const preview = ui.page.getByTestId('report-preview-html');
+    const svgs = preview.locator('svg:has(rect[data-file-size])');
+    await expect.poll(() => svgs.count(), { timeout: 10_000 }).toBe(3);
+    const dashed = await preview.locator('rect[data-inferred="true"]').count();
+    expect(dashed).toBe(inferred);
+    const outlines = await preview
+      .locator('rect[data-file-size]')
+      .evaluateAll((rects) => rects.map((rect) => rect.getAttribute('stroke-dasharray')));
+    expect(outlines.filter((dash) => dash !== null)).toHaveLength(inferred);
+    await expect(svgs.allTextContents()).resolves.toContainEqual(expect.stringMatching(/≈/));
+    await ui.page.getByTestId('export-dialog').screenshot({ path: `${artifactsDir}/sweep-adaptive-report.png` });
+    // Nothing left in the share.
+    expect(nasExec(['sh', '-c', `ls -A ${lab.share} | grep -c '^\\.nasbench-' || true`]).stdout.trim()).toBe('0');
+    expect(ui.pageErrors).toEqual([]);
+  }, 300_000);
+});
