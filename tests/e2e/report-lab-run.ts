@@ -8,11 +8,16 @@ import { connectedEngine, lab } from '../integration/lab-login';
  * A real Quick check in the lab, through the engine's contract (startPlan), saved by the store:
  * the network both ways over leg A, fio in a fresh folder on the NAS, and the share copy on the
  * lab's sshfs mount. Short steps, so the reports test runs in well under a minute.
+ *
+ * With `folderName`, fio runs in a new folder of that name in the lab's share and the share copy
+ * in the same folder as this computer's mount shows it: a run whose folder is named as a user's.
  */
 export async function labQuickCheck(
   name: string,
+  { folderName }: { folderName?: string } = {},
 ): Promise<{ engine: Engine; record: RunRecord; cleanup: () => Promise<void> }> {
-  const folder = `${lab.share}/report-${randomUUID()}`;
+  const folder = `${lab.share}/${folderName ?? `report-${randomUUID()}`}`;
+  const shareFolder = folderName ? `${lab.clientMount.path}/${folderName}` : lab.clientMount.path;
   const created = nasExec(['install', '-d', '-o', lab.users.test.name, '-g', lab.users.test.name, folder]);
   if (created.code !== 0) throw new Error(`could not make ${folder} on the lab NAS: ${created.stderr}`);
   const { engine, sessionId, events } = await connectedEngine(name);
@@ -26,7 +31,7 @@ export async function labQuickCheck(
       plan: 'quick',
       sessionId,
       nasFolder: folder,
-      shareFolder: lab.clientMount.path,
+      shareFolder,
       networkSeconds: 3,
       diskSeconds: 2,
       shareFileBytes: 32 * 2 ** 20,

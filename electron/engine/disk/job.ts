@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NasbenchError } from '../../../shared/contract/errors';
+import { fioPath } from '../../../shared/util/fio-path';
 
 const MiB = 1024 * 1024;
 
@@ -91,13 +92,8 @@ export function checkFioJob(input: FioJobInput): FioJob {
   );
 }
 
-/**
- * fio reads ':' in `directory`/`filename` as a list separator; `\:` keeps it part of the name.
- * Nothing else in the value is special to fio on its command line (no `$VAR` expansion there).
- */
-export function fioPath(path: string): string {
-  return path.replaceAll(':', '\\:');
-}
+/** How a path is written for fio (`\:` for each ':'), shared with the report's anonymiser, which reads it back. */
+export { fioPath };
 
 /**
  * The argv for one job, always with JSON output and a status object every second for live

@@ -29,9 +29,9 @@ const serial = /(?<![A-Za-z0-9])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[A-Z0-9]{10,20}
 /** After the label, a token with a digit in it: "serial port" names no serial number. */
 const labelledSerial =
   /\b(?:serial(?:\s*(?:number|no\.?))?|s\/n|sn)\s*[:=#]?\s*((?=[A-Za-z-]*\d)[A-Za-z0-9-]{4,40})(?![A-Za-z0-9-])/gi;
-/** Names only a home network resolves. */
+/** Names only a home network resolves, in any script (mDNS names are UTF-8: "zoë-nas.local"). */
 const localHost =
-  /(?<![\w.-])[A-Za-z0-9](?:[A-Za-z0-9-]{0,62})(?:\.[A-Za-z0-9-]{1,63})*\.(?:local|lan|home|internal|localdomain|home\.arpa|fritz\.box|router)(?![\w-])/gi;
+  /(?<![\p{L}\p{N}_.-])[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62})(?:\.[\p{L}\p{N}-]{1,63})*\.(?:local|lan|home|internal|localdomain|home\.arpa|fritz\.box|router)(?![\p{L}\p{N}_-])/giu;
 /** An e-mail address or an SSH login ("admin@192.168.1.2"): the part before the @ is someone. */
 const login = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:[.:][\w-]+)+/g;
 /** A home folder says whose it is. */
