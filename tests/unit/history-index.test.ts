@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { parseRunFile, type RunSummary } from '../../shared/contract/runs';
 import { summarizeRun } from '../../shared/words/run-summary';
 import { makeHistory } from '../helpers/make-history';
 import { sampleRunRecord } from '../helpers/run-records';
+import { killSoonAfterFirstLine } from '../helpers/kill-child';
 import { tempDir } from './helpers';
 
 /** What the run files themselves say, read one by one: what the index must agree with. */
@@ -89,30 +89,9 @@ const child = path.join(__dirname, '../helpers/history-writer-child.ts');
 const kills = 20;
 
 /** Starts the writer and SIGKILLs it 0–250 ms after its first operation; says what it was doing. */
-function killMidWork(dataDir: string, round: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const writer = spawn(process.execPath, ['--import', 'tsx', child, dataDir, String(round + 1)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let lastLine = '';
-    let timer: NodeJS.Timeout | undefined;
-    writer.stdout.setEncoding('utf8');
-    writer.stdout.on('data', (text: string) => {
-      lastLine = text.trim().split('\n').at(-1) ?? lastLine;
-      timer ??= setTimeout(() => {
-        const doing = lastLine.split(' ')[0] ?? '';
-        writer.kill('SIGKILL');
-        writer.once('exit', () => resolve(doing));
-      }, Math.random() * 250);
-    });
-    writer.once('error', reject);
-    writer.once('exit', (code, signal) => {
-      if (signal !== 'SIGKILL') {
-        clearTimeout(timer);
-        reject(new Error(`the writer stopped on its own (code ${code})`));
-      }
-    });
-  });
+async function killMidWork(dataDir: string, round: number): Promise<string> {
+  const said = await killSoonAfterFirstLine(child, [dataDir, String(round + 1)]);
+  return said.split(' ')[0] ?? '';
 }
 
 describe('the index when the app is killed while it saves, deletes, tags or lists', () => {

@@ -1,40 +1,18 @@
-import { spawn } from 'node:child_process';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RunStore } from '../../electron/engine/store';
 import { parseRunFile } from '../../shared/contract/runs';
+import { killSoonAfterFirstLine } from '../helpers/kill-child';
 import { tempDir } from './helpers';
 
 const child = path.join(__dirname, '../helpers/store-writer-child.ts');
 const kills = 20;
 
-/** Starts the writer, lets it save for a random while once it has started, SIGKILLs it; says whether a save was under way. */
-function killWhileSaving(dataDir: string, round: number): Promise<{ midSave: boolean }> {
-  return new Promise((resolve, reject) => {
-    const writer = spawn(process.execPath, ['--import', 'tsx', child, dataDir, String(round)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let lastLine = '';
-    let timer: NodeJS.Timeout | undefined;
-    writer.stdout.setEncoding('utf8');
-    writer.stdout.on('data', (text: string) => {
-      lastLine = text.trim().split('\n').at(-1) ?? lastLine;
-      // 0–250 ms after the first save began: sometimes mid-write, sometimes mid-fsync or rename, sometimes between saves.
-      timer ??= setTimeout(() => {
-        const midSave = lastLine.startsWith('writing');
-        writer.kill('SIGKILL');
-        writer.once('exit', () => resolve({ midSave }));
-      }, Math.random() * 250);
-    });
-    writer.once('error', reject);
-    writer.once('exit', (code, signal) => {
-      if (signal !== 'SIGKILL') {
-        clearTimeout(timer);
-        reject(new Error(`the writer stopped on its own (code ${code})`));
-      }
-    });
-  });
+/** Starts the writer and SIGKILLs it 0–250 ms after its first save began; says whether a save was under way. */
+async function killWhileSaving(dataDir: string, round: number): Promise<{ midSave: boolean }> {
+  const said = await killSoonAfterFirstLine(child, [dataDir, String(round)]);
+  return { midSave: said.startsWith('writing') };
 }
 
 describe('saving a run when the process is killed', () => {

@@ -39,6 +39,8 @@ interface SavedRunsState {
     toggleSelected(runId: string): void;
     /** Changes some of the filters; an empty value clears that one. */
     setFilter(change: Partial<HistoryFilter>): void;
+    /** Every run with its figures, for the trends (megabytes with years of runs, so only when asked); undefined on error. */
+    fetchWithFigures(): Promise<RunSummary[] | undefined>;
   };
 }
 
@@ -171,6 +173,13 @@ export const useSavedRunsStore = create<SavedRunsState>()((set, get) => ({
       set({ error: null });
       await get().actions.load();
       return true;
+    },
+
+    async fetchWithFigures() {
+      const result = await window.nasbench.listRuns({ figures: true });
+      if (result.ok) return result.data.runs;
+      set({ error: result.error });
+      return undefined;
     },
 
     setFilter(change) {

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { RunSummary } from '../../../../shared/contract/runs';
 import type { RateUnit } from '../../../../shared/util/units';
-import { ErrorNotice } from '../../components/ErrorNotice';
-import type { AppError } from '../../../../shared/contract/errors';
+import { useSavedRunsActions } from '../../stores/saved-runs';
 import text from '../../theme/text.module.css';
 import styles from './Trends.module.css';
 import { Trends } from './Trends';
@@ -10,24 +9,23 @@ import { Trends } from './Trends';
 /**
  * "How each NAS changed", folded until asked for: trends need every run's figures, megabytes with
  * years of runs, which the list itself does without (so History opens at once). They are fetched
- * when the section is opened, and again when the list changes (a new run, a new tag).
+ * when the section is opened, and again when the list changes (a new run, a new tag); a failure shows
+ * as History's own error.
  */
 export function TrendsSection({ listed, unit }: { listed: RunSummary[]; unit: RateUnit }) {
   const [open, setOpen] = useState(false);
   const [withFigures, setWithFigures] = useState<RunSummary[] | null>(null);
-  const [error, setError] = useState<AppError | null>(null);
+  const { fetchWithFigures } = useSavedRunsActions();
   useEffect(() => {
     if (!open) return;
     let current = true;
-    void window.nasbench.listRuns({ figures: true }).then((result) => {
-      if (!current) return;
-      if (result.ok) setWithFigures(result.data.runs);
-      else setError(result.error);
+    void fetchWithFigures().then((runs) => {
+      if (current && runs) setWithFigures(runs);
     });
     return () => {
       current = false;
     };
-  }, [open, listed]);
+  }, [open, listed, fetchWithFigures]);
   return (
     <details
       className={styles.section}
@@ -35,8 +33,7 @@ export function TrendsSection({ listed, unit }: { listed: RunSummary[]; unit: Ra
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary>How each NAS changed over time</summary>
-      {error && <ErrorNotice title="The trends could not be read." error={error} testId="trends-error" />}
-      {open && withFigures === null && !error && (
+      {open && withFigures === null && (
         <p className={text.muted} role="status">
           Reading the figures of {listed.length} saved tests…
         </p>
