@@ -57,7 +57,7 @@ const KiB = 1024;
 const MiB = 1024 * KiB;
 const sizeList = (max: number) => z.array(z.number().int().min(512).max(max)).min(1).max(8);
 
-/** Kashiwazaki's (the Synology FS6400 sweeps) grid done right: block size × file size × jobs, each cell stopped by fio's steady-state check. */
+/** Seed 002's grid done right: block size × file size × jobs, each cell stopped by fio's steady-state check. */
 export const DiskSweepRunInput = z.strictObject({
   sessionId: SessionId,
   folder: NasFolder,
@@ -67,7 +67,7 @@ export const DiskSweepRunInput = z.strictObject({
   jobs: z.array(z.number().int().min(1).max(64)).min(1).max(6).default([1, 4]),
   rw: z.enum(['write', 'read', 'both']).default('write'),
   steadyState: z.boolean().default(true),
-  /** Bypass the NAS's cache; off by default, as in Kashiwazaki's storage evaluation (the Synology FS6400 sweeps). */
+  /** Bypass the NAS's cache; off by default, as in seed 002 (the storage evaluation behind this sweep). */
   uncached: z.boolean().default(false),
   maxRuntimeSeconds: z.number().int().min(1).max(600).default(30),
   /** Cells that would end past this are skipped (and say so). */

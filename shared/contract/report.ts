@@ -4,8 +4,11 @@ import { RateUnit } from '../util/units';
 
 /** The contract's side of reports (kept apart from the renderers, so the preload bundle stays small). */
 
-/** The shareable formats: csv is one row per test, csv-samples one row per chart point. */
-export const ReportFormat = z.enum(['html', 'pdf', 'md', 'csv', 'csv-samples', 'json']);
+/**
+ * The shareable formats: csv is one row per test, csv-samples one row per chart point, csv-grid one
+ * row per cell of a disk sweep's grid (inferred cells too, marked).
+ */
+export const ReportFormat = z.enum(['html', 'pdf', 'md', 'csv', 'csv-samples', 'csv-grid', 'json']);
 export type ReportFormat = z.infer<typeof ReportFormat>;
 export const PaperSize = z.enum(['a4', 'letter']);
 export type PaperSize = z.infer<typeof PaperSize>;

@@ -4,9 +4,11 @@ import { formatBytes, formatRate, rateInUnit, readByteSize, sizeLabel, type Rate
 import { wholeNumber } from './whole-numbers';
 
 /**
- * The disk sweep in plain words: the form's lists checked field by field, one colour scale for every
- * heatmap panel (so the same colour means the same speed in every panel), and the sentence that
- * says where the grid was fastest. Pure, so Results, reports and the CLI can say the same.
+ * The disk sweep in plain words: the form's lists checked field by field, how a heatmap cell is
+ * coloured and written, and the sentence that says where the grid was fastest. Each cell's figures
+ * per metric and the shared colour scale are in sweep-grid.ts, how more jobs help in
+ * sweep-scaling.ts, the budget preview in sweep-budget.ts. Pure, so Results, reports and the CLI
+ * can say the same.
  */
 
 export interface SweepChoices {
@@ -48,27 +50,37 @@ function countList(text: string): number[] | null {
   return fits ? [...new Set(counts)].sort((a, b) => a - b) : null;
 }
 
+type GridLists = Pick<SweepChoices, 'blockSizes' | 'fileSizes' | 'jobs' | 'budgetMinutes' | 'maxSeconds'>;
+
+/** The form's typed lists and numbers read as values; null for each that is not valid. */
+export function readSweepGrid(lists: GridLists) {
+  const minutes = wholeNumber(lists.budgetMinutes, 1, 1440);
+  return {
+    blockSizes: sizeList(lists.blockSizes, 512, 64 * KiB * KiB),
+    fileSizes: sizeList(lists.fileSizes, 512, 2 ** 50),
+    jobs: countList(lists.jobs),
+    budgetSeconds: minutes === null ? null : minutes * 60,
+    // fio's steady-state check needs its 5 s window and 1 s ramp (electron/engine/disk/sweep-plan.ts).
+    maxSeconds: wholeNumber(lists.maxSeconds, 6, 600),
+  };
+}
+
 /** The sweep form's choices as the engine's input, or what to fix, worded for the field it belongs to. */
 export function checkDiskSweepChoices(
   choices: SweepChoices,
   sessionId: string,
 ): { input: DiskSweepRunInput; problems?: undefined } | { problems: SweepProblems; input?: undefined } {
   const folder = choices.folder.trim();
-  const blockSizes = sizeList(choices.blockSizes, 512, 64 * KiB * KiB);
-  const fileSizes = sizeList(choices.fileSizes, 512, 2 ** 50);
-  const jobs = countList(choices.jobs);
-  const minutes = wholeNumber(choices.budgetMinutes, 1, 1440);
-  // fio's steady-state check needs its 5 s window and 1 s ramp (electron/engine/disk/sweep-plan.ts).
-  const maxSeconds = wholeNumber(choices.maxSeconds, 6, 600);
+  const { blockSizes, fileSizes, jobs, budgetSeconds, maxSeconds } = readSweepGrid(choices);
   const problems: SweepProblems = {
     ...(folderProblem(folder) && { folder: folderProblem(folder) }),
     ...(!blockSizes && { blockSizes: 'Enter up to 8 block sizes from 512 to 64M, e.g. 4k, 128k, 1M.' }),
     ...(!fileSizes && { fileSizes: 'Enter up to 8 file sizes, e.g. 64M, 256M, 1G.' }),
     ...(!jobs && { jobs: 'Enter up to 6 job counts from 1 to 64, e.g. 1, 4.' }),
-    ...(minutes === null && { budgetMinutes: 'Enter a whole number of minutes from 1 to 1440.' }),
+    ...(budgetSeconds === null && { budgetMinutes: 'Enter a whole number of minutes from 1 to 1440.' }),
     ...(maxSeconds === null && { maxSeconds: 'Enter a whole number of seconds from 6 to 600.' }),
   };
-  if (!blockSizes || !fileSizes || !jobs || minutes === null || maxSeconds === null || problems.folder) {
+  if (!blockSizes || !fileSizes || !jobs || budgetSeconds === null || maxSeconds === null || problems.folder) {
     return { problems };
   }
   return {
@@ -82,7 +94,7 @@ export function checkDiskSweepChoices(
       uncached: choices.uncached,
       steadyState: true,
       maxRuntimeSeconds: maxSeconds,
-      budgetSeconds: minutes * 60,
+      budgetSeconds,
       adaptive: choices.adaptive,
     },
   };
@@ -100,19 +112,6 @@ export function adaptiveCellsAtLeast(grid: { blockSizes: number; fileSizes: numb
   // Each probe row's jobs until two steps gained nothing: at least three, or all there are.
   const probes = probeRows * Math.min(grid.jobs, 3);
   return Math.min(grid.blockSizes * grid.fileSizes * grid.jobs, probes + rows * columns * Math.min(grid.jobs, 2));
-}
-
-/** One range for all panels: every cell that ran, slowest to fastest. */
-export function heatmapScale(panels: readonly HeatmapPanel[]): { min: number; max: number } | null {
-  const values = panels.flatMap((panel) => panel.values.flat()).filter((value): value is number => value !== null);
-  if (values.length === 0) return null;
-  return { min: Math.min(...values), max: Math.max(...values) };
-}
-
-/** Where a figure sits on the shared scale, 0 (slowest) to 1 (fastest); 1 when every cell is the same. */
-export function heatmapShade(value: number, scale: { min: number; max: number }): number {
-  if (scale.max <= scale.min) return 1;
-  return Math.min(1, Math.max(0, (value - scale.min) / (scale.max - scale.min)));
 }
 
 /**
@@ -142,21 +141,8 @@ export const isInferredCell = (panel: HeatmapPanel, row: number, column: number)
 /** The mark an inferred cell's figure carries wherever it is written: "≈ 120". */
 export const inferredMark = '≈';
 
-/** A cell's figure as written in it: "120", "≈ 120" for an inferred one, "not run". */
-export function heatmapCellText(panel: HeatmapPanel, row: number, column: number, unit: RateUnit): string {
-  const figure = heatmapCellFigure(panel.values[row]?.[column] ?? null, unit);
-  return isInferredCell(panel, row, column) ? `${inferredMark} ${figure}` : figure;
-}
-
 export function heatmapPanelTitle(panel: HeatmapPanel): string {
   return `${panel.jobs} ${panel.jobs === 1 ? 'job' : 'jobs'}, ${panel.rw === 'write' ? 'writing' : 'reading'}`;
-}
-
-export function heatmapCellLabel(panel: HeatmapPanel, row: number, column: number, unit: RateUnit): string {
-  const value = panel.values[row]?.[column] ?? null;
-  const where = `${sizeLabel(panel.y[row] ?? 0)} blocks, ${formatBytes(panel.x[column] ?? 0)} files`;
-  const inferred = isInferredCell(panel, row, column) ? ' (inferred from measured neighbours, not measured)' : '';
-  return `${where}: ${value === null ? 'not run' : formatRate(value, unit)}${inferred}`;
 }
 
 /**

@@ -15,13 +15,11 @@
  * load, the disk's write-back) hits both methods alike; each method's figure is the mean of its two
  * runs, and the two fixed runs of a cell give the noise floor the 10% line should be read against.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { NasCommands } from '../../electron/engine/disk/file-system';
 import { runSweep, type SweepDirection, type SweepResult } from '../../electron/engine/disk/sweep';
-import type { RemoteCommandOptions, RemoteCommandResult } from '../../electron/engine/ssh/session';
+import { localShell } from './local-shell';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -37,36 +35,12 @@ const { values } = parseArgs({
   allowPositionals: true,
 });
 
-/** The engine's NAS commands, run on this machine: same shell, same line-by-line stdout. */
-const local: NasCommands = {
-  run: (command: string | readonly string[], options: RemoteCommandOptions = {}) =>
-    new Promise<RemoteCommandResult>((resolve, reject) => {
-      if (typeof command !== 'string') return reject(new Error('the bench runs shell lines only'));
-      const child = spawn('/bin/sh', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      let partial = '';
-      child.stdout.setEncoding('utf8').on('data', (text: string) => {
-        stdout += text;
-        const lines = (partial + text).split('\n');
-        partial = lines.pop() ?? '';
-        for (const line of lines) options.onStdoutLine?.(line);
-      });
-      child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-      child.on('error', reject);
-      child.on('close', (code, signal) => {
-        if (partial) options.onStdoutLine?.(partial);
-        resolve({ code, signal, stdout, stderr });
-      });
-    }),
-};
-
 const grid = { blockSizes: [4 * KiB, 128 * KiB, MiB], fileSizes: [16 * MiB, 32 * MiB], jobs: [1, 4] };
 
 async function sweep(steadyState: boolean, cells: typeof grid = grid, quiet = false): Promise<SweepResult> {
   const parent = await mkdtemp(path.join(values.dir, 'nasbench-bench-sweep-'));
   try {
-    return await runSweep(local, {
+    return await runSweep(localShell, {
       folder: parent,
       ...cells,
       rw: values.rw as SweepDirection,

@@ -25,7 +25,7 @@ import { withoutStandIns } from '../../shared/words/report/private-replacer';
  * taken out, since a long word wraps anywhere.
  */
 
-/** Texts of one report by what a reader opens: html, its embedded run, the PDF's text, md, csv, csv-samples, json. */
+/** Texts of one report by what a reader opens: html, its embedded run, the PDF's text, md, csv, csv-samples, csv-grid, json. */
 export type ReportTexts = Readonly<Record<string, string>>;
 
 export interface Leak {
@@ -85,6 +85,7 @@ const decodings: Record<string, ((text: string) => string)[]> = {
   md: [decodeHtml, decodeHtml, decodeMarkdown, ...inner],
   csv: [decodeCsv, decodeJson, ...inner],
   'csv-samples': [decodeCsv, ...inner],
+  'csv-grid': [decodeCsv, ...inner],
   json: fromJson,
 };
 /** A format not named above is read every way. */

@@ -54,7 +54,8 @@ export function figuresShown(format: string, text: string): string[] {
         .filter((line) => line.startsWith('| '))
         .map((line) => line.split(' | ').slice(2).join(' | '));
     case 'csv':
-    case 'csv-samples': {
+    case 'csv-samples':
+    case 'csv-grid': {
       const [head = [], ...rows] = csvRows(text);
       const columns = head.flatMap((name, index) => (figureColumns.test(name) ? [index] : []));
       return rows.map((row) => columns.map((index) => row[index] ?? '').join(','));

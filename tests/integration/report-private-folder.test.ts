@@ -23,7 +23,7 @@ const privateName = `Bob's:share-${letters(6)}`;
 const plainName = `plain-${letters(6)}`;
 const privateValues = [`${lab.share}/${privateName}`, privateName, lab.users.test.name];
 
-const formats: ReportFormat[] = ['html', 'pdf', 'md', 'csv', 'csv-samples', 'json'];
+const formats: ReportFormat[] = ['html', 'pdf', 'md', 'csv', 'csv-samples', 'csv-grid', 'json'];
 
 interface LabRun {
   engine: Engine;

@@ -13,6 +13,7 @@ import {
   seededSecrets,
 } from '../fixtures/report/seeded-private-run';
 
+// csv-grid is left out: it holds the run id and numbers only, so it has nothing to anonymise.
 const textFormats: ReportFormat[] = ['html', 'md', 'csv', 'csv-samples', 'json'];
 const render = (record: RunRecord, format: ReportFormat, anonymize = true) =>
   renderReport(record, { format, anonymize, unit: 'MB/s', generatedAt: '2026-11-22T10:00:00.000Z' }).text;

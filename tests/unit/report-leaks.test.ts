@@ -38,6 +38,7 @@ function exportsOf(run: RunRecord, anonymize = true): Record<string, string> {
     md: render(run, 'md', anonymize),
     csv: render(run, 'csv', anonymize),
     'csv-samples': render(run, 'csv-samples', anonymize),
+    'csv-grid': render(run, 'csv-grid', anonymize),
     json: render(run, 'json', anonymize),
   };
 }
@@ -137,6 +138,7 @@ describe('anonymised reports (issue #20)', () => {
           const run = plantedPrivateRun(structuredClone(values));
           const original = exportsOf(run, false);
           const anonymised = exportsOf(run);
+          // csv-grid is left out here: the planted run (a Quick check) has no sweep, so no figures.
           for (const format of ['html', 'md', 'csv', 'csv-samples', 'json']) {
             const figures = figuresShown(format, original[format] ?? '');
             expect(figures.length, format).toBeGreaterThan(0);

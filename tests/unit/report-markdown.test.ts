@@ -44,6 +44,20 @@ describe('the Markdown summary of a lab Quick check', () => {
     expect(markdown).toMatch(/^NAS: Debian GNU\/Linux 12, \d+ GiB RAM, ext4/m);
     expect(markdown).toMatch(/^Tools: fio 3\.33, iperf3 3\.12/m);
   });
+
+  it("lists each test's note once, as the HTML report does", () => {
+    const notes = [
+      ...new Set(
+        testRows(run)
+          .map((row) => row.note)
+          .filter(Boolean),
+      ),
+    ];
+    expect(notes.length).toBeGreaterThan(0);
+    const listed = markdown.split('Notes:\n')[1]?.split('\n\n')[0]?.split('\n') ?? [];
+    expect(listed).toHaveLength(notes.length);
+    for (const line of listed) expect(line).toMatch(/^- \S/);
+  });
 });
 
 describe('what ran, for a network test', () => {

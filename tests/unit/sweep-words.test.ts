@@ -2,16 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DiskSweepRunInput, type HeatmapPanel } from '../../shared/contract/disk';
 import { heatmap } from '../../shared/words/report/svg/heatmap';
-import {
-  checkDiskSweepChoices,
-  describeSweep,
-  heatmapCellFigure,
-  heatmapCellLabel,
-  heatmapCellText,
-  heatmapScale,
-  heatmapShade,
-  type SweepChoices,
-} from '../../shared/words/sweep';
+import { checkDiskSweepChoices, describeSweep, heatmapCellFigure, type SweepChoices } from '../../shared/words/sweep';
+import { gridCell, metricCellLabel, metricCellText, metricScale, sweepGridCells } from '../../shared/words/sweep-grid';
+
+const summaryOf = (panels: HeatmapPanel[]) => ({ panels, skipped: [], plannedSeconds: 0, seconds: 0 });
+const throughputScale = (panels: HeatmapPanel[]) => metricScale(sweepGridCells(summaryOf(panels), []), 'throughput');
+const cellLabel = (p: HeatmapPanel, row: number, column: number) =>
+  metricCellLabel(gridCell(p, row, column, []), 'throughput', 'MB/s');
+const cellText = (p: HeatmapPanel, row: number, column: number) =>
+  metricCellText(gridCell(p, row, column, []), 'throughput', 'MB/s');
 
 const MiB = 2 ** 20;
 const sessionId = '7d1f1a52-8d3e-4c55-9f0e-2f6a1b3c4d5e';
@@ -96,13 +95,13 @@ describe('heatmaps', () => {
         [400e6, 380e6],
       ]),
     ];
-    const scale = heatmapScale(panels);
-    expect(scale).toEqual({ min: 10e6, max: 400e6 });
+    const scale = throughputScale(panels);
+    expect(scale).toMatchObject({ min: 10e6, max: 400e6 });
     // The fastest cell of panel 1 is not full colour: panel 4 has faster ones.
-    expect(heatmapShade(120e6, scale ?? { min: 0, max: 0 })).toBeCloseTo((120 - 10) / 390, 6);
-    expect(heatmapShade(400e6, scale ?? { min: 0, max: 0 })).toBe(1);
-    expect(heatmapScale([panel(1, [[null, null]])])).toBeNull();
-    expect(heatmapShade(5, { min: 5, max: 5 })).toBe(1);
+    expect(scale?.shade(120e6)).toBeCloseTo((120 - 10) / 390, 6);
+    expect(scale?.shade(400e6)).toBe(1);
+    expect(throughputScale([panel(1, [[null, null]])])).toBeNull();
+    expect(throughputScale([panel(1, [[5e6, 5e6]])])?.shade(5e6)).toBe(1);
   });
 
   it('label every cell with its block size, file size and figure, or say it did not run', () => {
@@ -110,8 +109,8 @@ describe('heatmaps', () => {
       [10e6, null],
       [100e6, 120e6],
     ]);
-    expect(heatmapCellLabel(one, 1, 1, 'MB/s')).toBe('1M blocks, 256 MiB files: 120 MB/s');
-    expect(heatmapCellLabel(one, 0, 1, 'MB/s')).toBe('4k blocks, 256 MiB files: not run');
+    expect(cellLabel(one, 1, 1)).toBe('1M blocks, 256 MiB files: 120 MB/s');
+    expect(cellLabel(one, 0, 1)).toBe('4k blocks, 256 MiB files: not run');
   });
 
   it('write the same figure in a cell in the app and the report: whole units from 100, one decimal below', () => {
@@ -153,9 +152,9 @@ describe("an adaptive sweep's inferred cells", () => {
     ],
   };
   it('are written "≈", said to be inferred, and never named the fastest', () => {
-    expect(heatmapCellText(panel, 1, 1, 'MB/s')).toBe('≈ 2000');
-    expect(heatmapCellText(panel, 1, 0, 'MB/s')).toBe('900');
-    expect(heatmapCellLabel(panel, 1, 1, 'MB/s')).toMatch(/inferred from measured neighbours, not measured\)$/);
+    expect(cellText(panel, 1, 1)).toBe('≈ 2000');
+    expect(cellText(panel, 1, 0)).toBe('900');
+    expect(cellLabel(panel, 1, 1)).toMatch(/inferred from measured neighbours, not measured\)$/);
     const summary = { panels: [panel], skipped: [], plannedSeconds: 60, seconds: 30 };
     expect(describeSweep(summary, 'MB/s')).toMatch(
       /^Fastest: 1M blocks on 16\.0 MiB files with 2 jobs, writing \(900 MB\/s\)\./,
@@ -163,7 +162,8 @@ describe("an adaptive sweep's inferred cells", () => {
   });
 
   it('are drawn paler and outlined dashed in the report, with what "≈" means', () => {
-    const svg = heatmap(panel, { min: 100e6, max: 2000e6 }, 'MB/s');
+    const scale = throughputScale([panel]);
+    const svg = heatmap(panel, { metric: 'throughput', shade: scale?.shade ?? (() => 0), tests: [], unit: 'MB/s' });
     const cells = svg.match(/<rect [^>]*data-file-size[^>]*>/g) ?? [];
     expect(cells).toHaveLength(4);
     expect(cells.filter((cell) => cell.includes('stroke-dasharray'))).toHaveLength(1);

@@ -16,7 +16,7 @@ interface ReportOptions {
 }
 
 /**
- * `nasbench report RUNID --format html|pdf|md|csv|csv-samples|json --out FILE`: a saved run as a
+ * `nasbench report RUNID --format html|pdf|md|csv|csv-samples|csv-grid|json --out FILE`: a saved run as a
  * shareable file (../shared/cli-contract.md). Anonymised unless --no-anonymize: the file is made
  * to leave this computer.
  */

@@ -6,6 +6,7 @@ import { byteSize, integerIn, listOf, oneOf, seconds } from '../arguments';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
 import { runError, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
+import { describeJobScaling, jobScaling } from '../../../shared/words/sweep-scaling';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 import { checkedFolder } from './disk';
 
@@ -117,6 +118,8 @@ function describe(result: DiskRunDetails): string {
       return `  ${test.name.padEnd(34)} ${formatRate(test.bytesPerSecond, 'MB/s').padStart(12)}${stable}`;
     }),
     ...(sweep?.note ? [sweep.note] : []),
+    // Where more jobs stop helping, from measured cells (shared with the app and reports).
+    ...(sweep ? jobScaling(sweep, result.tests).map((each) => describeJobScaling(each, 'MB/s')) : []),
   ];
   return lines.join('\n') + '\n';
 }

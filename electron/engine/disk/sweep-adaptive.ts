@@ -1,4 +1,3 @@
-import { sizeLabel } from '../../../shared/util/units';
 import { sampleGrid, type Grid } from './adaptive-grid';
 import type { DiskTestResult } from './result';
 import { cellFitsBudget, cellIndex, type SweepDirection, type SweepPlan } from './sweep-plan';
@@ -17,7 +16,8 @@ const ascending = (list: readonly number[]) => [...new Set(list)].sort((a, b) =>
 /**
  * An adaptive sweep (adaptive-grid.ts picks the cells): each direction's grid sampled, the cells
  * it picked run as fio cells (within the time budget: past it a cell is inferred rather than run),
- * the rest inferred and said so, with where more jobs stopped helping in words.
+ * the rest inferred and said so. Where more jobs stop helping is worded from the measured cells
+ * (shared/words/sweep-scaling.ts), the same for full and adaptive sweeps.
  */
 export async function runAdaptive(
   plan: SweepPlan,
@@ -33,7 +33,6 @@ export async function runAdaptive(
   };
   const results: (DiskTestResult | null)[] = plan.cells.map(() => null);
   const inferred: (number | null)[] = plan.cells.map(() => null);
-  const saturationWords: string[] = [];
   const directions: SweepDirection[] = options.rw === 'both' ? ['write', 'read'] : [options.rw];
   for (const rw of directions) {
     const indexOf = (cell: { b: number; f: number; j: number }) =>
@@ -51,18 +50,10 @@ export async function runAdaptive(
       return result ? { bytesPerSecond: result.bytesPerSecond, spread: result.spread?.relative ?? null } : null;
     });
     for (const cell of sampled.cells) if (cell.inferred) inferred[indexOf(cell)] = cell.bytesPerSecond;
-    for (const [b, j] of sampled.saturation) {
-      const jobs = grid.jobs[j] ?? 1;
-      const more = j < grid.jobs.length - 1 ? '; more jobs only queue' : ' (the most tried)';
-      saturationWords.push(
-        `${rw === 'write' ? 'Writing' : 'Reading'} ${sizeLabel(grid.blockSizes[b] ?? 0)} blocks: ` +
-          `${jobs === 1 ? 'one job already gets' : `${jobs} parallel jobs get`} the most from this pool${more}.`,
-      );
-    }
   }
   const measured = results.filter(Boolean).length;
   const note =
     `Adaptive sweep: ${measured} of ${plan.cells.length} cells measured; the other ${plan.cells.length - measured} ` +
-    `are inferred from their measured neighbours and marked so (≈). ${saturationWords.join(' ')}`;
+    'are inferred from their measured neighbours and marked so (≈).';
   return { results, seconds: now() - started, inferred, note };
 }

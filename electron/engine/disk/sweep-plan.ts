@@ -27,7 +27,7 @@ export interface SweepPlanOptions {
   maxRuntimeSeconds: number;
   /** Cells that would end past this are skipped, with a note saying so. */
   timeBudgetSeconds: number;
-  /** direct=1 (bypass the NAS's cache); off by default, as in Kashiwazaki's storage evaluation (the Synology FS6400 sweeps). */
+  /** direct=1 (bypass the NAS's cache); off by default, as in seed 002 (the storage evaluation behind this sweep). */
   direct?: boolean;
   /** fio's steady-state window and ramp; small defaults so a stable cell ends after a few seconds. */
   steadyStateWindowSeconds?: number;

@@ -62,7 +62,7 @@ export interface SweepResult {
 }
 
 /**
- * Runs a sweep (Kashiwazaki's storage evaluation (the Synology FS6400 sweeps)'s grid, with fio's steady-state stop) one cell at a time inside one
+ * Runs a sweep (seed 002's grid, with fio's steady-state stop) one cell at a time inside one
  * scratch folder, which is refused up front when the largest cell does not fit and removed
  * afterwards on success, failure and cancel alike. Each cell is its own fio run, so the budget
  * and the ETA are checked between cells.

@@ -1,6 +1,7 @@
 import { cacheRegions } from '../../util/cache-regions';
 import type { RunRecord } from '../../contract/runs';
-import { heatmapPanelTitle, heatmapScale } from '../sweep';
+import { heatmapPanelTitle } from '../sweep';
+import { gridMetrics, metricScale, sweepGridCells } from '../sweep-grid';
 import { formatBytes, rateInUnit, type RateUnit } from '../../util/units';
 import { formatRateWithSpread } from '../spread';
 import type { TestRow } from './report-model';
@@ -64,10 +65,15 @@ export function reportCharts(record: RunRecord, rows: readonly TestRow[], unit: 
       charts.push({ title, svg: lineChart([curve('write'), curve('read')], axes, title) });
     }
     if (result.kind === 'disk' && result.sweep) {
-      const scale = heatmapScale(result.sweep.panels);
-      if (!scale) continue;
-      for (const panel of result.sweep.panels) {
-        charts.push({ title: `Disk sweep (${heatmapPanelTitle(panel)})`, svg: heatmap(panel, scale, unit) });
+      // Seed 002's views, each metric on one scale across the panels: throughput, per job, IOPS, p99.
+      const cells = sweepGridCells(result.sweep, result.tests);
+      for (const { id: metric, label } of gridMetrics) {
+        const scale = metricScale(cells, metric);
+        if (!scale) continue;
+        for (const panel of result.sweep.panels) {
+          const title = `Disk sweep${metric === 'throughput' ? '' : `, ${label.toLowerCase()}`} (${heatmapPanelTitle(panel)})`;
+          charts.push({ title, svg: heatmap(panel, { metric, shade: scale.shade, tests: result.tests, unit }) });
+        }
       }
     }
   }

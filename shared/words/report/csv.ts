@@ -1,6 +1,7 @@
 import type { RunRecord } from '../../contract/runs';
 import { csvField } from './escape';
 import { testRows } from './report-model';
+import { sweepGridCells } from '../sweep-grid';
 
 /**
  * Spreadsheet exports in base units (bytes/s, bytes, seconds, ns), so nothing is lost to rounding:
@@ -93,4 +94,46 @@ export function reportSamplesCsv(record: RunRecord): string {
     ),
   );
   return `${[line(['run_id', 'series', 'series_label', 't_seconds', 'bytes_per_second']), ...rows].join('\r\n')}\r\n`;
+}
+
+const gridColumns = [
+  'run_id',
+  'direction',
+  'block_size_bytes',
+  'file_size_bytes',
+  'jobs',
+  'how',
+  'bytes_per_second',
+  'bytes_per_second_per_job',
+  'iops',
+  'latency_p99_ns',
+  'spread_relative',
+] as const;
+
+/**
+ * A disk sweep's whole grid, one row per cell: measured ones with fio's figures, an adaptive sweep's
+ * inferred ones marked `inferred` (throughput, per job and IOPS inferred; p99 never), cells that did
+ * not run as `not run`. Only the header for a run without a sweep.
+ */
+export function reportGridCsv(record: RunRecord): string {
+  const rows = record.results.flatMap((result) =>
+    result.kind === 'disk' && result.sweep
+      ? sweepGridCells(result.sweep, result.tests).map((cell) =>
+          line([
+            record.id,
+            cell.rw,
+            cell.bs,
+            cell.fileSize,
+            cell.jobs,
+            cell.how,
+            cell.bytesPerSecond,
+            cell.perJobBytesPerSecond,
+            cell.iops,
+            cell.p99Ns,
+            cell.spreadRelative,
+          ]),
+        )
+      : [],
+  );
+  return `${[line(gridColumns), ...rows].join('\r\n')}\r\n`;
 }

@@ -1,7 +1,7 @@
 import type { RunRecord } from '../../contract/runs';
 import type { RateUnit } from '../../util/units';
 import { anonymizeRun, type AnonymizeOptions } from './anonymize';
-import { reportSamplesCsv, reportTestsCsv } from './csv';
+import { reportGridCsv, reportSamplesCsv, reportTestsCsv } from './csv';
 import { reportHtml } from './html';
 import { reportMarkdown } from './markdown';
 import type { ReportFormat } from '../../contract/report';
@@ -14,6 +14,7 @@ const mimeTypes: Record<ReportFormat, string> = {
   md: 'text/markdown',
   csv: 'text/csv',
   'csv-samples': 'text/csv',
+  'csv-grid': 'text/csv',
   json: 'application/json',
 };
 const extensions: Record<ReportFormat, string> = {
@@ -22,6 +23,7 @@ const extensions: Record<ReportFormat, string> = {
   md: 'md',
   csv: 'csv',
   'csv-samples': 'samples.csv',
+  'csv-grid': 'grid.csv',
   json: 'json',
 };
 
@@ -62,6 +64,8 @@ export function renderReport(
         return reportTestsCsv(record);
       case 'csv-samples':
         return reportSamplesCsv(record);
+      case 'csv-grid':
+        return reportGridCsv(record);
       case 'json':
         return `${JSON.stringify(record, null, 1)}\n`;
     }

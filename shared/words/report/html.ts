@@ -8,6 +8,7 @@ import { embeddedRunScript } from './embedded-run';
 import { environmentFacts } from './environment-facts';
 import { escapeHtml as h } from './escape';
 import { reportCss } from './html-style';
+import { sweepSectionHtml } from './sweep-section';
 import { trendSectionHtml } from './trend-section';
 import type { Trend } from '../trends';
 import {
@@ -120,6 +121,9 @@ ${bars ? figure(bars) : ''}
 </section>`,
     ...(moreCharts.length > 0
       ? [`<section class="page" id="charts"><h2>Charts</h2>${moreCharts.map(figure).join('')}</section>`]
+      : []),
+    ...(record.results.some((result) => result.kind === 'disk' && result.sweep)
+      ? [sweepSectionHtml(record, unit)]
       : []),
     ...(options.trends && options.trends.length > 0 ? [trendSectionHtml(options.trends, unit)] : []),
     `<section class="page" id="tests"><h2>Every test (${h(unit)})</h2>${testTable(rows, unit)}

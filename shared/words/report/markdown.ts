@@ -5,6 +5,7 @@ import { formatRateWithSpread } from '../spread';
 import { escapeMarkdown as md } from './escape';
 import type { ReportOptions } from './html';
 import { testRows, verdictsOf } from './report-model';
+import { sweepSectionMarkdown } from './sweep-section';
 import { trendSectionMarkdown } from './trend-section';
 
 /**
@@ -34,11 +35,19 @@ export function reportMarkdown(record: RunRecord, options: ReportOptions): strin
     lines.push(`| ${md(row.group)} | ${md(row.test)} | ${figure} | ${md(details.join(', '))} |`);
   }
   if (rows.length === 0) lines.push('| (no test finished) | | | |');
+  // Each distinct note once (as the HTML report's Notes): what a figure's method or fallback means.
+  const notes = [...new Set(rows.map((row) => row.note).filter(Boolean))];
+  if (notes.length > 0) {
+    lines.push('');
+    lines.push('Notes:');
+    for (const note of notes) lines.push(`- ${md(note)}`);
+  }
   const verdicts = verdictsOf(record, unit);
   if (verdicts.length > 0) {
     lines.push('');
     for (const verdict of verdicts) lines.push(`- **${verdict.severity}**: ${md(verdict.text)}`);
   }
+  lines.push(...sweepSectionMarkdown(record, unit));
   lines.push(...trendSectionMarkdown(options.trends ?? [], unit));
   const { nas, client, target } = record.environment;
   lines.push('');

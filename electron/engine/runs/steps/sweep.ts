@@ -59,7 +59,7 @@ export function sweepRunDetails(folder: string, tests: SweepResult['tests'], res
 }
 
 /**
- * Kashiwazaki's (the Synology FS6400 sweeps) grid done right: block size × file size × jobs with fio's steady-state stop, each cell
+ * Seed 002's grid done right: block size × file size × jobs with fio's steady-state stop, each cell
  * a part (skipped ones marked so), and the heatmaps (x = file size, y = block size, a panel per
  * jobs value and direction) in its result. Needs fio.
  */

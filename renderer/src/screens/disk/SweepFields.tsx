@@ -1,8 +1,10 @@
 import { useShallow } from 'zustand/react/shallow';
-import { adaptiveCellsAtLeast, type SweepChoices } from '../../../../shared/words/sweep';
+import { readSweepGrid, type SweepChoices } from '../../../../shared/words/sweep';
+import { sweepBudgetPreview } from '../../../../shared/words/sweep-budget';
 import { RadioChoices } from '../../components/Choices';
 import { CheckboxField, FieldGrid, FieldHelp, TextField, type TextFieldProps } from '../../components/Field';
 import { useDiskTestActions, useDiskTestStore, type SweepFields as SweepLists } from '../../stores/disk-test';
+import text from '../../theme/text.module.css';
 import styles from './SweepFields.module.css';
 
 const directions: { value: SweepChoices['rw']; label: string; testId: string }[] = [
@@ -42,22 +44,23 @@ const lists: (Pick<TextFieldProps, 'label' | 'help' | 'testId'> & { name: ListNa
   },
 ];
 
-/** How many values a typed list has ("4k, 128k, 1M": 3). */
-const listLength = (text: string) => text.split(/[,\s]+/).filter(Boolean).length;
+const adaptiveHelp =
+  'Jobs until they stop helping, a coarse grid, and the cells between neighbours that differ are measured; the ' +
+  'others are inferred from them and marked ≈ — never shown as measured.';
 
-/** The adaptive choice in numbers: how many of the grid's cells it measures at least, the rest inferred. */
-function adaptiveHelp(sweep: SweepLists): string {
-  const grid = {
-    blockSizes: listLength(sweep.blockSizes),
-    fileSizes: listLength(sweep.fileSizes),
-    jobs: listLength(sweep.jobs),
-  };
-  const cells = grid.blockSizes * grid.fileSizes * grid.jobs;
-  const measured = adaptiveCellsAtLeast(grid);
-  return (
-    `Jobs until they stop helping, a coarse grid, and the cells between neighbours that differ: about ${measured} of ` +
-    `${cells} cells measured (more where the figures change), the others inferred from them and marked ≈ — never shown as measured.`
-  );
+/** What the budget allows, once every field reads: "Within 30 min: about 17 of 80 cells measured …". */
+function budgetPreview(sweep: SweepLists): string | null {
+  const { blockSizes, fileSizes, jobs, budgetSeconds, maxSeconds } = readSweepGrid(sweep);
+  if (!blockSizes || !fileSizes || !jobs || budgetSeconds === null || maxSeconds === null) return null;
+  return sweepBudgetPreview({
+    blockSizes,
+    fileSizes,
+    jobs,
+    budgetSeconds,
+    maxSeconds,
+    rw: sweep.rw,
+    adaptive: sweep.adaptive,
+  }).words;
 }
 
 function listChange(name: ListName, value: string): Partial<SweepLists> {
@@ -107,8 +110,11 @@ export function SweepFields({ id }: { id: string }) {
         testId="sweep-adaptive"
         checked={sweep.adaptive}
         onChange={(adaptive) => chooseSweep({ adaptive })}
-        help={adaptiveHelp(sweep)}
+        help={adaptiveHelp}
       />
+      <p className={text.muted} data-testid="sweep-budget-preview" aria-live="polite">
+        {budgetPreview(sweep)}
+      </p>
     </fieldset>
   );
 }

@@ -1,30 +1,40 @@
+import { useId, useState } from 'react';
 import { CategoryScale, Chart, Tooltip, type ChartArea, type Plugin } from 'chart.js';
 import { MatrixController, MatrixElement } from 'chartjs-chart-matrix';
 import type { DiskSweepSummary, DiskTestResult, HeatmapPanel } from '../../../../shared/contract/disk';
+import { describeSweep, heatmapCellTest, heatmapOpacity, heatmapPanelTitle } from '../../../../shared/words/sweep';
 import {
-  describeSweep,
-  heatmapCellText,
-  inferredMark,
-  isInferredCell,
-  heatmapCellTest,
-  heatmapCellLabel,
-  heatmapPanelTitle,
-  heatmapScale,
-  heatmapOpacity,
-  heatmapShade,
-} from '../../../../shared/words/sweep';
-import { formatBytes, formatRate, sizeLabel, type RateUnit } from '../../../../shared/util/units';
+  formatMetric,
+  gridCell,
+  gridMetrics,
+  metricCellLabel,
+  metricCellText,
+  metricScale,
+  metricValue,
+  sweepGridCells,
+  type GridMetric,
+  type SweepGridCell,
+} from '../../../../shared/words/sweep-grid';
+import { formatBytes, sizeLabel, type RateUnit } from '../../../../shared/util/units';
+import { RadioChoices } from '../../components/Choices';
 import { axisStyle, withAlpha, type ChartColours } from '../../components/chart-theme';
 import { ChartBox } from '../../components/ChartBox';
 import { SpreadMark } from '../../components/Spread';
 import tables from '../../components/tables.module.css';
 import { useChart } from '../../components/use-chart';
 import text from '../../theme/text.module.css';
+import { SweepJobScaling } from './SweepJobScaling';
 import styles from './SweepHeatmaps.module.css';
 
 Chart.register(MatrixController, MatrixElement, CategoryScale, Tooltip);
 
-type Scale = { min: number; max: number };
+/** What the heatmaps show and how: one metric, its shared scale, and what a cell needs to be read. */
+interface View {
+  metric: GridMetric;
+  shade(value: number): number;
+  tests: readonly DiskTestResult[];
+  unit: RateUnit;
+}
 
 /**
  * One cell, placed by its labels: a category scale reads a number as the data point's own index,
@@ -35,10 +45,11 @@ interface Cell {
   y: string;
   column: number;
   row: number;
-  /** bytes/s; null for a cell the budget left out. */
+  /** The metric's figure; null for a cell that did not run (or, for p99, was not measured). */
   value: number | null;
   /** An adaptive sweep inferred it from measured neighbours. */
   inferred: boolean;
+  grid: SweepGridCell;
 }
 
 function cellSize(area: ChartArea | undefined, side: 'width' | 'height', count: number): number {
@@ -48,18 +59,22 @@ function cellSize(area: ChartArea | undefined, side: 'width' | 'height', count: 
 const xLabels = (panel: HeatmapPanel) => panel.x.map(formatBytes);
 const yLabels = (panel: HeatmapPanel) => panel.y.map(sizeLabel);
 
-function cellsOf(panel: HeatmapPanel): Cell[] {
+function cellsOf(panel: HeatmapPanel, view: View): Cell[] {
   const columns = xLabels(panel);
   const rows = yLabels(panel);
   return panel.values.flatMap((values, row) =>
-    values.map((value, column) => ({
-      x: columns[column] ?? '',
-      y: rows[row] ?? '',
-      column,
-      row,
-      value,
-      inferred: isInferredCell(panel, row, column),
-    })),
+    values.map((_, column) => {
+      const grid = gridCell(panel, row, column, view.tests);
+      return {
+        x: columns[column] ?? '',
+        y: rows[row] ?? '',
+        column,
+        row,
+        value: metricValue(grid, view.metric),
+        inferred: grid.how === 'inferred',
+        grid,
+      };
+    }),
   );
 }
 
@@ -67,15 +82,15 @@ function cellsOf(panel: HeatmapPanel): Cell[] {
  * Light to full colour on one scale for every panel; a faint outline for cells that did not run;
  * an inferred cell half as strong (and outlined in the text colour): never drawn as measured.
  */
-function cellColour(cell: Pick<Cell, 'value' | 'inferred'>, scale: Scale, colours: ChartColours): string {
+function cellColour(cell: Pick<Cell, 'value' | 'inferred'>, view: View, colours: ChartColours): string {
   const base = colours.series[0] ?? '#0072B2';
   if (cell.value === null) return 'transparent';
-  const shade = heatmapShade(cell.value, scale) * (cell.inferred ? 0.5 : 1);
+  const shade = view.shade(cell.value) * (cell.inferred ? 0.5 : 1);
   return withAlpha(base, heatmapOpacity(shade));
 }
 
 /** Each cell's figure written in it, so the colour is never the only way to read it. */
-function valuePlugin(panel: HeatmapPanel, scale: Scale, colours: ChartColours, unit: RateUnit): Plugin<'matrix'> {
+function valuePlugin(cells: readonly Cell[], view: View, colours: ChartColours): Plugin<'matrix'> {
   return {
     id: 'heatmapValues',
     afterDatasetsDraw(chart) {
@@ -86,7 +101,7 @@ function valuePlugin(panel: HeatmapPanel, scale: Scale, colours: ChartColours, u
       ctx.textBaseline = 'middle';
       ctx.font = `12px ${Chart.defaults.font.family ?? 'sans-serif'}`;
       const placed: string[] = [];
-      cellsOf(panel).forEach((cell, index) => {
+      cells.forEach((cell, index) => {
         const element = elements[index];
         if (!element) return;
         // A matrix element's x/y are its top-left corner.
@@ -94,9 +109,9 @@ function valuePlugin(panel: HeatmapPanel, scale: Scale, colours: ChartColours, u
         const x = (box.x ?? 0) + (box.width ?? 0) / 2;
         const y = (box.y ?? 0) + (box.height ?? 0) / 2;
         placed.push(`${cell.x}|${cell.y}|${Math.round(x)}|${Math.round(y)}${cell.inferred ? '|inferred' : ''}`);
-        const dark = cell.value !== null && !cell.inferred && heatmapShade(cell.value, scale) > 0.55;
+        const dark = cell.value !== null && !cell.inferred && view.shade(cell.value) > 0.55;
         ctx.fillStyle = dark ? '#ffffff' : colours.text;
-        ctx.fillText(heatmapCellText(panel, cell.row, cell.column, unit), x, y);
+        ctx.fillText(metricCellText(cell.grid, view.metric, view.unit), x, y);
       });
       ctx.restore();
       // Where each cell landed (file size|block size|centre x|centre y), for tests to read back from the chart.
@@ -105,10 +120,10 @@ function valuePlugin(panel: HeatmapPanel, scale: Scale, colours: ChartColours, u
   };
 }
 
-function HeatmapPanelChart({ panel, scale, unit }: { panel: HeatmapPanel; scale: Scale; unit: RateUnit }) {
+function HeatmapPanelChart({ panel, view }: { panel: HeatmapPanel; view: View }) {
   const canvasRef = useChart(
     (canvas, colours) => {
-      const cells = cellsOf(panel);
+      const cells = cellsOf(panel, view);
       const columns = panel.x.length;
       const rows = panel.y.length;
       const axis = (labels: string[], title: string, reverse: boolean) => ({
@@ -127,7 +142,7 @@ function HeatmapPanelChart({ panel, scale, unit }: { panel: HeatmapPanel; scale:
               label: heatmapPanelTitle(panel),
               data: cells,
               backgroundColor: (context) =>
-                cellColour(cells[context.dataIndex] ?? { value: null, inferred: false }, scale, colours),
+                cellColour(cells[context.dataIndex] ?? { value: null, inferred: false }, view, colours),
               borderColor: (context) => (cells[context.dataIndex]?.inferred ? colours.text : colours.grid),
               borderWidth: 1,
               // chartArea is unset until the first layout, when the options are first resolved.
@@ -152,16 +167,16 @@ function HeatmapPanelChart({ panel, scale, unit }: { panel: HeatmapPanel; scale:
                 title: () => heatmapPanelTitle(panel),
                 label: (item) => {
                   const cell = cells[item.dataIndex];
-                  return cell ? heatmapCellLabel(panel, cell.row, cell.column, unit) : '';
+                  return cell ? metricCellLabel(cell.grid, view.metric, view.unit) : '';
                 },
               },
             },
           },
         },
-        plugins: [valuePlugin(panel, scale, colours, unit)],
+        plugins: [valuePlugin(cells, view, colours)],
       });
     },
-    [panel, scale, unit],
+    [panel, view],
   );
 
   const title = heatmapPanelTitle(panel);
@@ -172,14 +187,27 @@ function HeatmapPanelChart({ panel, scale, unit }: { panel: HeatmapPanel; scale:
         <canvas
           ref={canvasRef}
           role="img"
-          aria-label={`Heatmap, ${title}: ${unit} by block size and file size. The table below has the figures.`}
+          aria-label={`Heatmap, ${title}: ${metricLabel(view.metric, view.unit)} by block size and file size. The table below has the figures.`}
         />
       </ChartBox>
     </figure>
   );
 }
 
-/** The sweep's heatmaps, one per jobs value and direction, coloured on one shared scale, with the figures as a table. */
+const metricLabel = (metric: GridMetric, unit: RateUnit) =>
+  metric === 'throughput' || metric === 'perJob'
+    ? `${gridMetrics.find((each) => each.id === metric)?.label.toLowerCase() ?? ''} in ${unit}`
+    : metric === 'iops'
+      ? 'IOPS'
+      : 'p99 latency';
+
+const metricOptions = gridMetrics.map(({ id, label }) => ({ value: id, label, testId: `sweep-metric-${id}` }));
+
+/**
+ * The sweep's heatmaps, one per jobs value and direction, coloured on one scale shared by every
+ * panel, for the metric chosen (throughput, per job, IOPS, p99 latency), with the figures as a table
+ * and how more jobs helped.
+ */
 export function SweepHeatmaps({
   sweep,
   unit,
@@ -187,32 +215,52 @@ export function SweepHeatmaps({
 }: {
   sweep: DiskSweepSummary;
   unit: RateUnit;
-  /** The sweep's cells as tests: each carries its spread. */
+  /** The sweep's cells as tests: each carries its spread, IOPS and latency. */
   tests?: readonly DiskTestResult[];
 }) {
-  const scale = heatmapScale(sweep.panels);
+  const id = useId();
+  const [metric, setMetric] = useState<GridMetric>('throughput');
+  const scale = metricScale(sweepGridCells(sweep, tests), metric);
+  const view: View | null = scale && { metric, shade: scale.shade, tests, unit };
+  const better = gridMetrics.find((each) => each.id === metric)?.higherIsBetter === false ? 'lowest' : 'highest';
   return (
     <section aria-labelledby="sweep-heatmaps-title" data-testid="sweep-heatmaps">
       <h3 id="sweep-heatmaps-title">Where the NAS is fastest</h3>
       <p data-testid="sweep-summary">{describeSweep(sweep, unit)}</p>
-      {scale && (
+      <SweepJobScaling sweep={sweep} tests={tests} unit={unit} />
+      <RadioChoices
+        legend="Show"
+        name={`${id}-metric`}
+        options={metricOptions}
+        value={metric}
+        onChange={setMetric}
+        layout="row"
+      />
+      {scale && view ? (
         <>
           <p className={text.muted} data-testid="sweep-scale">
-            Figures in {unit}. One colour scale for every panel: palest {formatRate(scale.min, unit)}, darkest{' '}
-            {formatRate(scale.max, unit)}.
+            Figures: {metricLabel(metric, unit)}. One colour scale for every panel: palest{' '}
+            {formatMetric(better === 'highest' ? scale.min : scale.max, metric, unit)}, darkest{' '}
+            {formatMetric(better === 'highest' ? scale.max : scale.min, metric, unit)} (the {better} is the best).
           </p>
           <div className={styles.heatmaps}>
             {sweep.panels.map((panel) => (
-              <HeatmapPanelChart key={`${panel.jobs}-${panel.rw}`} panel={panel} scale={scale} unit={unit} />
+              <HeatmapPanelChart key={`${panel.jobs}-${panel.rw}-${metric}`} panel={panel} view={view} />
             ))}
           </div>
         </>
+      ) : (
+        <p className={text.muted} data-testid="sweep-scale">
+          No cell has a {metricLabel(metric, unit)} figure.
+        </p>
       )}
       <details>
         <summary>Sweep figures as a table</summary>
         {sweep.panels.map((panel) => (
           <table className={tables.figures} key={`${panel.jobs}-${panel.rw}`} data-testid="sweep-table">
-            <caption>{heatmapPanelTitle(panel)}</caption>
+            <caption>
+              {heatmapPanelTitle(panel)}: {metricLabel(metric, unit)}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Block size</th>
@@ -228,16 +276,15 @@ export function SweepHeatmaps({
                 <tr key={bs}>
                   <th scope="row">{sizeLabel(bs)}</th>
                   {panel.x.map((size, column) => {
-                    const value = panel.values[row]?.[column] ?? null;
-                    const cell = heatmapCellTest(panel, row, column, tests);
+                    const cell = gridCell(panel, row, column, tests);
+                    const value = metricValue(cell, metric);
+                    const figure = formatMetric(value, metric, unit);
                     return (
-                      <td key={size} data-inferred={isInferredCell(panel, row, column) || undefined}>
-                        {value === null
-                          ? 'not run'
-                          : isInferredCell(panel, row, column)
-                            ? `${inferredMark} ${formatRate(value, unit)} (inferred)`
-                            : formatRate(value, unit)}
-                        {value !== null && <SpreadMark spread={cell?.spread} />}
+                      <td key={size} data-inferred={cell.how === 'inferred' || undefined}>
+                        {cell.how === 'inferred' && value !== null ? `≈ ${figure} (inferred)` : figure}
+                        {cell.how === 'measured' && (
+                          <SpreadMark spread={heatmapCellTest(panel, row, column, tests)?.spread} />
+                        )}
                       </td>
                     );
                   })}

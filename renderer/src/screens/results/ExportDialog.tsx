@@ -17,6 +17,7 @@ const formatWords: { value: ReportFormat; label: string; what: string }[] = [
   { value: 'md', label: 'Markdown', what: 'a short table for forums and GitHub issues' },
   { value: 'csv', label: 'CSV', what: 'one row per test' },
   { value: 'csv-samples', label: 'CSV samples', what: 'one row per chart point' },
+  { value: 'csv-grid', label: 'CSV grid', what: 'a disk sweep: one row per cell, inferred cells marked' },
   { value: 'json', label: 'JSON', what: 'the run file itself' },
 ];
 

@@ -1,12 +1,6 @@
-import type { HeatmapPanel } from '../../../contract/disk';
-import {
-  heatmapCellText,
-  heatmapOpacity,
-  heatmapPanelTitle,
-  heatmapShade,
-  inferredMark,
-  isInferredCell,
-} from '../../sweep';
+import type { DiskTestResult, HeatmapPanel } from '../../../contract/disk';
+import { heatmapOpacity, heatmapPanelTitle, inferredMark } from '../../sweep';
+import { gridCell, gridMetrics, metricCellText, metricValue, type GridMetric } from '../../sweep-grid';
 
 /** An inferred cell is drawn paler (and outlined dashed): never as strong as a measured one. */
 const inferredShade = 0.5;
@@ -23,19 +17,31 @@ function shadeColor(shade: number): string {
   return `rgb(${over(0x00)},${over(0x72)},${over(0xb2)})`;
 }
 
+/** How a heatmap reads: one metric of a panel's cells, on a scale shared by every panel (metricScale). */
+export interface HeatmapView {
+  metric: GridMetric;
+  /** A figure's place on the shared scale, 0 (worst) to 1 (best). */
+  shade(value: number): number;
+  tests: readonly DiskTestResult[];
+  unit: RateUnit;
+}
+
 /**
  * One sweep panel: file sizes across (larger to the right), block sizes up (larger on top, as in the
  * app), the figure written in every cell. Each cell names its sizes (data-*), so where it sits can be
  * checked against what it holds.
  */
-export function heatmap(panel: HeatmapPanel, scale: { min: number; max: number }, unit: RateUnit): string {
+export function heatmap(panel: HeatmapPanel, view: HeatmapView): string {
+  const { metric, unit } = view;
+  const metricLabel = gridMetrics.find((each) => each.id === metric)?.label ?? '';
   const cellWidth = 110;
   const cellHeight = 30;
   const left = 70;
   const top = 28;
   const anyInferred = panel.inferred?.some((row) => row.some(Boolean)) ?? false;
+  const figures = metric === 'iops' ? 'IOPS' : metric === 'p99' ? 'p99 latency' : `${metricLabel}, ${unit}`;
   const caption =
-    `Figures in ${unit}; rows: block size, columns: file size` +
+    `${figures}; rows: block size, columns: file size` +
     (anyInferred ? `; ${inferredMark}: inferred from measured neighbours, not measured` : '');
   // Wide enough for the caption too (about 6 px a character at 11 px): a 2 × 2 panel is narrower than it.
   const width = Math.max(left + panel.x.length * cellWidth + 10, 8 + caption.length * 6);
@@ -45,9 +51,10 @@ export function heatmap(panel: HeatmapPanel, scale: { min: number; max: number }
     const row = panel.y.length - 1 - index;
     body.push(text(left - 6, top + row * cellHeight + 19, sizeLabel(blockSize), { 'text-anchor': 'end' }));
     panel.x.forEach((fileSize, column) => {
-      const value = panel.values[index]?.[column] ?? null;
-      const inferred = isInferredCell(panel, index, column);
-      const shade = value === null ? 0 : heatmapShade(value, scale) * (inferred ? inferredShade : 1);
+      const cell = gridCell(panel, index, column, view.tests);
+      const value = metricValue(cell, metric);
+      const inferred = cell.how === 'inferred';
+      const shade = value === null ? 0 : view.shade(value) * (inferred ? inferredShade : 1);
       const x = left + column * cellWidth;
       const y = top + row * cellHeight;
       body.push(
@@ -56,7 +63,7 @@ export function heatmap(panel: HeatmapPanel, scale: { min: number; max: number }
           ` data-file-size="${fileSize}" data-block-size="${blockSize}"/>`,
       );
       body.push(
-        text(x + cellWidth / 2, y + 19, heatmapCellText(panel, index, column, unit), {
+        text(x + cellWidth / 2, y + 19, metricCellText(cell, metric, unit), {
           'text-anchor': 'middle',
           fill: shade > 0.55 ? '#ffffff' : '#111827',
         }),
@@ -77,5 +84,5 @@ export function heatmap(panel: HeatmapPanel, scale: { min: number; max: number }
       'font-size': 11,
     }),
   );
-  return svgDocument(width, height, `Disk sweep heatmap, ${heatmapPanelTitle(panel)}`, body);
+  return svgDocument(width, height, `Disk sweep heatmap (${metricLabel}), ${heatmapPanelTitle(panel)}`, body);
 }

@@ -1,0 +1,81 @@
+import type { DiskSweepSummary, DiskTestResult } from '../contract/disk';
+import { formatBytes, formatRate, sizeLabel, type RateUnit } from '../util/units';
+import { gridCell, type SweepGridCell } from './sweep-grid';
+
+/**
+ * How more parallel jobs help, per direction and block size (seed 002's "throughput ÷ numjobs per
+ * process" and its question: how many jobs saturate the pool). Read on the largest file size, the
+ * one least helped by the NAS's cache, from measured cells only: an adaptive sweep infers jobs
+ * from its probed rows, and a rule read off inferred cells would only repeat that guess.
+ */
+
+/** A gain within this (or the cells' own spread, if larger) is noise, not more throughput. */
+export const scalingNoise = 0.05;
+
+export interface JobScaling {
+  rw: 'write' | 'read';
+  bs: number;
+  fileSize: number;
+  /** The measured job counts, ascending, with their figures. */
+  points: SweepGridCell[];
+  /** The fewest jobs past which no job count gained beyond the noise. */
+  saturatedAt: number;
+  /** True when the most jobs measured still gained beyond the noise: more might help. */
+  stillGrowing: boolean;
+}
+
+const gain = (from: SweepGridCell, to: SweepGridCell) => {
+  const noise = Math.max(from.spreadRelative ?? 0, to.spreadRelative ?? 0, scalingNoise);
+  return (to.bytesPerSecond ?? 0) > (from.bytesPerSecond ?? 0) * (1 + noise);
+};
+
+/** Every direction × block size with at least two job counts measured on the largest file size. */
+export function jobScaling(sweep: DiskSweepSummary, tests: readonly DiskTestResult[]): JobScaling[] {
+  const panels = [...sweep.panels].sort((a, b) => a.jobs - b.jobs);
+  const first = panels[0];
+  if (!first) return [];
+  const fileSize = Math.max(...first.x);
+  const column = first.x.indexOf(fileSize);
+  const found: JobScaling[] = [];
+  for (const rw of ['write', 'read'] as const) {
+    const ofDirection = panels.filter((panel) => panel.rw === rw);
+    if (ofDirection.length < 2) continue;
+    for (const [row, bs] of first.y.entries()) {
+      const points = ofDirection
+        .map((panel) => gridCell(panel, row, column, tests))
+        .filter((point) => point.how === 'measured');
+      if (points.length < 2) continue;
+      // The saturation point: the first job count that no later one beats beyond the noise.
+      // The last one always qualifies; reaching it means the step to it still gained.
+      const at = points.findIndex((point, index) => points.slice(index + 1).every((later) => !gain(point, later)));
+      found.push({
+        rw,
+        bs,
+        fileSize,
+        points,
+        saturatedAt: points[at]?.jobs ?? 1,
+        stillGrowing: at === points.length - 1,
+      });
+    }
+  }
+  return found;
+}
+
+/** "Writing 1M blocks to 512 MiB files: 2 parallel jobs saturate this pool (8.9 GB/s, 4.5 GB/s per job); more jobs only queue." */
+export function describeJobScaling(scaling: JobScaling, unit: RateUnit): string {
+  const what = `${scaling.rw === 'write' ? 'Writing' : 'Reading'} ${sizeLabel(scaling.bs)} blocks to ${formatBytes(scaling.fileSize)} files`;
+  const best = scaling.points.find((point) => point.jobs === scaling.saturatedAt);
+  const figure = best?.bytesPerSecond ?? 0;
+  const most = scaling.points[scaling.points.length - 1]?.jobs ?? 1;
+  if (scaling.stillGrowing) {
+    return `${what}: still faster at ${most} parallel jobs, the most tried (${formatRate(figure, unit)}); more jobs may help.`;
+  }
+  if (scaling.saturatedAt === 1) {
+    return `${what}: one job already gets the most from this pool (${formatRate(figure, unit)}); more jobs only queue.`;
+  }
+  const perJob = formatRate(figure / scaling.saturatedAt, unit);
+  return (
+    `${what}: ${scaling.saturatedAt} parallel jobs saturate this pool (${formatRate(figure, unit)}, ${perJob} per job); ` +
+    'more jobs only queue.'
+  );
+}

@@ -1,0 +1,30 @@
+import { spawn } from 'node:child_process';
+import type { NasCommands } from '../../electron/engine/disk/file-system';
+import type { RemoteCommandOptions, RemoteCommandResult } from '../../electron/engine/ssh/session';
+
+/**
+ * The engine's NAS commands run on this machine: the same shell and the same line-by-line stdout
+ * as over SSH, without the SSH round trips, so a disk benchmark measures fio and the engine only.
+ */
+export const localShell: NasCommands = {
+  run: (command: string | readonly string[], options: RemoteCommandOptions = {}) =>
+    new Promise<RemoteCommandResult>((resolve, reject) => {
+      if (typeof command !== 'string') return reject(new Error('the bench runs shell lines only'));
+      const child = spawn('/bin/sh', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      let partial = '';
+      child.stdout.setEncoding('utf8').on('data', (text: string) => {
+        stdout += text;
+        const lines = (partial + text).split('\n');
+        partial = lines.pop() ?? '';
+        for (const line of lines) options.onStdoutLine?.(line);
+      });
+      child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+      child.on('error', reject);
+      child.on('close', (code, signal) => {
+        if (partial) options.onStdoutLine?.(partial);
+        resolve({ code, signal, stdout, stderr });
+      });
+    }),
+};
