@@ -75,6 +75,7 @@ describe('the adaptive sweep, in browser mode', () => {
 
     // IOPS per cell, inferred ones too (≈); p99 only where fio measured it.
     const table = ui.page.getByTestId('sweep-table');
+    await ui.page.getByText('Sweep figures as a table').click();
     await ui.page.getByTestId('sweep-metric-iops').check();
     await expect.poll(() => table.first().innerText()).toMatch(/IOPS/);
     const inferredCells = ui.page.locator('[data-testid="sweep-table"] td[data-inferred]');
