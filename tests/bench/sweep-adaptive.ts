@@ -9,12 +9,17 @@
  * Not a CI gate. The engine's commands run through /bin/sh here (tests/bench/local-shell.ts).
  *
  *   npm run bench:sweep-adaptive -- [--dir /dev/shm] [--rw write|read] [--save grid.json]
+ *                                   [--reference grid.json]
+ *
+ * `--reference` takes the two full grids from a saved run (`--save`, or the fixture
+ * tests/fixtures/sweep/tmpfs-grid-write.json) and runs only the two adaptive sweeps: quicker, to
+ * try a change to the inference, but not alternating — say so when quoting its figures.
  *
  * /dev/shm (tmpfs) is the default: a virtual disk's cells differ by ±25% between two full runs,
  * which leaves nothing to judge 5% against. On tmpfs the figures are CPU-bound: keep the machine
  * otherwise idle while it runs (about 35 minutes).
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runSweep, type SweepDirection, type SweepResult } from '../../electron/engine/disk/sweep';
@@ -29,6 +34,7 @@ const { values } = parseArgs({
     dir: { type: 'string', default: '/dev/shm' },
     rw: { type: 'string', default: 'write' },
     save: { type: 'string' },
+    reference: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -68,6 +74,15 @@ async function sweep(adaptive: boolean): Promise<SweepResult> {
 
 const mb = (bytesPerSecond: number) => (bytesPerSecond / 1e6).toFixed(1).padStart(8);
 
+/** A full run's figure for one cell, from its tests (a saved run's heatmaps may be left out). */
+function measuredOf(result: SweepResult, cell: { bs: number; fileSize: number; jobs: number }): number {
+  // A test's sizeBytes is every job's files together.
+  const test = result.tests.find(
+    (each) => each.bs === cell.bs && each.numjobs === cell.jobs && each.sizeBytes / each.numjobs === cell.fileSize,
+  );
+  return test?.bytesPerSecond ?? Number.NaN;
+}
+
 /** A run's figure for one cell, and whether it was inferred; from its heatmaps. */
 function cellOf(result: SweepResult, cell: { bs: number; fileSize: number; jobs: number }) {
   const panel = result.heatmaps.panels.find((each) => each.jobs === cell.jobs && each.rw === rw);
@@ -80,12 +95,16 @@ function cellOf(result: SweepResult, cell: { bs: number; fileSize: number; jobs:
 }
 
 async function main(): Promise<void> {
-  const fullRuns: SweepResult[] = [];
+  const saved = values.reference
+    ? (JSON.parse(await readFile(values.reference, 'utf8')) as { full: SweepResult[] }).full
+    : undefined;
+  const fullRuns: SweepResult[] = saved ?? [];
   const adaptiveRuns: SweepResult[] = [];
   for (let round = 0; round < 2; round += 1) {
-    fullRuns.push(await sweep(false));
+    if (!saved) fullRuns.push(await sweep(false));
     adaptiveRuns.push(await sweep(true));
   }
+  if (saved) console.log(`full grids from ${values.reference} (not alternated with these adaptive runs)`);
   const cells = grid.jobs.flatMap((jobs) =>
     grid.fileSizes.flatMap((fileSize) => grid.blockSizes.map((bs) => ({ bs, fileSize, jobs }))),
   );
@@ -94,7 +113,7 @@ async function main(): Promise<void> {
   const tally = { measured: 0, measuredWithin5: 0, inferred: 0, inferredWithin10: 0, full5: 0, full10: 0 };
   const fullNoise: number[] = [];
   for (const cell of cells) {
-    const [a, b] = fullRuns.map((run) => cellOf(run, cell).value ?? Number.NaN) as [number, number];
+    const [a, b] = fullRuns.map((run) => measuredOf(run, cell)) as [number, number];
     const reference = (a + b) / 2;
     const noise = Math.abs(a / b - 1);
     fullNoise.push(noise);

@@ -13,8 +13,9 @@
  * 4. The rest is inferred from measured neighbours along the axes where throughput is monotone
  *    (between two measured block or file sizes, on log scales: throughput grows with block size
  *    roughly as a power of it; past saturation, the saturated figure; more jobs as the probed row
- *    scaled, never past the best measured at that file size) — and marked so, never drawn as
- *    measured.
+ *    scaled, never past the best measured at that file size, or at a smaller one where that file
+ *    size's largest blocks were not measured) — and marked so, never drawn as measured. A cell with
+ *    nothing measured to infer it from gets no figure at all, never a zero.
  *
  * Pure: `measure` runs a cell (fio on the NAS in a sweep; a recorded grid in the tests).
  */
@@ -163,18 +164,18 @@ function fill(grid: Grid, readings: Map<string, Reading>, saturation: Map<number
   // The probed row that gained most from more jobs: how jobs scale before the pool is full.
   const scaler = [...saturation].reduce((most, row) => (row[1] > most[1] ? row : most), [0, -1])[0];
   const lastF = grid.fileSizes.length - 1;
-  // The most the pool delivered at each file size: more jobs or larger blocks queue past it.
+  // The most the pool delivered at each file size: more jobs or larger blocks queue past it. Known
+  // where that column's largest blocks were measured at their saturation point; elsewhere the most
+  // at any smaller file size (never slower to write: caches hold more of them).
+  const lastB = grid.blockSizes.length - 1;
+  const columnBest = (within: (f: number) => boolean) =>
+    Math.max(0, ...[...readings].filter(([id]) => within(Number(id.split('/')[1]))).map(([, r]) => r.bytesPerSecond));
   const best = grid.fileSizes.map((_, f) =>
-    Math.max(0, ...[...readings].filter(([id]) => id.split('/')[1] === String(f)).map(([, r]) => r.bytesPerSecond)),
+    readings.has(key({ b: lastB, f, j: saturation.get(lastB) ?? 0 }))
+      ? columnBest((x) => x === f)
+      : columnBest((x) => x <= f),
   );
-  const oneJobAt = (b: number, f: number) => readings.get(key({ b, f, j: 0 }))?.bytesPerSecond ?? null;
-  // Between two measured cells first (along block sizes, then file sizes); the nearest one only at an edge.
-  const oneJob = (b: number, f: number): number | null =>
-    oneJobAt(b, f) ??
-    along(grid.blockSizes, (x) => oneJobAt(x, f), b, 'between') ??
-    along(grid.fileSizes, (x) => oneJobAt(b, x), f, 'between') ??
-    along(grid.blockSizes, (x) => oneJobAt(x, f), b, 'nearest') ??
-    along(grid.fileSizes, (x) => oneJobAt(b, x), f, 'nearest');
+  const oneJob = oneJobFigures(grid, readings);
   const cells: GridCell[] = [];
   for (let b = 0; b < grid.blockSizes.length; b += 1)
     for (let f = 0; f < grid.fileSizes.length; f += 1)
@@ -194,9 +195,35 @@ function fill(grid: Grid, readings: Map<string, Reading>, saturation: Map<number
         const base = oneJob(b, f);
         const scaled = base !== null && Number.isFinite(scale) ? base * scale : base;
         const value = atSat ?? (scaled === null ? null : Math.min(scaled, best[f] || scaled));
-        cells.push({ b, f, j, bytesPerSecond: value ?? 0, spread: null, inferred: true });
+        // Nothing measured to infer it from (every cell failed): not a figure at all.
+        if (value === null || !(value > 0)) continue;
+        cells.push({ b, f, j, bytesPerSecond: value, spread: null, inferred: true });
       }
   return cells;
+}
+
+/**
+ * One job's figure at any cell, from the measured one-job cells: between two measured block sizes,
+ * else between two measured file sizes; else each measured file size's column is first filled along
+ * block sizes and the cell read across file sizes from those, so that a cell far from any measured
+ * one-job cell still gets a figure from its nearest ones rather than none.
+ */
+function oneJobFigures(grid: Grid, readings: Map<string, Reading>): (b: number, f: number) => number | null {
+  const measured = (b: number, f: number) => readings.get(key({ b, f, j: 0 }))?.bytesPerSecond ?? null;
+  const inColumn = (b: number, f: number) =>
+    measured(b, f) ??
+    along(grid.blockSizes, (x) => measured(x, f), b, 'between') ??
+    along(grid.blockSizes, (x) => measured(x, f), b, 'nearest');
+  return (b, f) => {
+    const own = measured(b, f);
+    if (own !== null) return own;
+    return (
+      along(grid.blockSizes, (x) => measured(x, f), b, 'between') ??
+      along(grid.fileSizes, (x) => measured(b, x), f, 'between') ??
+      along(grid.fileSizes, (x) => inColumn(b, x), f, 'between') ??
+      along(grid.fileSizes, (x) => inColumn(b, x), f, 'nearest')
+    );
+  };
 }
 
 /** The figure at `index` along one axis: between the nearest measured places on log scales, or (`nearest`) the nearest one. */
