@@ -65,9 +65,17 @@ describe('report charts', () => {
       'Throughput over time',
       'Disk sweep (1 job, writing)',
       'Disk sweep (4 jobs, writing)',
+      // Seed 002's other views; no p99 panels: these cells carry no latency.
+      'Disk sweep, throughput per job (1 job, writing)',
+      'Disk sweep, throughput per job (4 jobs, writing)',
+      'Disk sweep, IOPS (1 job, writing)',
+      'Disk sweep, IOPS (4 jobs, writing)',
       'The cache wall: copy speed by file size',
     ]);
-    const [bars, , heatmapOne, heatmapFour, cacheWall] = charts.map((chart) => chart.svg);
+    const [bars, , heatmapOne, heatmapFour, perJobOne, perJobFour, , , cacheWall] = charts.map((chart) => chart.svg);
+    // Per job: 4 jobs' 1,600 MB/s at 4 KiB blocks… is 400 MB/s a job.
+    expect(perJobOne).toContain('>420<');
+    expect(perJobFour).toContain('>400<');
     expect(bars?.match(/<rect /g)).toHaveLength(testRows(run).length);
     // Each cell's figure is written in it; a cell that did not run says so.
     expect(heatmapOne).toContain('>420<');
@@ -106,8 +114,10 @@ describe('report charts', () => {
       unit: 'MB/s',
       generatedAt: 'now',
     }).text;
-    expect(html.match(/<figure>/g)).toHaveLength(5);
-    expect(html.match(/<section class="page"/g)).toHaveLength(5);
+    expect(html.match(/<figure>/g)).toHaveLength(9);
+    // Summary, charts, the disk sweep, every test, the NAS, exactly what ran.
+    expect(html.match(/<section class="page"/g)).toHaveLength(6);
+    expect(html).toContain('<section class="page" id="sweep">');
   });
 
   it('picks round axis steps that cover the largest value', () => {

@@ -158,7 +158,7 @@ describe('a sweep in the report', () => {
     for (const caption of [
       'Disk sweep (1 job, writing)',
       'Disk sweep, throughput per job (8 jobs, writing)',
-      'Disk sweep, iops (2 jobs, writing)',
+      'Disk sweep, IOPS (2 jobs, writing)',
       'Disk sweep, p99 latency (4 jobs, writing)',
     ])
       expect(text).toContain(`<figcaption>${caption}</figcaption>`);

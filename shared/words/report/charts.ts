@@ -71,7 +71,7 @@ export function reportCharts(record: RunRecord, rows: readonly TestRow[], unit: 
         const scale = metricScale(cells, metric);
         if (!scale) continue;
         for (const panel of result.sweep.panels) {
-          const title = `Disk sweep${metric === 'throughput' ? '' : `, ${label.toLowerCase()}`} (${heatmapPanelTitle(panel)})`;
+          const title = `Disk sweep${metric === 'throughput' ? '' : `, ${inSentence(label)}`} (${heatmapPanelTitle(panel)})`;
           charts.push({ title, svg: heatmap(panel, { metric, shade: scale.shade, tests: result.tests, unit }) });
         }
       }
@@ -79,3 +79,6 @@ export function reportCharts(record: RunRecord, rows: readonly TestRow[], unit: 
   }
   return charts;
 }
+
+/** A label inside a sentence: "Throughput per job" → "throughput per job", but "IOPS" stays "IOPS". */
+const inSentence = (label: string) => (/^[A-Z][a-z]/.test(label) ? label[0]?.toLowerCase() + label.slice(1) : label);
