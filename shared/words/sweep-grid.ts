@@ -43,6 +43,8 @@ export interface SweepGridCell {
   /** Only for measured cells whose run reported it. */
   p99Ns: number | null;
   spreadRelative: number | null;
+  /** Which caches could have served a measured cell (null for inferred cells and older runs). */
+  cache: DiskTestResult['cache'] | null;
 }
 
 /** A panel's cell with all its figures (the test behind it, for what the panel does not carry). */
@@ -68,6 +70,7 @@ export function gridCell(
     iops: value === null ? null : (test?.iops ?? (bs > 0 ? value / bs : null)),
     p99Ns: test?.latencyNs.p99 ?? null,
     spreadRelative: test?.spread?.relative ?? null,
+    cache: test?.cache ?? null,
   };
 }
 
@@ -90,15 +93,6 @@ export function metricValue(cell: SweepGridCell, metric: GridMetric): number | n
     case 'p99':
       return cell.p99Ns;
   }
-}
-
-/** A panel's figures for a metric, shaped as its values (rows = block sizes, columns = file sizes). */
-export function metricMatrix(
-  panel: HeatmapPanel,
-  tests: readonly DiskTestResult[],
-  metric: GridMetric,
-): (number | null)[][] {
-  return panel.y.map((_, row) => panel.x.map((__, column) => metricValue(gridCell(panel, row, column, tests), metric)));
 }
 
 /** A metric's figure in words: "120 MB/s", "30,512 IOPS", "1.23 ms"; "not run" / "not measured" when absent. */

@@ -79,3 +79,34 @@ export function describeJobScaling(scaling: JobScaling, unit: RateUnit): string 
     'more jobs only queue.'
   );
 }
+
+/** One figure of the per-job table: a job count's total and per-job throughput, and whether the pool saturated there. */
+export interface PerJobFigure {
+  jobs: number;
+  bytesPerSecond: number;
+  perJobBytesPerSecond: number;
+  saturated: boolean;
+}
+
+/**
+ * The per-job table the app and the reports show: a column per job count measured in any row, a
+ * row per direction and block size, null where that row did not measure that job count.
+ */
+export function perJobTable(scaling: readonly JobScaling[]) {
+  const jobs = [...new Set(scaling.flatMap((each) => each.points.map((point) => point.jobs)))].sort((a, b) => a - b);
+  const rows = scaling.map((each) => ({
+    rw: each.rw,
+    bs: each.bs,
+    figures: jobs.map((count): PerJobFigure | null => {
+      const point = each.points.find((candidate) => candidate.jobs === count);
+      if (point?.bytesPerSecond == null) return null;
+      return {
+        jobs: count,
+        bytesPerSecond: point.bytesPerSecond,
+        perJobBytesPerSecond: point.bytesPerSecond / count,
+        saturated: count === each.saturatedAt && !each.stillGrowing,
+      };
+    }),
+  }));
+  return { jobs, rows };
+}

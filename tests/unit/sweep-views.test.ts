@@ -117,18 +117,20 @@ describe('the whole grid as CSV', () => {
     const [head, ...rows] = text.trimEnd().split('\r\n');
     expect(fileName).toMatch(/\.grid\.csv$/);
     expect(head).toBe(
-      'run_id,direction,block_size_bytes,file_size_bytes,jobs,how,bytes_per_second,bytes_per_second_per_job,iops,latency_p99_ns,spread_relative',
+      'run_id,direction,block_size_bytes,file_size_bytes,jobs,how,bytes_per_second,bytes_per_second_per_job,iops,latency_p99_ns,spread_relative,cache_client,cache_nas',
     );
     expect(rows).toHaveLength(80);
     const test = recorded(64 * KiB, 256 * MiB, 2);
     const row = rows.find((each) => each.includes(`,write,65536,268435456,2,`))?.split(',');
-    expect(row?.slice(5, 11)).toEqual([
+    expect(row?.slice(5, 13)).toEqual([
       'measured',
       String(test?.bytesPerSecond),
       String((test?.bytesPerSecond ?? 0) / 2),
       String(test?.iops),
       String(test?.latencyNs.p99),
       String(test?.spread?.relative),
+      'not-involved',
+      'may-serve',
     ]);
   });
 
@@ -141,7 +143,8 @@ describe('the whole grid as CSV', () => {
     } as typeof run;
     const rows = csvOf(adaptiveRun).text.trimEnd().split('\r\n').slice(1);
     expect(rows.map((row) => row.split(',')[5])).toEqual(['measured', 'inferred']);
-    expect(rows[1]?.split(',').slice(6)).toEqual(['81920000', '40960000', '20000', '', '']);
+    // An inferred cell: no p99, no spread, no cache state (nothing ran).
+    expect(rows[1]?.split(',').slice(6)).toEqual(['81920000', '40960000', '20000', '', '', '', '']);
     expect(
       csvOf({ ...run, results: [] })
         .text.split('\r\n')

@@ -108,12 +108,15 @@ const gridColumns = [
   'iops',
   'latency_p99_ns',
   'spread_relative',
+  'cache_client',
+  'cache_nas',
 ] as const;
 
 /**
  * A disk sweep's whole grid, one row per cell: measured ones with fio's figures, an adaptive sweep's
  * inferred ones marked `inferred` (throughput, per job and IOPS inferred; p99 never), cells that did
- * not run as `not run`. Only the header for a run without a sweep.
+ * not run as `not run`; each measured cell with its spread and the caches that could have served it.
+ * Only the header for a run without a sweep.
  */
 export function reportGridCsv(record: RunRecord): string {
   const rows = record.results.flatMap((result) =>
@@ -131,6 +134,8 @@ export function reportGridCsv(record: RunRecord): string {
             cell.iops,
             cell.p99Ns,
             cell.spreadRelative,
+            cell.cache?.client ?? null,
+            cell.cache?.nas ?? null,
           ]),
         )
       : [],

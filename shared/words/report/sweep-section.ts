@@ -1,7 +1,7 @@
 import type { RunRecord } from '../../contract/runs';
 import { formatBytes, formatRate, sizeLabel, type RateUnit } from '../../util/units';
 import { describeSweep } from '../sweep';
-import { describeJobScaling, jobScaling, type JobScaling } from '../sweep-scaling';
+import { describeJobScaling, jobScaling, perJobTable, type JobScaling } from '../sweep-scaling';
 import { escapeHtml as h, escapeMarkdown as md } from './escape';
 
 /**
@@ -17,17 +17,19 @@ function sweepsOf(record: RunRecord) {
 }
 
 function perJobRows(scaling: readonly JobScaling[], unit: RateUnit) {
-  const jobs = [...new Set(scaling.flatMap((each) => each.points.map((point) => point.jobs)))].sort((a, b) => a - b);
-  const rows = scaling.map((each) => ({
-    name: `${sizeLabel(each.bs)} ${each.rw === 'write' ? 'writing' : 'reading'}`,
-    cells: jobs.map((count) => {
-      const figure = each.points.find((point) => point.jobs === count)?.bytesPerSecond ?? null;
-      if (figure === null) return 'not measured';
-      const mark = count === each.saturatedAt && !each.stillGrowing ? ' (saturated)' : '';
-      return `${formatRate(figure, unit)}, ${formatRate(figure / count, unit)} per job${mark}`;
-    }),
-  }));
-  return { jobs, rows };
+  const { jobs, rows } = perJobTable(scaling);
+  return {
+    jobs,
+    rows: rows.map((row) => ({
+      name: `${sizeLabel(row.bs)} ${row.rw === 'write' ? 'writing' : 'reading'}`,
+      cells: row.figures.map((figure) =>
+        figure === null
+          ? 'not measured'
+          : `${formatRate(figure.bytesPerSecond, unit)}, ${formatRate(figure.perJobBytesPerSecond, unit)} per job` +
+            (figure.saturated ? ' (saturated)' : ''),
+      ),
+    })),
+  };
 }
 
 export function sweepSectionHtml(record: RunRecord, unit: RateUnit): string {

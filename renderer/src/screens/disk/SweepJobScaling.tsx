@@ -1,5 +1,5 @@
 import type { DiskSweepSummary, DiskTestResult } from '../../../../shared/contract/disk';
-import { describeJobScaling, jobScaling } from '../../../../shared/words/sweep-scaling';
+import { describeJobScaling, jobScaling, perJobTable } from '../../../../shared/words/sweep-scaling';
 import { formatBytes, formatRate, sizeLabel, type RateUnit } from '../../../../shared/util/units';
 import tables from '../../components/tables.module.css';
 import text from '../../theme/text.module.css';
@@ -20,7 +20,7 @@ export function SweepJobScaling({
 }) {
   const scaling = jobScaling(sweep, tests);
   if (scaling.length === 0) return null;
-  const jobs = [...new Set(scaling.flatMap((each) => each.points.map((point) => point.jobs)))].sort((a, b) => a - b);
+  const { jobs, rows } = perJobTable(scaling);
   return (
     <section aria-labelledby="sweep-jobs-title" data-testid="sweep-job-scaling">
       <h4 id="sweep-jobs-title">How more jobs help</h4>
@@ -46,32 +46,28 @@ export function SweepJobScaling({
           </tr>
         </thead>
         <tbody>
-          {scaling.map((each) => (
-            <tr key={`${each.rw}-${each.bs}`}>
+          {rows.map((row) => (
+            <tr key={`${row.rw}-${row.bs}`}>
               <th scope="row">
-                {sizeLabel(each.bs)} {each.rw === 'write' ? 'writing' : 'reading'}
+                {sizeLabel(row.bs)} {row.rw === 'write' ? 'writing' : 'reading'}
               </th>
-              {jobs.map((count) => {
-                const point = each.points.find((candidate) => candidate.jobs === count);
-                const saturation = count === each.saturatedAt && !each.stillGrowing;
-                return (
-                  <td key={count} data-saturation={saturation || undefined}>
-                    {point?.bytesPerSecond == null ? (
-                      <span className={text.muted}>not measured</span>
-                    ) : (
-                      <>
-                        {saturation ? (
-                          <strong>{formatRate(point.bytesPerSecond, unit)}</strong>
-                        ) : (
-                          formatRate(point.bytesPerSecond, unit)
-                        )}
-                        <br />
-                        <span className={text.muted}>{formatRate(point.bytesPerSecond / count, unit)} per job</span>
-                      </>
-                    )}
-                  </td>
-                );
-              })}
+              {row.figures.map((figure, column) => (
+                <td key={jobs[column]} data-saturation={figure?.saturated || undefined}>
+                  {figure === null ? (
+                    <span className={text.muted}>not measured</span>
+                  ) : (
+                    <>
+                      {figure.saturated ? (
+                        <strong>{formatRate(figure.bytesPerSecond, unit)}</strong>
+                      ) : (
+                        formatRate(figure.bytesPerSecond, unit)
+                      )}
+                      <br />
+                      <span className={text.muted}>{formatRate(figure.perJobBytesPerSecond, unit)} per job</span>
+                    </>
+                  )}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
