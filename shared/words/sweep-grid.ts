@@ -1,4 +1,5 @@
 import type { DiskSweepSummary, DiskTestResult, HeatmapPanel } from '../contract/disk';
+import type { Spread } from '../contract/figure-quality';
 import { formatBytes, formatRate, sizeLabel, type RateUnit } from '../util/units';
 import { formatIops, formatLatency } from './disk';
 import { heatmapCellFigure, heatmapCellTest, inferredMark, isInferredCell } from './sweep';
@@ -42,7 +43,8 @@ export interface SweepGridCell {
   iops: number | null;
   /** Only for measured cells whose run reported it. */
   p99Ns: number | null;
-  spreadRelative: number | null;
+  /** How steady a measured cell was (null for inferred cells and older runs). */
+  spread: Spread | null;
   /** Which caches could have served a measured cell (null for inferred cells and older runs). */
   cache: DiskTestResult['cache'] | null;
 }
@@ -69,7 +71,7 @@ export function gridCell(
     // fio's own count where it measured the cell; from throughput and the fixed block size otherwise.
     iops: value === null ? null : (test?.iops ?? (bs > 0 ? value / bs : null)),
     p99Ns: test?.latencyNs.p99 ?? null,
-    spreadRelative: test?.spread?.relative ?? null,
+    spread: test?.spread ?? null,
     cache: test?.cache ?? null,
   };
 }

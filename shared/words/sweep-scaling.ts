@@ -1,4 +1,5 @@
 import type { DiskSweepSummary, DiskTestResult } from '../contract/disk';
+import type { Spread } from '../contract/figure-quality';
 import { formatBytes, formatRate, sizeLabel, type RateUnit } from '../util/units';
 import { gridCell, type SweepGridCell } from './sweep-grid';
 
@@ -25,7 +26,7 @@ export interface JobScaling {
 }
 
 const gain = (from: SweepGridCell, to: SweepGridCell) => {
-  const noise = Math.max(from.spreadRelative ?? 0, to.spreadRelative ?? 0, scalingNoise);
+  const noise = Math.max(from.spread?.relative ?? 0, to.spread?.relative ?? 0, scalingNoise);
   return (to.bytesPerSecond ?? 0) > (from.bytesPerSecond ?? 0) * (1 + noise);
 };
 
@@ -80,11 +81,16 @@ export function describeJobScaling(scaling: JobScaling, unit: RateUnit): string 
   );
 }
 
-/** One figure of the per-job table: a job count's total and per-job throughput, and whether the pool saturated there. */
+/**
+ * One figure of the per-job table: a job count's total and per-job throughput, how steady the
+ * measurement was (the per-job figure is the total ÷ jobs, so the same ± holds for both), and
+ * whether the pool saturated there.
+ */
 export interface PerJobFigure {
   jobs: number;
   bytesPerSecond: number;
   perJobBytesPerSecond: number;
+  spread: Spread | null;
   saturated: boolean;
 }
 
@@ -104,6 +110,7 @@ export function perJobTable(scaling: readonly JobScaling[]) {
         jobs: count,
         bytesPerSecond: point.bytesPerSecond,
         perJobBytesPerSecond: point.bytesPerSecond / count,
+        spread: point.spread,
         saturated: count === each.saturatedAt && !each.stillGrowing,
       };
     }),

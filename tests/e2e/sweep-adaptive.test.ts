@@ -71,7 +71,10 @@ describe('the adaptive sweep, in browser mode', () => {
       expect(line).toMatch(
         /^Writing (4k|1M) blocks to 32\.0 MiB files: (one job already gets the most|\d parallel jobs saturate this pool|still faster at 4 parallel jobs)/,
       );
-    await expect(ui.page.getByTestId('sweep-per-job-table').innerText()).resolves.toMatch(/per job/);
+    // Each measured total with how much it varied (±), and what each job got.
+    await expect(ui.page.getByTestId('sweep-per-job-table').innerText()).resolves.toMatch(
+      /B\/s ±\d+(\.\d)?%\s+[\d,.]+ [MG]B\/s per job/,
+    );
 
     // IOPS per cell, inferred ones too (≈); p99 only where fio measured it.
     const table = ui.page.getByTestId('sweep-table');

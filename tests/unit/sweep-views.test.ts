@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DiskSweepSummary, HeatmapPanel } from '../../shared/contract/disk';
 import { renderReport } from '../../shared/words/report';
 import { gridCell, metricCellText, metricScale, sweepGridCells } from '../../shared/words/sweep-grid';
-import { describeJobScaling, jobScaling } from '../../shared/words/sweep-scaling';
+import { describeJobScaling, jobScaling, perJobTable } from '../../shared/words/sweep-scaling';
 import { recordedSweep } from '../helpers/recorded-sweep';
 
 /**
@@ -52,9 +52,20 @@ describe('how more jobs help, on the recorded lab grid', () => {
       for (const later of each.points.slice(index + 1))
         expect(later.bytesPerSecond ?? 0).toBeLessThanOrEqual(
           (each.points[index]?.bytesPerSecond ?? 0) *
-            (1 + Math.max(0.05, later.spreadRelative ?? 0, each.points[index]?.spreadRelative ?? 0)),
+            (1 + Math.max(0.05, later.spread?.relative ?? 0, each.points[index]?.spread?.relative ?? 0)),
         );
     }
+  });
+
+  it("carries each measured cell's spread into the per-job table, the same ± for the total and per job", () => {
+    const { jobs, rows } = perJobTable(scaling);
+    expect(jobs).toEqual([1, 2, 4, 8]);
+    for (const row of rows)
+      for (const figure of row.figures) {
+        const test = recorded(row.bs, 1024 * MiB, must(figure ?? undefined).jobs);
+        expect(test?.spread?.relative).toBeGreaterThan(0);
+        expect(figure?.spread).toEqual(test?.spread);
+      }
   });
 
   it('says when the most jobs tried still helped', () => {
@@ -158,6 +169,8 @@ describe('a sweep in the report', () => {
     const { text } = renderReport(run, { format: 'html', anonymize: false, unit: 'MB/s', generatedAt: 'now' });
     expect(text).toContain('<h3>How more jobs help</h3>');
     expect(text).toContain('4 parallel jobs saturate this pool');
+    // The per-job table: each total with how much it varied, the saturation point named.
+    expect(text).toMatch(/<td>4,052 MB\/s ±\d+(\.\d)?%, 1,013 MB\/s per job \(saturated\)<\/td>/);
     for (const caption of [
       'Disk sweep (1 job, writing)',
       'Disk sweep, throughput per job (8 jobs, writing)',

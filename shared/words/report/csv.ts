@@ -133,7 +133,7 @@ export function reportGridCsv(record: RunRecord): string {
             cell.perJobBytesPerSecond,
             cell.iops,
             cell.p99Ns,
-            cell.spreadRelative,
+            cell.spread?.relative ?? null,
             cell.cache?.client ?? null,
             cell.cache?.nas ?? null,
           ]),

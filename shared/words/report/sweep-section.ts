@@ -2,6 +2,7 @@ import type { RunRecord } from '../../contract/runs';
 import { formatBytes, formatRate, sizeLabel, type RateUnit } from '../../util/units';
 import { describeSweep } from '../sweep';
 import { describeJobScaling, jobScaling, perJobTable, type JobScaling } from '../sweep-scaling';
+import { formatRateWithSpread } from '../spread';
 import { escapeHtml as h, escapeMarkdown as md } from './escape';
 
 /**
@@ -25,7 +26,7 @@ function perJobRows(scaling: readonly JobScaling[], unit: RateUnit) {
       cells: row.figures.map((figure) =>
         figure === null
           ? 'not measured'
-          : `${formatRate(figure.bytesPerSecond, unit)}, ${formatRate(figure.perJobBytesPerSecond, unit)} per job` +
+          : `${formatRateWithSpread(figure.bytesPerSecond, unit, figure.spread)}, ${formatRate(figure.perJobBytesPerSecond, unit)} per job` +
             (figure.saturated ? ' (saturated)' : ''),
       ),
     })),

@@ -1,6 +1,7 @@
 import type { DiskSweepSummary, DiskTestResult } from '../../../../shared/contract/disk';
 import { describeJobScaling, jobScaling, perJobTable } from '../../../../shared/words/sweep-scaling';
 import { formatBytes, formatRate, sizeLabel, type RateUnit } from '../../../../shared/util/units';
+import { SpreadMark } from '../../components/Spread';
 import tables from '../../components/tables.module.css';
 import text from '../../theme/text.module.css';
 
@@ -62,6 +63,7 @@ export function SweepJobScaling({
                       ) : (
                         formatRate(figure.bytesPerSecond, unit)
                       )}
+                      <SpreadMark spread={figure.spread} />
                       <br />
                       <span className={text.muted}>{formatRate(figure.perJobBytesPerSecond, unit)} per job</span>
                     </>
@@ -72,7 +74,9 @@ export function SweepJobScaling({
           ))}
         </tbody>
       </table>
-      <p className={text.muted}>Bold: where more jobs stop helping beyond the noise. Measured cells only.</p>
+      <p className={text.muted}>
+        Bold: where more jobs stop helping beyond the noise (± how much each measurement varied). Measured cells only.
+      </p>
     </section>
   );
 }
