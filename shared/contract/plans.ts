@@ -41,6 +41,11 @@ export const PlanSettings = z.strictObject({
   nasFolder: NasFolder.optional(),
   /** A local folder, normally where a share of this NAS is mounted; none: no share copy steps. */
   shareFolder: absoluteLocalFolder.optional(),
+  /**
+   * Yes to the preview's question (a step's `askFirst`): the share folder is on this computer, not a
+   * share of the NAS, and the copy steps may run in it anyway. Without it such a plan does not start.
+   */
+  useLocalShareFolder: z.boolean().optional(),
   /** Seconds per network test (each direction, each connection). */
   networkSeconds: z.number().int().min(1).max(maxTestSeconds).optional(),
   /** Seconds per disk test. */
@@ -75,6 +80,11 @@ export const PlannedStep = z.object({
    * computer's own disk, or the share is mounted over another link than the one the plan is about.
    */
   warnings: z.array(z.string()).optional(),
+  /**
+   * A question the user answers yes to before the plan may start (PlanSettings.useLocalShareFolder):
+   * the share folder is on this computer's own disk or in its memory, so no NAS would be measured.
+   */
+  askFirst: z.string().optional(),
 });
 export type PlannedStep = z.infer<typeof PlannedStep>;
 

@@ -15,9 +15,15 @@ export interface PlanChoices {
   /** As typed; empty means the plan's own. */
   networkSeconds: string;
   diskSeconds: string;
+  /** Yes to the preview's question: copy in a share folder that is on this computer, not the NAS. */
+  useLocalShareFolder: boolean;
 }
 
-export type PlanProblems = Partial<Record<'networkSeconds' | 'diskSeconds', string>>;
+export type PlanProblems = Partial<Record<'networkSeconds' | 'diskSeconds' | 'localShareFolder', string>>;
+
+/** Under the preview's question when Start is pressed without an answer. */
+export const unansweredLocalFolder =
+  'Tick this to copy in this folder anyway, or choose a folder in a share of the NAS mounted on this computer.';
 
 const secondsProblem = `${secondsRange.charAt(0).toUpperCase()}${secondsRange.slice(1)}, or empty.`;
 
@@ -44,6 +50,7 @@ export function checkPlanChoices(
       sessionId,
       ...(nasFolder.startsWith('/') && { nasFolder }),
       ...(shareFolder !== '' && { shareFolder }),
+      ...(shareFolder !== '' && choices.useLocalShareFolder && { useLocalShareFolder: true }),
       ...(network !== undefined && { networkSeconds: network }),
       ...(disk !== undefined && { diskSeconds: disk }),
     },

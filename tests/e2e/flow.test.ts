@@ -46,7 +46,17 @@ describe('from opening the app to a verdict in History', () => {
     // Before it starts: every step, how long, and what it writes where.
     await expect.poll(() => plan.getByTestId('plan-step').count(), { timeout: 15_000 }).toBeGreaterThan(3);
     await expect(plan.getByTestId('plan-preview').innerText()).resolves.toContain(shareFolder);
+    // The "share" here is a folder on this computer: the plan asks first, and Start without a yes starts nothing.
+    const yes = plan.getByTestId('plan-local-folder-yes');
+    await expect(plan.getByTestId('plan-preview').innerText()).resolves.toContain('Copy in this folder anyway?');
+    await plan.getByTestId('start-plan').click();
+    await expect
+      .poll(() => ui.page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('plan-local-folder-yes');
+    await expect(yes.getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(plan.innerText()).resolves.toContain('Tick this to copy in this folder anyway');
     await plan.screenshot({ path: 'test-results/e2e/flow-4-plan.png' });
+    await yes.check();
     await plan.getByTestId('start-plan').click();
 
     // The live chart moves while the plan runs.

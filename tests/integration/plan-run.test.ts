@@ -108,14 +108,23 @@ describe('guided plans on the lab NAS', () => {
     const { engine, sessionId, events } = await connectedEngine('plan-failing-step');
     const shareFolder = await tempDir('plan-share');
     try {
-      const { runId, preview } = await engine.handlers.startPlan({
+      const settings = {
         plan: 'quick',
         sessionId,
         nasFolder: `${folder}/not-there`,
         shareFolder,
         networkSeconds: 3,
         shareFileBytes: 32 * 2 ** 20,
+      } as const;
+      // The "share" is a folder on this computer: the plan asks first, and does not start without a yes.
+      const asked = (await engine.handlers.previewPlan(settings)).steps.find((step) => step.kind === 'copy');
+      expect(asked?.askFirst).toMatch(/^Copy in this folder anyway\? Its figures will be this computer’s/);
+      await expect(engine.handlers.startPlan(settings)).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: expect.stringContaining(`the share folder ${shareFolder} is not a share of the NAS`),
       });
+      expect(await readdir(shareFolder)).toEqual([]);
+      const { runId, preview } = await engine.handlers.startPlan({ ...settings, useLocalShareFolder: true });
       expect(preview.steps.map((step) => step.kind)).toEqual(['network', 'network', 'disk', 'copy']);
       const end = await endOf(events, runId);
       expect(end).toMatchObject({

@@ -6,6 +6,7 @@ import {
   quickDiskTests,
   type PlanFacts,
 } from '../../electron/engine/runs/plans';
+import { planToRun } from '../../electron/engine/runs/plans/prepare';
 import { PlanSettings, PlanPreview, type PlanSettings as PlanInputShape } from '../../shared/contract/plans';
 import type { ClientFacts, NasFacts } from '../../shared/contract/probe';
 import { sampleNas } from '../helpers/run-records';
@@ -204,6 +205,23 @@ describe('the other plans', () => {
     const local = { kind: 'local-disk', server: null, protocol: null, interface: null, localAddress: null } as const;
     const quick = preview(facts({ plan: 'quick', shareFolder: '/home/anna/test' }, { sharePath: local }));
     expect(copyStep(quick)?.warnings?.[0]).toMatch(/own disk, not on a NAS.*choose a folder in a share of it mounted/);
+    // …and asks: without a yes the plan does not start; a share of the NAS is never asked about.
+    expect(copyStep(quick)?.askFirst).toBe(
+      'Copy in this folder anyway? Its figures will be this computer’s, not the NAS’s.',
+    );
+    const memory = { ...local, kind: 'memory' } as const;
+    expect(copyStep(preview(facts({ plan: 'quick', shareFolder: '/dev/shm' }, { sharePath: memory })))?.askFirst).toBe(
+      copyStep(quick)?.askFirst,
+    );
+    expect(() => planToRun(facts({ plan: 'quick', shareFolder: '/home/anna/test' }, { sharePath: local }))).toThrow(
+      /the share folder \/home\/anna\/test is not a share of the NAS/,
+    );
+    const yes = facts(
+      { plan: 'quick', shareFolder: '/home/anna/test', useLocalShareFolder: true },
+      { sharePath: local },
+    );
+    expect(planToRun(yes).preview.steps.map((step) => step.kind)).toContain('copy');
+    expect(compare(overCable)?.askFirst).toBeUndefined();
     // The Quick check is about no one link: a share over any link is a share.
     expect(
       copyStep(preview(facts({ plan: 'quick', shareFolder: '/mnt/nas' }, { sharePath: overCable })))?.warnings,

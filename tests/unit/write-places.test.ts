@@ -26,7 +26,14 @@ describe('where NASBench may write on the NAS', () => {
 });
 
 describe('the guided plan form', () => {
-  const choices = { plan: 'quick' as const, nasFolder: '', shareFolder: '', networkSeconds: '', diskSeconds: '' };
+  const choices = {
+    plan: 'quick' as const,
+    nasFolder: '',
+    shareFolder: '',
+    networkSeconds: '',
+    diskSeconds: '',
+    useLocalShareFolder: false,
+  };
 
   it('leaves out what is empty, and a NAS folder that is not a full path', () => {
     expect(checkPlanChoices(choices, 's1')).toEqual({ input: { plan: 'quick', sessionId: 's1' } });
@@ -48,6 +55,19 @@ describe('the guided plan form', () => {
       shareFolder: '/mnt/nas',
       networkSeconds: 3,
       diskSeconds: 2,
+    });
+  });
+
+  it('passes the yes to a share folder on this computer only with a share folder', () => {
+    expect(checkPlanChoices({ ...choices, shareFolder: '/home/me', useLocalShareFolder: true }, 's1').input).toEqual({
+      plan: 'quick',
+      sessionId: 's1',
+      shareFolder: '/home/me',
+      useLocalShareFolder: true,
+    });
+    expect(checkPlanChoices({ ...choices, useLocalShareFolder: true }, 's1').input).toEqual({
+      plan: 'quick',
+      sessionId: 's1',
     });
   });
 

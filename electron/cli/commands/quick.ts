@@ -51,7 +51,9 @@ export function addQuickCommand(program: Command, io: CliIo, finish: (code: numb
           plan: 'quick',
           sessionId,
           ...(nasFolder ? { nasFolder } : {}),
-          ...(options.shareDir ? { shareFolder: path.resolve(options.shareDir) } : {}),
+          // A folder typed on the command line is the user's answer already: there is no one to ask in a
+          // script. The result and its verdicts still call a local folder what it is.
+          ...(options.shareDir ? { shareFolder: path.resolve(options.shareDir), useLocalShareFolder: true } : {}),
           ...(options.time !== undefined ? { networkSeconds: options.time } : {}),
           ...(options.diskTime !== undefined ? { diskSeconds: options.diskTime } : {}),
           ...(options.shareSize !== undefined ? { shareFileBytes: options.shareSize } : {}),

@@ -96,7 +96,7 @@ export function NumberField(props: Omit<TextFieldProps, 'type'> & { max: number 
   );
 }
 
-/** A checkbox with its words, and a line of help under it. */
+/** A checkbox with its words, and a line of help under it (the problem instead, when there is one). */
 export function CheckboxField(props: {
   id: string;
   label: ReactNode;
@@ -104,8 +104,9 @@ export function CheckboxField(props: {
   checked: boolean;
   onChange: (checked: boolean) => void;
   help?: ReactNode;
+  problem?: string | null;
 }) {
-  const helpId = props.help === undefined ? undefined : `${props.id}-help`;
+  const helpId = props.help === undefined && !props.problem ? undefined : `${props.id}-help`;
   return (
     <div className={styles.field}>
       <label className={styles.choice}>
@@ -114,11 +115,16 @@ export function CheckboxField(props: {
           data-testid={props.testId}
           checked={props.checked}
           aria-describedby={helpId}
+          aria-invalid={props.problem ? true : undefined}
           onChange={(event) => props.onChange(event.target.checked)}
         />
         {props.label}
       </label>
-      {helpId && <FieldHelp id={helpId}>{props.help}</FieldHelp>}
+      {helpId && (
+        <FieldHelp id={helpId} problem={props.problem}>
+          {props.help}
+        </FieldHelp>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AppError } from '../../../shared/contract/errors';
 import type { PlanName, PlanPreview } from '../../../shared/contract/plans';
-import { checkPlanChoices, type PlanProblems } from '../../../shared/words/plan';
+import { checkPlanChoices, unansweredLocalFolder, type PlanProblems } from '../../../shared/words/plan';
 import { selectNasFolder, selectWritePlaces, useSessionStore } from './session';
 import { beginStart, endStart } from './start-run';
 
@@ -14,10 +14,14 @@ interface PlanState {
   preview: PlanPreview | null;
   previewError: AppError | null;
   problems: PlanProblems;
+  /** The share folder the user said yes to copying in although it is on this computer (the preview's question). */
+  localFolderYes: string | null;
   starting: boolean;
   startError: AppError | null;
   actions: {
     choose(change: Partial<Pick<PlanState, 'plan' | 'networkSeconds' | 'diskSeconds'>>): void;
+    /** The answer to the preview's question about a share folder on this computer; it holds for that folder only. */
+    answerLocalFolder(yes: boolean): void;
     /** Asks the engine what the plan will do with these choices; the panel shows it before Start. */
     loadPreview(): Promise<void>;
     /** Starts the plan on the connected NAS; true when it started. */
@@ -25,15 +29,28 @@ interface PlanState {
   };
 }
 
-/** The plan form with the connected NAS's write places, checked into the engine's input. */
-function checkedPlan(state: PlanState) {
+const currentShareFolder = () => selectWritePlaces(useSessionStore.getState()).shareFolder;
+
+/**
+ * The plan form with the connected NAS's write places, checked into the engine's input; the answer
+ * to the local-folder question only when starting (the preview does not depend on it).
+ */
+function checkedPlan(state: PlanState, starting = false) {
   const session = useSessionStore.getState();
   if (!session.connection) return null;
   const { plan, networkSeconds, diskSeconds } = state;
   const nasFolder = selectNasFolder(session);
-  const { shareFolder } = selectWritePlaces(session);
-  return checkPlanChoices({ plan, networkSeconds, diskSeconds, nasFolder, shareFolder }, session.connection.sessionId);
+  const shareFolder = currentShareFolder();
+  const useLocalShareFolder = starting && state.localFolderYes === shareFolder;
+  return checkPlanChoices(
+    { plan, networkSeconds, diskSeconds, nasFolder, shareFolder, useLocalShareFolder },
+    session.connection.sessionId,
+  );
 }
+
+/** Whether the preview asks before copying in a share folder that is on this computer. */
+export const selectAsksFirst = (state: Pick<PlanState, 'preview'>) =>
+  state.preview?.steps.find((step) => step.askFirst)?.askFirst ?? null;
 
 export const usePlanStore = create<PlanState>()((set, get) => ({
   plan: 'quick',
@@ -42,10 +59,17 @@ export const usePlanStore = create<PlanState>()((set, get) => ({
   preview: null,
   previewError: null,
   problems: {},
+  localFolderYes: null,
   starting: false,
   startError: null,
   actions: {
     choose: (change) => set(change),
+
+    answerLocalFolder: (yes) =>
+      set((state) => ({
+        localFolderYes: yes ? currentShareFolder() : null,
+        problems: { ...state.problems, localShareFolder: undefined },
+      })),
 
     async loadPreview() {
       const checked = checkedPlan(get());
@@ -59,8 +83,13 @@ export const usePlanStore = create<PlanState>()((set, get) => ({
     },
 
     async start() {
-      const checked = checkedPlan(get());
+      const checked = checkedPlan(get(), true);
       if (!checked || get().starting) return false;
+      // The engine refuses too; asking here puts the reason beside the question.
+      if (checked.input && selectAsksFirst(get()) && !checked.input.useLocalShareFolder) {
+        set({ problems: { localShareFolder: unansweredLocalFolder }, startError: null });
+        return false;
+      }
       const input = beginStart(set, checked, {});
       const runId = input && endStart(set, await window.nasbench.startPlan(input));
       return runId !== undefined;

@@ -30,7 +30,7 @@ export function describePlan(draft: GuidedPlan): PlanPreview {
     plan: draft.plan,
     title: draft.title,
     answers: draft.answers,
-    steps: draft.steps.map(({ kind, label, what, seconds, writes, warnings }, index) => ({
+    steps: draft.steps.map(({ kind, label, what, seconds, writes, warnings, askFirst }, index) => ({
       index,
       kind,
       label,
@@ -38,6 +38,7 @@ export function describePlan(draft: GuidedPlan): PlanPreview {
       seconds,
       writes,
       ...(warnings?.length ? { warnings } : {}),
+      ...(askFirst ? { askFirst } : {}),
     })),
     leftOut: draft.leftOut,
     notes: draft.notes,

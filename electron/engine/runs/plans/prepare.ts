@@ -34,6 +34,14 @@ export async function gatherPlanFacts(
 export function planToRun(facts: PlanFacts): { plan: GuidedPlan; preview: PlanPreview } {
   const plan = draftPlan(facts);
   const preview = describePlan(plan);
+  const question = preview.steps.find((step) => step.askFirst)?.askFirst;
+  if (question && !facts.options.useLocalShareFolder) {
+    throw new NasbenchError(
+      'INVALID_INPUT',
+      `${plan.title} did not start: the share folder ${facts.options.shareFolder ?? ''} is not a share of the NAS. ${question}`,
+      'Choose a folder in a share of the NAS mounted on this computer, or say yes to copying in this folder anyway.',
+    );
+  }
   if (plan.steps.length === 0) {
     throw new NasbenchError(
       'INVALID_INPUT',

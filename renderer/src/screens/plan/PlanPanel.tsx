@@ -79,7 +79,17 @@ export function PlanPanel() {
           />
         </FieldGrid>
       </FoldedFields>
-      {form.preview && <PlanSteps preview={form.preview} />}
+      {form.preview && (
+        <PlanSteps
+          preview={form.preview}
+          answer={{
+            id: `${id}-local-folder`,
+            yes: form.localFolderYes === shareFolder,
+            onChange: actions.answerLocalFolder,
+            problem: form.problems.localShareFolder ?? null,
+          }}
+        />
+      )}
       {form.previewError && <ErrorNotice title="This plan cannot run here." error={form.previewError} />}
     </TestPanel>
   );

@@ -1,13 +1,23 @@
 import type { PlanPreview } from '../../../../shared/contract/plans';
 import { formatBytes, formatSeconds } from '../../../../shared/util/units';
+import { CheckboxField } from '../../components/Field';
 import { Notice } from '../../components/Notice';
 import text from '../../theme/text.module.css';
 
+/** The user's answer to a step's question (askFirst): the plan starts only after a yes. */
+export interface StepAnswer {
+  id: string;
+  yes: boolean;
+  onChange: (yes: boolean) => void;
+  problem: string | null;
+}
+
 /**
  * Before anything runs: every step with its length and what it writes where, what to know before
- * starting it (a share folder that is this computer's own disk), and what is left out and why.
+ * starting it (a share folder that is this computer's own disk, asked as a question), and what is
+ * left out and why.
  */
-export function PlanSteps({ preview }: { preview: PlanPreview }) {
+export function PlanSteps({ preview, answer }: { preview: PlanPreview; answer: StepAnswer }) {
   return (
     <div data-testid="plan-preview">
       <p>
@@ -30,6 +40,16 @@ export function PlanSteps({ preview }: { preview: PlanPreview }) {
                 {warning}
               </Notice>
             ))}
+            {step.askFirst && (
+              <CheckboxField
+                id={answer.id}
+                label={step.askFirst}
+                testId="plan-local-folder-yes"
+                checked={answer.yes}
+                onChange={answer.onChange}
+                problem={answer.problem}
+              />
+            )}
           </li>
         ))}
       </ol>
