@@ -50,9 +50,14 @@ describe('from opening the app to a verdict in History', () => {
     const yes = plan.getByTestId('plan-local-folder-yes');
     await expect(plan.getByTestId('plan-preview').innerText()).resolves.toContain('Copy in this folder anyway?');
     await plan.getByTestId('start-plan').click();
-    await expect
-      .poll(() => ui.page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
-      .toBe('plan-local-folder-yes');
+    const focusedTestId = () =>
+      ui.page.evaluate(() => {
+        // The page's own globals (tsconfig.node has no DOM types).
+        type Focusable = { getAttribute(name: string): string | null };
+        const { document } = globalThis as unknown as { document: { activeElement: Focusable | null } };
+        return document.activeElement?.getAttribute('data-testid');
+      });
+    await expect.poll(focusedTestId).toBe('plan-local-folder-yes');
     await expect(yes.getAttribute('aria-invalid')).resolves.toBe('true');
     await expect(plan.innerText()).resolves.toContain('Tick this to copy in this folder anyway');
     await plan.screenshot({ path: 'test-results/e2e/flow-4-plan.png' });
