@@ -53,9 +53,11 @@ export function formatBytes(bytes: number): string {
 export function formatSeconds(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return '–';
   if (seconds < 60) return `${seconds.toFixed(seconds < 10 ? 1 : 0)} s`;
-  const minutes = Math.floor(seconds / 60);
-  const rest = Math.round(seconds % 60);
-  return `${minutes} min ${rest} s`;
+  // Rounded first, so that 119.6 s is "2 min", not "1 min 60 s".
+  const whole = Math.round(seconds);
+  const minutes = Math.floor(whole / 60);
+  const rest = whole % 60;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
 }
 
 /** A long wait in everyday words, rounded to what matters at that length: "12 min", "3 h 10 min", "2 days 4 h". */

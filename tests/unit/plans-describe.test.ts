@@ -51,7 +51,15 @@ describe('Quick check plan', () => {
     for (const test of quickDiskTests) expect(disks?.what).toContain(test);
     expect(disks?.what).toMatch(/, 3 s each/);
     expect(disks?.writes).toEqual([{ where: '/mnt/tank/bench/.nasbench-<run id>', bytes: 256 * MiB }]);
-    expect(plan.steps[3]?.writes).toEqual([{ where: '/Volumes/tank/.nasbench-<run id>', bytes: 256 * MiB }]);
+    // The share copy is sized to settle within the minute: at least 256 MiB, on until steady, at most 1 GiB or 15 s.
+    expect(plan.steps[3]?.what).toMatch(
+      /a file sized to settle \(at least 256 MiB, on until its rate holds steady, at most 1\.00 GiB or 15 s\)/,
+    );
+    expect(plan.steps[3]?.writes).toEqual([{ where: '/Volumes/tank/.nasbench-<run id>', bytes: GiB }]);
+    expect(plan.steps[3]?.seconds).toBeLessThanOrEqual(2 * 15 + 3);
+    // A size the user gives is used as is.
+    const sized = preview(facts({ plan: 'quick', shareFolder: '/Volumes/tank', shareFileBytes: 64 * MiB }));
+    expect(sized.steps.find((step) => step.kind === 'copy')?.what).toContain('a 64.0 MiB file');
     expect(plan.steps[0]?.writes).toEqual([]);
   });
 

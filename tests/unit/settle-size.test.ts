@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { planSettledWrite, settleDefaults } from '../../electron/engine/copy/settle-size';
+import { planSettledWrite, quickSettle, settleDefaults } from '../../electron/engine/copy/settle-size';
 
 /**
  * How a share copy without a size is sized (issue #15): 256 MiB gave 64 and 107 MB/s on the same
@@ -15,6 +15,7 @@ const share = { space: roomy, blockSize: MiB, kind: 'network-share' } as const;
 describe('sizing a share copy to settle', () => {
   it('writes at least 1 GiB and may go on to 4 GiB when there is room', () => {
     expect(planSettledWrite({ ...share, nasRamBytes: null })).toEqual({
+      limits: settleDefaults,
       capBytes: 4 * GiB,
       floorBytes: GiB,
       floorReason: 'minimum',
@@ -23,6 +24,7 @@ describe('sizing a share copy to settle', () => {
 
   it('goes past twice the NAS’s RAM when that fits under the cap, so the read is past its cache too', () => {
     expect(planSettledWrite({ ...share, nasRamBytes: 1.5 * GiB })).toEqual({
+      limits: settleDefaults,
       capBytes: 4 * GiB,
       floorBytes: 3 * GiB,
       floorReason: 'past-nas-ram',
@@ -36,10 +38,25 @@ describe('sizing a share copy to settle', () => {
   it('stays within the free space, keeping a margin, and says so when that is under the minimum', () => {
     const tight = { known: true, freeBytes: 600 * MiB, totalBytes: 10 * GiB };
     expect(planSettledWrite({ ...share, space: tight, nasRamBytes: null })).toEqual({
+      limits: settleDefaults,
       capBytes: 344 * MiB,
       floorBytes: 344 * MiB,
       floorReason: 'free-space',
     });
+  });
+
+  it('within a plan’s minute (the Quick check): at least 256 MiB, at most 1 GiB, past the NAS’s RAM only when that fits', () => {
+    expect(planSettledWrite({ ...share, nasRamBytes: null, limits: quickSettle })).toEqual({
+      limits: quickSettle,
+      capBytes: GiB,
+      floorBytes: 256 * MiB,
+      floorReason: 'minimum',
+    });
+    expect(planSettledWrite({ ...share, nasRamBytes: 384 * MiB, limits: quickSettle })).toMatchObject({
+      floorBytes: 768 * MiB,
+      floorReason: 'past-nas-ram',
+    });
+    expect(planSettledWrite({ ...share, nasRamBytes: 2 * GiB, limits: quickSettle }).floorBytes).toBe(256 * MiB);
   });
 
   it('for any space and RAM: floor ≤ cap ≤ 4 GiB, whole blocks, within the free space', () => {

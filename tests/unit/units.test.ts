@@ -39,6 +39,8 @@ describe('units', () => {
     expect(formatBytes(16 * 1024 ** 3)).toBe('16.0 GiB');
     expect(formatSeconds(4.25)).toBe('4.3 s');
     expect(formatSeconds(125)).toBe('2 min 5 s');
+    expect(formatSeconds(120)).toBe('2 min');
+    expect(formatSeconds(119.6)).toBe('2 min');
   });
 });
 

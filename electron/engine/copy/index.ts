@@ -17,7 +17,7 @@ export {
 export { chooseIoMethod, thisPlatformIo, type IoMethod, type PlatformIo } from './cache-bypass';
 export { cacheStateOf, mayIncludeCache, honoursDirectIo, type CacheFacts, type CopyContext } from './cache-state';
 export { figureOfProgress, hasSettled, samplesOf, settleRule, type Checkpoint } from './progress-figure';
-export { settleDefaults, planSettledWrite } from './settle-size';
+export { settleDefaults, quickSettle, planSettledWrite, type SettleLimits } from './settle-size';
 export { findSharePath, kindOfFileSystem, mountOfFolder, thisComputerPaths, type SharePathSources } from './share-path';
 export { parseLinuxRouteGet, parseMacRouteGet, routeToServer, type RouteSources } from './route-lookup';
 export { withScratchFolder, ensureFreeSpace, scratchFolderPrefix } from './scratch-folder';

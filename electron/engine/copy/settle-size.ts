@@ -6,6 +6,13 @@ import { keptFreeBytes, type FreeSpace } from './scratch-folder';
 import type { MeasuredPass } from './sequential';
 import { GiB, MiB } from './sizes';
 
+/** How a write sized to settle goes: at least `minBytes`, then on until its rate is steady, within both caps. */
+export interface SettleLimits {
+  minBytes: number;
+  maxBytes: number;
+  maxSeconds: number;
+}
+
 /**
  * How the sequential share copy is sized when the user gives no size: at least 1 GiB (256 MiB
  * gave 64 and 107 MB/s on the same link: too little to settle), then on until the rate is steady.
@@ -19,7 +26,17 @@ export const settleDefaults = {
   smallestBytes: 64 * MiB,
 };
 
+/**
+ * For the plans that answer in about a minute (the Quick check, Compare connections): the 256 MiB
+ * they used to write as a set size is the floor, then on until the rate is steady, at most 1 GiB
+ * or 15 s. Over 1 GbE a steady rate takes about 7 s (settleRule's 5 s after the warm-up); a rate
+ * that does not settle in time says so and carries its spread.
+ */
+export const quickSettle: SettleLimits = { minBytes: 256 * MiB, maxBytes: 1 * GiB, maxSeconds: 15 };
+
 export interface SettlePlan {
+  /** The floor and caps this write was sized with. */
+  limits: SettleLimits;
   /** The most the write may grow to (the I/O thread's file size). */
   capBytes: number;
   /** What it writes at least, steady or not. */
@@ -37,31 +54,38 @@ export function planSettledWrite(options: {
   blockSize: number;
   kind: SharePath['kind'];
   nasRamBytes: number | null;
+  limits?: SettleLimits;
 }): SettlePlan {
+  const limits = options.limits ?? settleDefaults;
   const room = options.space.known
     ? options.space.freeBytes - keptFreeBytes(options.space.totalBytes)
     : Number.POSITIVE_INFINITY;
   const whole = (bytes: number) => Math.floor(bytes / options.blockSize) * options.blockSize;
-  const capBytes = Math.max(0, whole(Math.min(settleDefaults.maxBytes, room)));
+  const capBytes = Math.max(0, whole(Math.min(limits.maxBytes, room)));
   const twiceNasRam =
     options.kind === 'network-share' && options.nasRamBytes !== null
       ? Math.ceil((2 * options.nasRamBytes) / options.blockSize) * options.blockSize
       : 0;
   const pastNas = twiceNasRam <= capBytes ? twiceNasRam : 0;
-  const wanted = Math.max(settleDefaults.minBytes, pastNas);
-  if (wanted > capBytes) return { capBytes, floorBytes: capBytes, floorReason: 'free-space' };
-  return { capBytes, floorBytes: wanted, floorReason: pastNas > settleDefaults.minBytes ? 'past-nas-ram' : 'minimum' };
+  const wanted = Math.max(limits.minBytes, pastNas);
+  if (wanted > capBytes) return { limits, capBytes, floorBytes: capBytes, floorReason: 'free-space' };
+  return {
+    limits,
+    capBytes,
+    floorBytes: wanted,
+    floorReason: pastNas > limits.minBytes ? 'past-nas-ram' : 'minimum',
+  };
 }
 
 const stopWords: Record<SettleStop, (written: string, plan: SettlePlan) => string> = {
   steady: (written) =>
     `The write ran until its rate held steady (within ${settleRule.relative * 100}% over ${settleRule.seconds} s) and past its minimum: ${written} in all.`,
   'size-cap': (written, plan) =>
-    plan.capBytes < settleDefaults.maxBytes
+    plan.capBytes < plan.limits.maxBytes
       ? `The write stopped at ${written}, all the free space allows, before its rate held steady: the spread says how much it varied.`
       : `The write’s rate had not held steady by ${written}, the most this test writes: the spread says how much it varied.`,
-  'time-cap': (written) =>
-    `The write was stopped after ${formatSeconds(settleDefaults.maxSeconds)} (${written} written) before its rate held steady: the spread says how much it varied.`,
+  'time-cap': (written, plan) =>
+    `The write was stopped after ${formatSeconds(plan.limits.maxSeconds)} (${written} written) before its rate held steady: the spread says how much it varied.`,
 };
 
 const floorWords: Record<SettlePlan['floorReason'], (plan: SettlePlan) => string> = {
@@ -69,7 +93,7 @@ const floorWords: Record<SettlePlan['floorReason'], (plan: SettlePlan) => string
   'past-nas-ram': (plan) =>
     `at least ${formatBytes(plan.floorBytes)}, twice the NAS’s RAM, so its cache cannot hold the file`,
   'free-space': (plan) =>
-    `${formatBytes(plan.floorBytes)}, all the free space allows: less than the ${formatBytes(settleDefaults.minBytes)} a steady figure needs`,
+    `${formatBytes(plan.floorBytes)}, all the free space allows: less than the ${formatBytes(plan.limits.minBytes)} a steady figure needs`,
 };
 
 /** How the sequential test was sized and what its figures leave out, in words for the result's notes. */

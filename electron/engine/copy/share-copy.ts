@@ -16,7 +16,7 @@ import { pathNote as noteOfPath, type LinkOfPlan } from '../../../shared/words/s
 import { ensureFreeSpace, checkTargetFolder, freeSpaceOf, withScratchFolder } from './scratch-folder';
 import { measurePass, type CopyTestResult, type MeasuredPass } from './sequential';
 import { findSharePath } from './share-path';
-import { planSettledWrite, settleDefaults, sizingNote, type SettlePlan } from './settle-size';
+import { planSettledWrite, settleDefaults, sizingNote, type SettleLimits, type SettlePlan } from './settle-size';
 import { measureSmallFiles } from './small-files';
 import { GiB, KiB, MiB, roundUp } from './sizes';
 import type { TestPattern } from './test-data';
@@ -29,6 +29,8 @@ export interface ShareCopyOptions {
   runId?: string;
   /** The sequential file's size as the user gave it; without it the write is sized to settle (settle-size.ts). */
   fileSize?: number | undefined;
+  /** How a write without a size settles: settleDefaults unless a plan with a shorter budget says (quickSettle). */
+  settle?: SettleLimits | undefined;
   blockSize?: number;
   sweep?: boolean;
   smallFiles?: { count: number; fileSize: number } | undefined;
@@ -141,7 +143,13 @@ export async function runShareCopy(options: ShareCopyOptions): Promise<ShareCopy
   };
   const settlePlan: SettlePlan | null =
     options.fileSize === undefined
-      ? planSettledWrite({ space: await freeSpaceOf(dir), blockSize, kind: sharePath.kind, nasRamBytes })
+      ? planSettledWrite({
+          space: await freeSpaceOf(dir),
+          blockSize,
+          kind: sharePath.kind,
+          nasRamBytes,
+          ...(options.settle ? { limits: options.settle } : {}),
+        })
       : null;
   const fileSize = options.fileSize ?? settlePlan?.capBytes ?? copyDefaults.fileSize;
   const smallFilesBytes = options.smallFiles
@@ -187,7 +195,7 @@ export async function runShareCopy(options: ShareCopyOptions): Promise<ShareCopy
               checksum: options.checksum ?? false,
               pattern: options.pattern ?? 'random',
               ...(settlePlan
-                ? { settle: { floorBytes: settlePlan.floorBytes, maxSeconds: settleDefaults.maxSeconds } }
+                ? { settle: { floorBytes: settlePlan.floorBytes, maxSeconds: settlePlan.limits.maxSeconds } }
                 : {}),
             },
             'write',

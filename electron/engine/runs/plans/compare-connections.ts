@@ -1,11 +1,10 @@
 import { describeLinkSpeed } from '../../../../shared/words/describe-nas';
 import type { LinkType } from '../../../../shared/contract/probe';
+import { quickSettle } from '../../copy';
 import { shareCopyStep } from '../steps/share-copy';
 import { networkStep } from '../steps/network';
 import type { LeftOut, PlanBuilder } from './types';
 import type { Step } from '../steps/types';
-
-const MiB = 2 ** 20;
 
 /** The tag a run gets for the link it ran over, so runs over different links line up side by side. */
 export const linkTagWords: Record<LinkType, string> = {
@@ -33,10 +32,11 @@ export const compareConnections: PlanBuilder = (facts) => {
   const tag = linkTagWords[type];
   if (options.shareFolder) {
     const folder = options.shareFolder;
-    const fileSize = options.shareFileBytes ?? 256 * MiB;
+    // Sized to settle within the plan's minute, as in the Quick check, unless the user gave a size.
+    const fileSize = options.shareFileBytes;
     // The comparison is about this link: a share mounted over another one is said to be, in the result and the comparison.
     const aboutLink = { interface: name, localAddress, name: tag };
-    steps.push(shareCopyStep({ label: 'Share copy', folder, fileSize, aboutLink }, facts));
+    steps.push(shareCopyStep({ label: 'Share copy', folder, fileSize, settle: quickSettle, aboutLink }, facts));
   } else {
     leftOut.push({ label: 'Share copy', reason: 'No mounted share was chosen.' });
   }

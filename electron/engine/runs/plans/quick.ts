@@ -1,3 +1,4 @@
+import { quickSettle } from '../../copy';
 import { shareCopyStep } from '../steps/share-copy';
 import { diskStep } from '../steps/disk';
 import { freeBytesOfFolder } from '../steps/nas-folder';
@@ -12,14 +13,14 @@ const MiB = 2 ** 20;
  * its rate on a LAN (the delay to the NAS is timed for two seconds before each, and during it);
  * CrystalDiskMark's eight fio tests of three seconds (sequential 1 MiB and 4K random, deep queue
  * and Q1T1, read and write) answer "disks or network?" within the disk step's minute — three
- * seconds still give three per-second samples, so the spread leaves the first out; a 256 MiB file
- * copies in about 2 s each way over 1 GbE.
+ * seconds still give three per-second samples, so the spread leaves the first out. The share copy
+ * is sized to settle within the minute (quickSettle: at least 256 MiB, on until steady, at most 1 GiB
+ * or 15 s each way; about 7 s each way over 1 GbE).
  */
 export const quickCheckDefaults = {
   networkSeconds: 5,
   diskSeconds: 3,
   diskBytes: 256 * MiB,
-  shareFileBytes: 256 * MiB,
   /** The disk step's share of the check: its preview must stay within it. */
   diskBudgetSeconds: 60,
   /**
@@ -90,14 +91,18 @@ export const quickCheck: PlanBuilder = (facts) => {
     });
   }
   if (options.shareFolder) {
-    const fileSize = options.shareFileBytes ?? quickCheckDefaults.shareFileBytes;
-    if (facts.shareFreeBytes !== null && facts.shareFreeBytes < 2 * fileSize) {
+    // A size the user gave is used as is; otherwise the copy is sized to settle within the Quick check's minute.
+    const fileSize = options.shareFileBytes;
+    const least = fileSize ?? quickSettle.minBytes;
+    if (facts.shareFreeBytes !== null && facts.shareFreeBytes < 2 * least) {
       leftOut.push({
         label: 'Share copy',
-        reason: `${options.shareFolder} has too little free space for a ${fileSize / MiB} MiB file.`,
+        reason: `${options.shareFolder} has too little free space for a ${least / MiB} MiB file.`,
       });
     } else {
-      steps.push(shareCopyStep({ label: 'Share copy', folder: options.shareFolder, fileSize }, facts));
+      steps.push(
+        shareCopyStep({ label: 'Share copy', folder: options.shareFolder, fileSize, settle: quickSettle }, facts),
+      );
     }
   } else {
     leftOut.push({

@@ -4,7 +4,14 @@ import type { TestResult } from '../../../../shared/contract/runs';
 import { formatBytes, formatSeconds } from '../../../../shared/util/units';
 import type { SharePath } from '../../../../shared/contract/figure-quality';
 import { pathNote, type LinkOfPlan } from '../../../../shared/words/share-path';
-import { copyDefaults, settleDefaults, runShareCopy, type ShareCopyResult } from '../../copy';
+import {
+  copyDefaults,
+  settleDefaults,
+  settleRule,
+  runShareCopy,
+  type SettleLimits,
+  type ShareCopyResult,
+} from '../../copy';
 import type { Step, StepKit } from './types';
 
 export interface ShareCopySpec {
@@ -12,6 +19,8 @@ export interface ShareCopySpec {
   folder: string;
   /** The sequential file's size; undefined: sized to settle (at least 1 GiB, on until steady; copy/settle-size.ts). */
   fileSize: number | undefined;
+  /** How a write without a size settles, when not settleDefaults (a plan that answers in a minute: quickSettle). */
+  settle?: SettleLimits;
   blockSize?: number;
   smallFiles?: { count: number; fileSize: number };
   /** The NAS's RAM when known (the probe's, or what the caller said). */
@@ -51,15 +60,19 @@ function copyStep(spec: ShareCopySpec, facts: CopyFacts, sweepBudget: number | n
   const route = facts.client?.route;
   const linkMbps = route && route.type !== 'virtual' ? route.speedMbps : null;
   const rate = Math.min(assumedBytesPerSecond * 4, linkMbps ? (linkMbps * 1e6 * 0.94) / 8 : assumedBytesPerSecond);
-  // Sized to settle: about its minimum when the rate holds steady early (it may go on to its cap), read back in full.
+  // Sized to settle: its minimum, or the seconds a steady rate takes (after the warm-up, a fifth), whichever is
+  // longer, up to its time cap; then read back in full.
   const settled = spec.fileSize === undefined;
-  const expectedBytes = spec.fileSize ?? settleDefaults.minBytes;
-  const base = Math.ceil((2 * expectedBytes) / rate) + 3;
+  const limits = spec.settle ?? settleDefaults;
+  const eachWay = settled
+    ? Math.min(Math.max(limits.minBytes / rate, settleRule.seconds * 1.25), limits.maxSeconds)
+    : (spec.fileSize ?? 0) / rate;
+  const base = Math.ceil(2 * eachWay) + 3;
   const sweep = sweepBudget !== null;
   const what = sweep
     ? `The app writes and reads back files in ${spec.folder}, sizes doubling from 64 MiB until they pass this computer’s and the NAS’s RAM ` +
       `(at most ${formatSeconds(sweepBudget)}): where the cache wall is, and the speed behind it.`
-    : `The app writes ${settled ? `a file sized to settle (at least ${formatBytes(settleDefaults.minBytes)}, on until its rate holds steady, at most ${formatBytes(settleDefaults.maxBytes)})` : `a ${formatBytes(expectedBytes)} file`} in ${spec.folder} and reads it back past this computer’s cache: what copying to the share really gives.`;
+    : `The app writes ${settled ? `a file sized to settle (at least ${formatBytes(limits.minBytes)}, on until its rate holds steady, at most ${formatBytes(limits.maxBytes)} or ${formatSeconds(limits.maxSeconds)})` : `a ${formatBytes(spec.fileSize ?? 0)} file`} in ${spec.folder} and reads it back past this computer’s cache: what copying to the share really gives.`;
   const labels = spec.lineLabels ?? { write: `${spec.label}: writing`, read: `${spec.label}: reading` };
   const warning = facts.sharePath && pathWarning(facts.sharePath, spec.aboutLink);
   const askFirst = facts.sharePath && localFolderQuestion(facts.sharePath);
@@ -73,7 +86,7 @@ function copyStep(spec: ShareCopySpec, facts: CopyFacts, sweepBudget: number | n
     writes: [
       {
         where: `${spec.folder.replace(/[\\/]+$/, '')}/.nasbench-<run id>`,
-        bytes: spec.fileSize ?? settleDefaults.maxBytes,
+        bytes: spec.fileSize ?? limits.maxBytes,
       },
     ],
     series: copySeries({ smallFiles: spec.smallFiles, sweep }, labels),
@@ -90,6 +103,7 @@ async function runCopy(spec: ShareCopySpec, sweepBudget: number | null, kit: Ste
     dir: spec.folder,
     runId: kit.runId,
     ...(spec.fileSize !== undefined ? { fileSize: spec.fileSize } : {}),
+    ...(spec.settle ? { settle: spec.settle } : {}),
     ...(spec.blockSize ? { blockSize: spec.blockSize } : {}),
     ...(sweepBudget !== null ? { sweep: true, timeBudgetSeconds: sweepBudget } : {}),
     ...(spec.smallFiles ? { smallFiles: spec.smallFiles } : {}),
