@@ -61,16 +61,29 @@ export interface ProgressFigure {
 }
 
 /**
+ * The checkpoints up to the last byte moved: what follows is a write's closing fsync (time passes,
+ * no bytes move), the only place the I/O loop notes a checkpoint without progress.
+ */
+function untilLastByte(points: readonly Checkpoint[]): readonly Checkpoint[] {
+  let end = points.length;
+  while (end > 2 && points[end - 1]?.bytes === points[end - 2]?.bytes) end -= 1;
+  return points.slice(0, end);
+}
+
+/**
  * A test's figure and spread from its checkpoints, the warm-up left out of both as fio's ramp_time
  * and iperf3's --omit leave it out (shared/util/spread.ts decides how much is warm-up). The clock
- * still ends where the test did: a write's closing fsync is in the last sample and in the figure.
+ * still ends where the test did: a write's closing fsync is in the figure, as in fio's with
+ * end_fsync. It is not in the spread, as fio's per-second samples end with its last I/O: the flush
+ * is how long the data took to be stored, not how the rate varied (a settled write flagged
+ * "varied ±11%" by its last second alone read as a contradiction).
  */
 export function figureOfProgress(points: readonly Checkpoint[]): ProgressFigure | null {
   const first = points[0];
   const last = points.at(-1);
   if (!first || !last || !(last.t > first.t)) return null;
   const whole = (last.bytes - first.bytes) / (last.t - first.t);
-  const { edges, rates } = samplesOf(points);
+  const { edges, rates } = samplesOf(untilLastByte(points));
   const warmUpSamples = rates.length - steadyPart(rates).length;
   const cut = edges[warmUpSamples] ?? first.t;
   const steadyBytesPerSecond = cut > first.t ? (last.bytes - bytesAt(points, cut)) / (last.t - cut) : whole;
