@@ -148,3 +148,9 @@ export function linkNote(path: SharePath, link: LinkOfPlan): string | null {
 export function pathNote(path: SharePath, aboutLink?: LinkOfPlan): string | null {
   return folderNote(path) ?? (aboutLink ? linkNote(path, aboutLink) : null);
 }
+
+/** Asked before a plan copies in a folder no NAS is behind (one `folderNote` speaks of); null for a share. */
+export function folderQuestion(path: SharePath): string | null {
+  if (folderNote(path) === null) return null;
+  return 'Copy in this folder anyway? Its figures will be this computer’s, not the NAS’s.';
+}

@@ -49,7 +49,7 @@ function checkedPlan(state: PlanState, starting = false) {
 }
 
 /** Whether the preview asks before copying in a share folder that is on this computer. */
-export const selectAsksFirst = (state: Pick<PlanState, 'preview'>) =>
+const selectAsksFirst = (state: Pick<PlanState, 'preview'>) =>
   state.preview?.steps.find((step) => step.askFirst)?.askFirst ?? null;
 
 export const usePlanStore = create<PlanState>()((set, get) => ({

@@ -3,7 +3,7 @@ import type { ClientFacts } from '../../../../shared/contract/probe';
 import type { TestResult } from '../../../../shared/contract/runs';
 import { formatBytes, formatSeconds } from '../../../../shared/util/units';
 import type { SharePath } from '../../../../shared/contract/figure-quality';
-import { pathNote, type LinkOfPlan } from '../../../../shared/words/share-path';
+import { folderQuestion, pathNote, type LinkOfPlan } from '../../../../shared/words/share-path';
 import {
   copyDefaults,
   settleDefaults,
@@ -75,7 +75,7 @@ function copyStep(spec: ShareCopySpec, facts: CopyFacts, sweepBudget: number | n
     : `The app writes ${settled ? `a file sized to settle (at least ${formatBytes(limits.minBytes)}, on until its rate holds steady, at most ${formatBytes(limits.maxBytes)} or ${formatSeconds(limits.maxSeconds)})` : `a ${formatBytes(spec.fileSize ?? 0)} file`} in ${spec.folder} and reads it back past this computer’s cache: what copying to the share really gives.`;
   const labels = spec.lineLabels ?? { write: `${spec.label}: writing`, read: `${spec.label}: reading` };
   const warning = facts.sharePath && pathWarning(facts.sharePath, spec.aboutLink);
-  const askFirst = facts.sharePath && localFolderQuestion(facts.sharePath);
+  const askFirst = facts.sharePath && folderQuestion(facts.sharePath);
   return {
     kind: 'copy',
     label: spec.label,
@@ -136,12 +136,6 @@ function pathWarning(path: SharePath, aboutLink: LinkOfPlan | undefined): string
   const note = pathNote(path, aboutLink);
   if (!note || path.kind === 'network-share') return note;
   return `${note} To measure the NAS, choose a folder in a share of it mounted on this computer.`;
-}
-
-/** Asked before a plan copies in a folder no NAS is behind: its figures would be this computer's. */
-function localFolderQuestion(path: SharePath): string | null {
-  if (path.kind !== 'local-disk' && path.kind !== 'memory') return null;
-  return 'Copy in this folder anyway? Its figures will be this computer’s, not the NAS’s.';
 }
 
 /** The live lines of a copy: write and read always, small files and the sweep when asked for. */

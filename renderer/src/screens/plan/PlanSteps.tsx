@@ -18,6 +18,8 @@ export interface StepAnswer {
  * left out and why.
  */
 export function PlanSteps({ preview, answer }: { preview: PlanPreview; answer: StepAnswer }) {
+  // One question, under the first step that asks it: every copy step of a plan uses the same folder.
+  const asking = preview.steps.find((step) => step.askFirst);
   return (
     <div data-testid="plan-preview">
       <p>
@@ -40,7 +42,7 @@ export function PlanSteps({ preview, answer }: { preview: PlanPreview; answer: S
                 {warning}
               </Notice>
             ))}
-            {step.askFirst && (
+            {step === asking && step.askFirst && (
               <CheckboxField
                 id={answer.id}
                 label={step.askFirst}
