@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { chooseIoMethod, measureShareRead, measureShareWrite } from '../../electron/engine/copy';
 import { readByteSize as parseByteSize } from '../../shared/util/units';
 import { fileSystemOf } from '../../electron/engine/copy/cache-bypass';
+import { compareRuns, describeRatio, median } from './ratio';
 
 const { values } = parseArgs({
   options: {
@@ -93,11 +94,6 @@ async function ours(pass: () => Promise<{ bytesPerSecond: number }>): Promise<Me
   return { bytesPerSecond, cpuPerGiB: (used.user + used.system) / 1e6 / (fileSize / GiB) };
 }
 
-function median(numbers: number[]): number {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 const mbps = (bytesPerSecond: number) => `${(bytesPerSecond / 1e6).toFixed(0)} MB/s`;
 
 /** Wrapped in a function: tsx compiles this package as CommonJS, where top-level await is refused. */
@@ -142,12 +138,13 @@ async function main(): Promise<void> {
     await rm(folder, { recursive: true, force: true });
   }
   for (const op of ['write', 'read'] as const) {
-    const rate = (list: Measured[]) => median(list.map((figure) => figure.bytesPerSecond));
+    const rates = (list: Measured[]) => list.map((figure) => figure.bytesPerSecond);
     const cpu = (list: Measured[]) => median(list.map((figure) => figure.cpuPerGiB)).toFixed(2);
     const [mine, native] = [figures[op].ours, figures[op].fio];
+    const compared = compareRuns(rates(mine), rates(native));
     console.log(
-      `${op}: ours ${mbps(rate(mine))} / fio ${mbps(rate(native))} = ratio ${(rate(mine) / rate(native)).toFixed(2)} ` +
-        `(median of ${rounds} alternating runs); CPU s per GiB: ours ${cpu(mine)}, fio ${cpu(native)}`,
+      `${op}: ours ${mbps(compared.ours)} / fio ${mbps(compared.native)} = ${describeRatio(compared)}, ` +
+        `medians of ${rounds} alternating runs; CPU s per GiB: ours ${cpu(mine)}, fio ${cpu(native)}`,
     );
   }
 }

@@ -21,6 +21,7 @@ import {
   startIperfServerOnItsOwnThread,
   type Direction,
 } from '../../electron/engine/net';
+import { compareRuns, describeRatio, median } from './ratio';
 
 const { values } = parseArgs({
   options: {
@@ -137,14 +138,15 @@ async function thisComputer(): Promise<number> {
   }
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
-
 const gbit = (bits: number) => `${(bits / 1e9).toFixed(2).padStart(6)} Gbit/s`;
 const cpu = (runs: Run[]) => `${median(runs.map((run) => run.cpuPerGB)).toFixed(3)} s/GB`;
-const rate = (runs: Run[]) => median(runs.map((run) => run.bitsPerSecond));
+const rates = (runs: Run[]) => runs.map((run) => run.bitsPerSecond);
+
+/** One side of ours against the same side of native iperf3 (native client → native server in the same rounds). */
+function pairing(name: string, ours: Run[], native: Run[]): string {
+  const compared = compareRuns(rates(ours), rates(native));
+  return `    ${name} ${gbit(compared.ours)}, ${describeRatio(compared)}; CPU ours ${cpu(ours)}, native ${cpu(native)}`;
+}
 
 /** tsx runs this package as CommonJS, where top-level await is not allowed. */
 async function main(): Promise<void> {
@@ -161,12 +163,9 @@ async function main(): Promise<void> {
         client.push(await oursAsClient(streams, direction));
         server.push(await oursAsServer(streams, direction));
       }
-      const label = `${String(streams).padStart(2)} stream(s) ${direction.padEnd(8)}`;
-      console.log(
-        `${label} native ${gbit(rate(native.client))} | client ${gbit(rate(client))} ratio ${(rate(client) / rate(native.client)).toFixed(2)}` +
-          ` | server ${gbit(rate(server))} ratio ${(rate(server) / rate(native.server)).toFixed(2)}` +
-          ` | CPU client ours ${cpu(client)} native ${cpu(native.client)}, server ours ${cpu(server)} native ${cpu(native.server)}`,
-      );
+      console.log(`${streams} stream(s) ${direction}: native iperf3 both ends ${gbit(median(rates(native.client)))}`);
+      console.log(pairing('client (ours → iperf3 -s)', client, native.client));
+      console.log(pairing('server (iperf3 -c → ours)', server, native.server));
     }
   }
   const nativeLoop: number[] = [];
@@ -175,8 +174,9 @@ async function main(): Promise<void> {
     nativeLoop.push((await nativeOnNative(1, 'upload')).end.sum_received.bits_per_second);
     ours.push(await thisComputer());
   }
+  const compared = compareRuns(ours, nativeLoop);
   console.log(
-    `This computer (1 stream, server on its own thread): ours ${gbit(median(ours))} / native ${gbit(median(nativeLoop))} = ratio ${(median(ours) / median(nativeLoop)).toFixed(2)}`,
+    `This computer (1 stream, server on its own thread): ours ${gbit(compared.ours)} / native ${gbit(compared.native)} = ${describeRatio(compared)}`,
   );
 }
 

@@ -26,9 +26,9 @@ import { parseFioReport, summarizeFioReport } from '../../electron/engine/disk/p
 import { runIperfTest, type Direction } from '../../electron/engine/net/iperf-client';
 import { connectToNas } from '../../electron/engine/ssh/connect';
 import { KnownHosts } from '../../electron/engine/ssh/known-hosts';
-import { relativeSpread } from '../../shared/util/spread';
 import { nasExec, readLab } from '../lab/lab';
 import { nativeServer, nativeTest } from '../integration/net-native';
+import { compareRuns, describeRatio } from './ratio';
 
 const { values } = parseArgs({
   options: {
@@ -43,9 +43,6 @@ const lab = readLab();
 const leg = lab.legs.a;
 const port = 5351;
 
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? 0;
-const spread = (list: number[]) => `±${((relativeSpread(list) ?? 0) * 100).toFixed(1)}%`;
-
 /** Alternates ours and native `rounds` times (who goes first swaps each round) and prints the ratio of the medians. */
 async function compare(name: string, ours: () => Promise<number>, native: () => Promise<number>): Promise<void> {
   const figures = { ours: [] as number[], native: [] as number[] };
@@ -53,11 +50,12 @@ async function compare(name: string, ours: () => Promise<number>, native: () => 
     const order = round % 2 === 0 ? (['ours', 'native'] as const) : (['native', 'ours'] as const);
     for (const side of order) figures[side].push(await (side === 'ours' ? ours() : native()));
   }
-  const ratio = median(figures.ours) / median(figures.native);
+  const compared = compareRuns(figures.ours, figures.native);
+  const target = compared.ratio >= 0.97 && compared.ratio <= 1.03 ? 'within 0.97–1.03' : 'OUTSIDE 0.97–1.03';
   console.log(
-    `${name}: ratio ${ratio.toFixed(3)} ${ratio >= 0.97 && ratio <= 1.03 ? '(within 0.97–1.03)' : '(OUTSIDE 0.97–1.03)'}; ` +
-      `ours ${(median(figures.ours) / 1e6).toFixed(1)} ${spread(figures.ours)}, ` +
-      `native ${(median(figures.native) / 1e6).toFixed(1)} ${spread(figures.native)} (median of ${rounds}, in millions per second)`,
+    `${name}: ${describeRatio(compared)}, ${target} (${compared.ratio.toFixed(3)}); ` +
+      `ours ${(compared.ours / 1e6).toFixed(1)}, native ${(compared.native / 1e6).toFixed(1)} ` +
+      `(medians of ${rounds}, in millions per second)`,
   );
 }
 
