@@ -11,6 +11,13 @@ export function steadyPart(samples: readonly number[]): number[] {
   return samples.slice(warmUp);
 }
 
+/** The middle value (the mean of the two middle ones for an even count); 0 for none. */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
 /** Standard deviation ÷ mean; null when there is nothing to judge (under two values, or a zero mean). */
 export function relativeSpread(values: readonly number[]): number | null {
   if (values.length < 2) return null;

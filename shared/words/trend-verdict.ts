@@ -1,5 +1,6 @@
 import type { LinkType } from '../contract/probe';
 import { compareWithNoise } from './spread';
+import { median } from '../util/spread';
 
 /**
  * Whether a NAS's latest figure moved beyond its noise against its earlier like-for-like runs,
@@ -110,12 +111,6 @@ export function trendVerdict(
 
 function isKnown(value: number | null | undefined): value is number {
   return typeof value === 'number' && Number.isFinite(value);
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** The figure as the subject of the sentence: "Sequential reads (SEQ1M Q8T1) on this NAS", "Downloads from this NAS". */

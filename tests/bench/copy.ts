@@ -15,7 +15,8 @@ import { parseArgs } from 'node:util';
 import { chooseIoMethod, measureShareRead, measureShareWrite } from '../../electron/engine/copy';
 import { readByteSize as parseByteSize } from '../../shared/util/units';
 import { fileSystemOf } from '../../electron/engine/copy/cache-bypass';
-import { compareRuns, describeRatio, median } from './ratio';
+import { median } from '../../shared/util/spread';
+import { compareRuns, describeRatio } from './ratio';
 
 const { values } = parseArgs({
   options: {

@@ -16,14 +16,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { RunStore } from '../../electron/engine/store';
 import { makeHistory } from '../helpers/make-history';
+import { median } from '../../shared/util/spread';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '10000' }, rounds: { type: 'string', default: '5' } },
 });
 const count = Number(values.runs);
 const rounds = Number(values.rounds);
-
-const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)] ?? Number.NaN;
 
 function timed(command: string[], dataDir: string): { ms: number; listed: number } {
   const started = performance.now();

@@ -21,7 +21,8 @@ import {
   startIperfServerOnItsOwnThread,
   type Direction,
 } from '../../electron/engine/net';
-import { compareRuns, describeRatio, median } from './ratio';
+import { median } from '../../shared/util/spread';
+import { compareRuns, describeRatio } from './ratio';
 
 const { values } = parseArgs({
   options: {

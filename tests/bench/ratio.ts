@@ -1,10 +1,5 @@
-import { relativeSpread } from '../../shared/util/spread';
+import { median, relativeSpread } from '../../shared/util/spread';
 import { compareWithNoise } from '../../shared/words/spread';
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-}
 
 /** Ours against the native tool, from alternating runs of each: the ratio of the medians and how steady each side was. */
 export interface RunsCompared {

@@ -21,6 +21,10 @@ describe('the benchmarks’ ratio against a native tool', () => {
     expect(describeRatio(steady)).toContain('larger than that noise');
   });
 
+  it('takes the mean of the two middle runs for an even count (the one median the app uses)', () => {
+    expect(compareRuns([90, 94, 96, 500], [100, 100]).ours).toBe(95);
+  });
+
   it('has no spread to judge by from a single run', () => {
     const single = compareRuns([90], [100]);
     expect(single.oursSpread).toBeNull();
