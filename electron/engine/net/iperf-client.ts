@@ -2,6 +2,7 @@ import type net from 'node:net';
 import { NasbenchError } from '../../../shared/contract/errors';
 import packageJson from '../../../package.json';
 import { ControlReader, linkLost, parseError } from './control';
+import { measureCpu, type CpuUtilization } from './cpu-time';
 import {
   IperfState,
   ResultsSchema,
@@ -157,12 +158,15 @@ export async function runIperfTest(options: IperfTestOptions): Promise<IperfTest
     await expectState(reader, IperfState.TEST_START, target);
     await expectState(reader, IperfState.TEST_RUNNING, target);
 
+    const cpuStart = process.cpuUsage();
+    const startedAt = performance.now();
     const measured = await measure(streams, parameters, options, stop);
+    const cpu = measureCpu(cpuStart, performance.now() - startedAt);
     options.signal?.throwIfAborted();
     if (measured.lost) throw measured.lost;
     control.write(stateByte(IperfState.TEST_END));
     await expectState(reader, IperfState.EXCHANGE_RESULTS, target, 15_000);
-    control.write(frameJson(clientResults(streams, direction, measured.seconds)));
+    control.write(frameJson(clientResults(streams, direction, measured.seconds, cpu)));
     const serverResults = ResultsSchema.safeParse(await reader.readJson(maxResultsBytes, 'results'));
     if (!serverResults.success) throw parseError('The iperf3 server sent results NASBench cannot read.');
     await expectState(reader, IperfState.DISPLAY_RESULTS, target, 15_000);
@@ -247,13 +251,17 @@ function streamId(index: number): number {
   return index === 0 ? 1 : index + 2;
 }
 
-function clientResults(streams: TestStream[], direction: Direction, seconds: number): IperfResults {
-  const cpu = process.cpuUsage();
-  const total = ((cpu.user + cpu.system) / 1e6 / Math.max(process.uptime(), 1)) * 100;
+/** The client's half of EXCHANGE_RESULTS; `cpu` is over the test only, as iperf3's own client counts it. */
+function clientResults(
+  streams: TestStream[],
+  direction: Direction,
+  seconds: number,
+  cpu: CpuUtilization,
+): IperfResults {
   return {
-    cpu_util_total: total,
-    cpu_util_user: (cpu.user / 1e6 / Math.max(process.uptime(), 1)) * 100,
-    cpu_util_system: (cpu.system / 1e6 / Math.max(process.uptime(), 1)) * 100,
+    cpu_util_total: cpu.total,
+    cpu_util_user: cpu.user,
+    cpu_util_system: cpu.system,
     // Node cannot read TCP_INFO, so a Node sender cannot count its own retransmits.
     sender_has_retransmits: direction === 'download' ? -1 : 0,
     streams: streams.map((stream) =>

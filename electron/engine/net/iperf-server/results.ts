@@ -1,19 +1,7 @@
+import type { CpuUtilization } from '../cpu-time';
 import type { IperfResults } from '../protocol';
 import type { DataStream } from './streams';
 import { UdpServerStream } from './udp-streams';
-
-/** This whole process's CPU time over the test, as iperf3's percentages of wall time (can pass 100 on several cores). */
-export interface CpuUtilization {
-  total: number;
-  user: number;
-  system: number;
-}
-
-export function measureCpu(since: NodeJS.CpuUsage, wallMs: number): CpuUtilization {
-  const used = process.cpuUsage(since);
-  const percent = (micros: number) => (wallMs > 0 ? micros / 10 / wallMs : 0);
-  return { total: percent(used.user + used.system), user: percent(used.user), system: percent(used.system) };
-}
 
 /**
  * The server's half of EXCHANGE_RESULTS, shaped as iperf3's send_results. Node cannot read TCP_INFO,

@@ -15,7 +15,8 @@ import {
   type IperfResults,
   type ParsedIperfParameters,
 } from '../protocol';
-import { buildServerResults, measureCpu, type CpuUtilization } from './results';
+import { measureCpu, type CpuUtilization } from '../cpu-time';
+import { buildServerResults } from './results';
 import { DataStream, iperfStreamId, refuse, sumBytes } from './streams';
 import { asServerError, timeout, unexpectedState } from './session-errors';
 import { UdpServerStream, UdpStreamAcceptor } from './udp-streams';
