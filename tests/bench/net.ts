@@ -36,10 +36,16 @@ const seconds = Number(values.seconds);
 const streamCounts = values.streams.split(',').map(Number);
 const port = 5290;
 
-/** One run: what arrived per second, and the CPU seconds the side under test spent per GB. */
+/**
+ * One run: what arrived per second, the CPU seconds the side under test spent per GB, and those of
+ * the native iperf3 at the other end. On loopback the kernel's receive work for a segment is charged
+ * to whichever side is in the socket when it arrives, so a receiver that drains the socket and sleeps
+ * makes the sender pay for it: the other end's CPU shows where a receive gap comes from.
+ */
 interface Run {
   bitsPerSecond: number;
   cpuPerGB: number;
+  otherEndCpuPerGB: number;
 }
 
 interface NativeJson {
@@ -91,12 +97,20 @@ async function nativeOnNative(streams: number, direction: Direction): Promise<Na
   }
 }
 
-/** CPU seconds from iperf3's own percentages of the test's wall time. */
+/** CPU seconds per GB from one of iperf3's percentages of the test's wall time. */
+function cpuPerGB(percent: number, bytes: number): number {
+  return ((percent / 100) * seconds) / (bytes / 1e9);
+}
+
+/** Native iperf3 at both ends, seen from one side. */
 function nativeRun(json: NativeJson, side: 'client' | 'server'): Run {
   const { bytes, bits_per_second } = json.end.sum_received;
-  const percent =
-    side === 'client' ? json.end.cpu_utilization_percent.host_total : json.end.cpu_utilization_percent.remote_total;
-  return { bitsPerSecond: bits_per_second, cpuPerGB: ((percent / 100) * seconds) / (bytes / 1e9) };
+  const { host_total: client, remote_total: server } = json.end.cpu_utilization_percent;
+  return {
+    bitsPerSecond: bits_per_second,
+    cpuPerGB: cpuPerGB(side === 'client' ? client : server, bytes),
+    otherEndCpuPerGB: cpuPerGB(side === 'client' ? server : client, bytes),
+  };
 }
 
 /** This process's CPU seconds (user + system) while `work` runs. */
@@ -112,7 +126,11 @@ async function oursAsClient(streams: number, direction: Direction): Promise<Run>
     const { result, cpu } = await cpuSecondsOf(() =>
       runIperfTest({ host: '127.0.0.1', port, direction, streams, seconds }),
     );
-    return { bitsPerSecond: result.bitsPerSecond, cpuPerGB: cpu / (result.bytes / 1e9) };
+    return {
+      bitsPerSecond: result.bitsPerSecond,
+      cpuPerGB: cpu / (result.bytes / 1e9),
+      otherEndCpuPerGB: cpuPerGB(result.serverResults.cpu_util_total, result.bytes),
+    };
   });
 }
 
@@ -120,9 +138,11 @@ async function oursAsServer(streams: number, direction: Direction): Promise<Run>
   const server = await startIperfServer({ host: '127.0.0.1', port });
   try {
     const { result, cpu } = await cpuSecondsOf(() => nativeClient(port, streams, direction));
+    const { bytes, bits_per_second } = result.end.sum_received;
     return {
-      bitsPerSecond: result.end.sum_received.bits_per_second,
-      cpuPerGB: cpu / (result.end.sum_received.bytes / 1e9),
+      bitsPerSecond: bits_per_second,
+      cpuPerGB: cpu / (bytes / 1e9),
+      otherEndCpuPerGB: cpuPerGB(result.end.cpu_utilization_percent.host_total, bytes),
     };
   } finally {
     await server.close();
@@ -140,13 +160,17 @@ async function thisComputer(): Promise<number> {
 }
 
 const gbit = (bits: number) => `${(bits / 1e9).toFixed(2).padStart(6)} Gbit/s`;
-const cpu = (runs: Run[]) => `${median(runs.map((run) => run.cpuPerGB)).toFixed(3)} s/GB`;
+const cpu = (runs: Run[], side: 'cpuPerGB' | 'otherEndCpuPerGB' = 'cpuPerGB') =>
+  `${median(runs.map((run) => run[side])).toFixed(3)} s/GB`;
 const rates = (runs: Run[]) => runs.map((run) => run.bitsPerSecond);
 
 /** One side of ours against the same side of native iperf3 (native client → native server in the same rounds). */
 function pairing(name: string, ours: Run[], native: Run[]): string {
   const compared = compareRuns(rates(ours), rates(native));
-  return `    ${name} ${gbit(compared.ours)}, ${describeRatio(compared)}; CPU ours ${cpu(ours)}, native ${cpu(native)}`;
+  return (
+    `    ${name} ${gbit(compared.ours)}, ${describeRatio(compared)}; CPU ours ${cpu(ours)}, native ${cpu(native)}` +
+    `; iperf3 at the other end ${cpu(ours, 'otherEndCpuPerGB')} with ours, ${cpu(native, 'otherEndCpuPerGB')} with native`
+  );
 }
 
 /** tsx runs this package as CommonJS, where top-level await is not allowed. */
