@@ -1,16 +1,19 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
 import { sha256Fingerprint } from '../../electron/engine/ssh/host-key';
 import { shapeOf } from '../helpers/json-shape';
-import { LAB_SCRIPT, readLab, type LabUser } from '../lab/lab';
+import { LAB_SCRIPT, nasCommandLines, nasExec, readLab, runsProgram, type LabUser } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { lab } from './lab-login';
 
 /**
  * NAS setups from the field, each a stand-in in the lab (tests/lab/lab-field.sh): other login
  * shells with rc files that print, an SSH server that takes passwords only through
- * keyboard-interactive, one whose only host key is RSA, and fio/iperf3 only in Entware's /opt/bin.
+ * keyboard-interactive, one whose only host key is RSA, Dropbear instead of OpenSSH, and fio/iperf3
+ * only in Entware's /opt/bin.
  * Each runs the same commands a user would, through the CLI, and must give what the plain Debian
  * user gets: the same JSON shapes, real figures.
  */
@@ -27,12 +30,18 @@ const keyboardOnly: Setup = {
   port: lab.field.sshds.kbd.port,
 };
 const rsa: Setup = { name: 'an RSA host key only', user: lab.users.test, port: lab.field.sshds.rsa.port };
+const dropbear: Setup = {
+  name: 'Dropbear instead of OpenSSH (commands get PATH /usr/bin:/bin)',
+  user: lab.users.test,
+  port: lab.field.sshds.dropbear.port,
+};
 const setups: Setup[] = [
   { name: 'csh login shell (.cshrc prints)', user: lab.field.users.csh, port: lab.ssh.port },
   { name: 'fish login shell (config.fish prints)', user: lab.field.users.fish, port: lab.ssh.port },
   { name: 'bash whose ~/.bashrc prints on stdout and stderr', user: lab.field.users.bashrc, port: lab.ssh.port },
   keyboardOnly,
   rsa,
+  dropbear,
 ];
 
 async function nasbench(setup: Setup, dataDir: string, command: string, ...argv: string[]) {
@@ -163,4 +172,32 @@ describe('NAS setups from the field', () => {
       },
     });
   });
+
+  it('Dropbear: Ctrl+C during a disk test cancels it there too: no fio left, the folder as it was', async () => {
+    const folder = `${lab.share}/dropbear-${randomUUID()}`;
+    const user = lab.users.test.name;
+    expect(nasExec(['install', '-d', '-o', user, '-g', user, folder]).code).toBe(0);
+    const login = ['--host', lab.legs.a.nas, '--port', String(dropbear.port), '--user', user, '--trust-new-host'];
+    const argv = ['--json', '--data-dir', await tempDir('field-dropbear'), 'disk', ...login, '--dir', folder];
+    // A real process, so the signal takes the path a user's Ctrl+C takes.
+    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', ...argv, '--time', '5'], {
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
+      env: { ...process.env, NASBENCH_PASSWORD: lab.users.test.password },
+    });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const fioIn = () => nasCommandLines().filter((line) => runsProgram(line, 'fio') && line.includes(folder));
+    try {
+      await expect.poll(() => fioIn().length > 0, { timeout: 30_000, interval: 200 }).toBe(true);
+      child.kill('SIGINT');
+      expect(await exited).toBe(1);
+      expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+      expect(fioIn()).toEqual([]);
+      expect(nasExec(['ls', '-A', folder]).stdout.trim()).toBe('');
+    } finally {
+      child.kill('SIGKILL');
+      nasExec(['rm', '-rf', folder]);
+    }
+  }, 60_000);
 });

@@ -6,6 +6,9 @@
 #             kbd      port 2022  passwords only through keyboard-interactive (PAM), as macOS and many NAS firmwares
 #             rsa      port 2023  an RSA host key only (OpenSSH refuses its SHA-1 signature, rsa-sha2-* works)
 #             entware  port 2024  fio and iperf3 only in /opt/bin (Entware), off the users' SSH PATH
+#   dropbear  port 2025: Dropbear, the small SSH server of embedded NAS firmwares and of routers serving a USB
+#             disk, instead of OpenSSH: its own key format and protocol code, commands run with its PATH
+#             (/usr/bin:/bin, no sbin) and it ends a command whose connection went.
 #
 # The kbd and entware sshds run in a private mount namespace: their /etc/pam.d/sshd and /opt are the lab's own
 # files bound over the host's, so the lab never writes to the host's /etc or /opt.
@@ -68,6 +71,9 @@ field_users_down() {
   for user in "$CSH_USER" "$FISH_USER" "$BASHRC_USER" "$ENTWARE_USER"; do remove_user "$user"; done
 }
 
+DROPBEAR=/usr/sbin/dropbear
+DROPBEAR_PORT=2025
+
 field_host_key() { echo "$STATE_DIR/ssh_host_$1_key"; }
 field_pid_file() { echo "$STATE_DIR/sshd-$1.pid"; }
 field_log() { echo "$STATE_DIR/sshd-$1.log"; }
@@ -84,6 +90,14 @@ field_secrets_up() {
     fi
     chmod 0600 "$key"
   done
+  key=$(field_host_key dropbear)
+  if [[ ! -s $key ]]; then
+    rm -f "$key" "$key.pub"
+    dropbearkey -t ed25519 -f "$key" >/dev/null 2>&1 || die "dropbearkey could not make $key"
+    # The public half in OpenSSH's one-line form, as the other sshds' .pub files are.
+    dropbearkey -y -f "$key" | grep '^ssh-ed25519 ' >"$key.pub"
+  fi
+  chmod 0600 "$key"
 }
 
 write_field_config() { # write_field_config NAME PORT
@@ -158,6 +172,42 @@ field_sshds_up() {
       field_sshd_start "$name" "$port"
     fi
   done
+  dropbear_up
+}
+
+dropbear_pid() { # the pid of the lab's running dropbear, or nothing
+  local file pid
+  file=$(field_pid_file dropbear)
+  [[ -s $file ]] || return 0
+  pid=$(tr -dc '0-9' <"$file")
+  [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 0
+  [[ $(cat "/proc/$pid/comm" 2>/dev/null) == dropbear ]] || return 0
+  printf '%s\n' "$pid"
+}
+
+dropbear_up() {
+  if [[ -n $(dropbear_pid) ]] && ssh_answers "$SSH_PROBE_ADDR" "$DROPBEAR_PORT"; then
+    log "dropbear already running"
+    return 0
+  fi
+  local log_file
+  log_file=$(field_log dropbear)
+  : >>"$log_file"
+  chmod 0600 "$log_file"
+  # -F -E: in the foreground, logging to its file (a daemon would log to a syslog the lab does not have);
+  # setsid and & detach it as sshd detaches itself. -w: no root login, as the other sshds.
+  ip netns exec "$NS" setsid "$DROPBEAR" -F -E -w -p "0.0.0.0:$DROPBEAR_PORT" -r "$(field_host_key dropbear)" \
+    -P "$(field_pid_file dropbear)" </dev/null >>"$log_file" 2>&1 9>&- &
+  local i
+  for ((i = 0; i < 100; i++)); do
+    if ssh_answers "$SSH_PROBE_ADDR" "$DROPBEAR_PORT"; then
+      log "dropbear (pid $(dropbear_pid)) answers on $SSH_PROBE_ADDR:$DROPBEAR_PORT"
+      return 0
+    fi
+    sleep 0.1
+  done
+  tail -n 20 "$log_file" >&2 || true
+  die "dropbear did not answer on $SSH_PROBE_ADDR:$DROPBEAR_PORT within 10 s"
 }
 
 field_rekey() { # field_rekey NAME: a new host key for that field sshd (a reset NAS), then restart it
@@ -193,6 +243,8 @@ field_state_json() {
     sshds+=$(printf '\n      "%s": {"port": %s, "hostKeyPub": "%s", "log": "%s"}' \
       "$name" "$port" "$(field_host_key "$name").pub" "$(field_log "$name")")
   done
+  sshds+=$(printf ',\n      "dropbear": {"port": %s, "hostKeyPub": "%s", "log": "%s"}' \
+    "$DROPBEAR_PORT" "$(field_host_key dropbear).pub" "$(field_log dropbear)")
   printf '"field": {\n    "users": {%s\n    },\n    "sshds": {%s\n    },\n    "entwareBin": "/opt/bin"\n  }' "$users" "$sshds"
 }
 
@@ -208,5 +260,12 @@ field_status() { # prints one line per field sshd; returns 1 when one is not ans
       ok=1
     fi
   done
+  pid=$(dropbear_pid)
+  if [[ -n $pid ]] && ssh_answers "$SSH_PROBE_ADDR" "$DROPBEAR_PORT"; then
+    echo "dropbear: pid $pid, answering on $SSH_PROBE_ADDR:$DROPBEAR_PORT"
+  else
+    echo "dropbear: NOT RUNNING"
+    ok=1
+  fi
   return $ok
 }

@@ -180,9 +180,10 @@ cmd_up() {
   local holder=${1:-}
   require_root
   take_lock
-  for tool in ip tc ssh-keygen useradd chpasswd mount unshare sshfs fusermount "$SSHD" fio iperf3 csh fish bash; do
+  for tool in ip tc ssh-keygen useradd chpasswd mount unshare sshfs fusermount "$SSHD" fio iperf3 csh fish bash \
+    "$DROPBEAR" dropbearkey; do
     command -v "$tool" >/dev/null 2>&1 ||
-      die "missing $tool (apt-get install -y openssh-server iproute2 passwd sshfs fio iperf3 csh fish)"
+      die "missing $tool (apt-get install -y openssh-server iproute2 passwd sshfs fio iperf3 csh fish dropbear-bin)"
   done
   # A test run that was killed instead of taken down leaves the lab up with its scratch folders in it
   # (CI once failed on one left by a killed rehearsal): the first run to take the lab again starts without them.

@@ -70,7 +70,13 @@ const labSchema = z.object({
   /** Stand-ins for NAS setups from the field (lab-field.sh): other login shells, SSH servers, tool places. */
   field: z.object({
     users: z.object({ csh: userSchema, fish: userSchema, bashrc: userSchema, entware: userSchema }),
-    sshds: z.object({ kbd: fieldSshdSchema, rsa: fieldSshdSchema, entware: fieldSshdSchema }),
+    sshds: z.object({
+      kbd: fieldSshdSchema,
+      rsa: fieldSshdSchema,
+      entware: fieldSshdSchema,
+      /** Dropbear (not OpenSSH), as on embedded NAS firmwares: its PATH for commands is /usr/bin:/bin. */
+      dropbear: fieldSshdSchema,
+    }),
     /** Where the entware sshd's NAS keeps fio and iperf3 (off every user's SSH PATH). */
     entwareBin: z.string(),
   }),
