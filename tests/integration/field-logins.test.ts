@@ -7,7 +7,7 @@ import { sha256Fingerprint } from '../../electron/engine/ssh/host-key';
 import { shapeOf } from '../helpers/json-shape';
 import { LAB_SCRIPT, nasCommandLines, nasExec, readLab, runsProgram, type LabUser } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
-import { lab } from './lab-login';
+import { errorOf, lab, labSession } from './lab-login';
 
 /**
  * NAS setups from the field, each a stand-in in the lab (tests/lab/lab-field.sh): other login
@@ -200,4 +200,28 @@ describe('NAS setups from the field', () => {
       nasExec(['rm', '-rf', folder]);
     }
   }, 60_000);
+
+  it('Dropbear: a cancelled command ends on the NAS while the connection stays (its group is its own there too)', async () => {
+    const session = await labSession({ port: dropbear.port, trustNewHost: true });
+    const marker = `nasbench-cancel-${randomUUID()}`;
+    const running = () => nasCommandLines().filter((line) => line.includes(marker));
+    try {
+      const stop = new AbortController();
+      // A child of the script's sh, as fio and dd are: the kill must reach the whole group. Left alone it
+      // would run past this test's time limit.
+      const command = session.run(`sleep 120 & wait # ${marker}`, { signal: stop.signal });
+      await expect.poll(() => running().length > 0, { timeout: 10_000, interval: 100 }).toBe(true);
+      stop.abort();
+      expect((await errorOf(command)).code).toBe('CANCELLED');
+      await expect
+        .poll(() => nasCommandLines().filter((line) => line.startsWith('sleep 120')).length, {
+          timeout: 5_000,
+        })
+        .toBe(0);
+      expect(running()).toEqual([]);
+      expect(session.isConnected()).toBe(true);
+    } finally {
+      session.close();
+    }
+  });
 });

@@ -99,6 +99,23 @@ describe('a command line every login shell runs the same way', () => {
     expect(Number(pgid)).toBeGreaterThan(1);
     expect(framedStdout(Buffer.from(run.stdout)).trim()).toBe(pgid);
   });
+
+  it.each([['/usr/bin/fish'], ['/bin/busybox', 'sh'], ['/bin/dash']])(
+    'leads its own group under %s started in another group, as Dropbear starts it: the id it printed is that group',
+    (...shell) => {
+      // Started from this test, the login shell is in the test runner's process group, not its own.
+      const [program = '', ...args] = shell;
+      const run = spawnSync(program, [...args, '-c', commandForAnyLoginShell('ps -o pgid= -p $$')], {
+        encoding: 'utf8',
+      });
+      const pgid = new RegExp(`^${PGID_MARKER}(\\d+)$`, 'm').exec(run.stderr)?.[1];
+      expect(Number(pgid)).toBeGreaterThan(1);
+      expect(framedStdout(Buffer.from(run.stdout)).trim()).toBe(pgid);
+      expect(Number(pgid)).not.toBe(
+        Number(spawnSync('ps', ['-o', 'pgid=', '-p', String(process.pid)], { encoding: 'utf8' }).stdout.trim()),
+      );
+    },
+  );
 });
 
 describe('output that rc files print never reaches a parser', () => {

@@ -40,19 +40,24 @@ export function encodeForLoginShell(script: string): string {
 }
 
 /**
- * The sh that decodes and runs the script. `$$` is this sh, which replaced the login shell and so
- * leads the process group sshd made for the command: killing `-$$` ends everything it starts.
+ * The sh that decodes and runs the script. `$$` is this sh, which replaced the login shell; killing
+ * `-$$` ends everything the script starts when `$$` leads a process group. OpenSSH starts each
+ * command as one; Dropbear (embedded NAS firmwares) runs it in its own connection's group, so the
+ * kill found no group and a cancelled command ran on. There `setsid`, which keeps the PID when it
+ * is not a group leader (util-linux and BusyBox alike), makes it one before the script starts.
  */
 const boot = [
   `echo ${PGID_MARKER}$$ >&2`,
   `echo ${STDOUT_START}`,
   's=$(printf %s "$1" | sed "s/@/$2$2/g")',
-  'exec /bin/sh -c "$(printf %b "$s")"',
+  'g=',
+  'kill -0 -$$ 2>/dev/null || { command -v setsid >/dev/null 2>&1 && g=setsid; }',
+  'exec $g /bin/sh -c "$(printf %b "$s")"',
 ].join('; ');
 
 /** The command line to send over SSH for a POSIX sh script, whatever the user's login shell is. */
 export function commandForAnyLoginShell(script: string, shell = '/bin/sh'): string {
-  const bootFor = shell === '/bin/sh' ? boot : boot.replace('exec /bin/sh -c', `exec ${shell} -c`);
+  const bootFor = shell === '/bin/sh' ? boot : boot.replace('exec $g /bin/sh -c', `exec $g ${shell} -c`);
   return `exec ${shell} -c '${bootFor}' nasbench '${encodeForLoginShell(script)}' \\\\`;
 }
 

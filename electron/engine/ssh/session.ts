@@ -1,8 +1,9 @@
 import type { NodeSSH } from 'node-ssh';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import type { ClientChannel } from 'ssh2';
+import type { Client, ClientChannel } from 'ssh2';
 import { NasbenchError } from '../../../shared/contract/errors';
+import { execOnChannel } from './exec';
 import type { HostKey } from './host-key';
 import { lineSplitter } from './lines';
 import { commandForAnyLoginShell, PGID_MARKER, StdoutFrame } from './login-shell';
@@ -36,11 +37,11 @@ export interface SessionInfo {
 }
 
 /**
- * A connected NAS. Every remote command is a POSIX `sh` command line built from quoted
- * pieces, runs under /bin/sh whatever the user's login shell is (login-shell.ts), in its own
- * process group (sshd starts each command as a session leader), and can be cancelled: cancel
- * kills the whole group on the NAS, so no fio or iperf3 is left behind. What the login shell's
- * rc files print never reaches the caller.
+ * A connected NAS. Every remote command is a POSIX `sh` command line built from quoted pieces,
+ * runs under /bin/sh whatever the user's login shell is (login-shell.ts), in its own process group
+ * (OpenSSH starts each command as one; under Dropbear login-shell.ts makes one), and can be
+ * cancelled: cancel kills the whole group on the NAS, so no fio or iperf3 is left behind. What the
+ * login shell's rc files print never reaches the caller.
  */
 export class NasSession {
   constructor(
@@ -105,8 +106,7 @@ export class NasSession {
     );
 
     try {
-      const result = await this.ssh.execCommand(commandForAnyLoginShell(line), {
-        noTrim: true,
+      const end = await execOnChannel(this.client(), commandForAnyLoginShell(line), {
         onChannel: (opened) => {
           channel = opened;
         },
@@ -127,10 +127,10 @@ export class NasSession {
       stdout.end();
       stderr.end();
       if (stopped) throw stopped;
-      if (!frame.started) throw loginShellRefused(result.stdout, result.stderr);
+      if (!frame.started) throw loginShellRefused(end.firstStdout, end.firstStderr);
       return {
-        code: result.code,
-        signal: result.signal,
+        code: end.code,
+        signal: end.signal,
         stdout: Buffer.concat(stdoutChunks).toString('utf8'),
         stderr: stderrText,
       };
@@ -163,8 +163,7 @@ export class NasSession {
    * unlike a stream of new TCP connections, which some NASes count as a login attack.
    */
   async roundTrip(): Promise<number> {
-    const client = this.ssh.connection;
-    if (!client || !this.ssh.isConnected()) throw linkLost(new Error('not connected'));
+    const client = this.client();
     // A tiny request must not wait for Nagle's algorithm behind the connection's other traffic.
     client.setNoDelay(true);
     const sentAt = performance.now();
@@ -191,7 +190,19 @@ export class NasSession {
     if (pgid === undefined || !Number.isInteger(pgid) || pgid <= 1 || !this.ssh.isConnected()) return;
     const group = `-${pgid}`;
     const script = `kill -TERM ${group} 2>/dev/null; sleep 1; kill -KILL ${group} 2>/dev/null; true`;
-    await this.ssh.execCommand(commandForAnyLoginShell(script)).catch(() => undefined);
+    const ignore = () => undefined;
+    try {
+      await execOnChannel(this.client(), commandForAnyLoginShell(script), { onStdout: ignore, onStderr: ignore });
+    } catch {
+      // The connection went: nothing can reach the NAS to kill with (the watchdogs end the servers).
+    }
+  }
+
+  /** The SSH connection, or LINK_LOST when it has gone. */
+  private client(): Client {
+    const client = this.ssh.connection;
+    if (!client || !this.ssh.isConnected()) throw linkLost(new Error('not connected'));
+    return client;
   }
 }
 
