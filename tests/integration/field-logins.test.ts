@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
 import { sha256Fingerprint } from '../../electron/engine/ssh/host-key';
 import { shapeOf } from '../helpers/json-shape';
-import { LAB_SCRIPT, nasCommandLines, nasExec, readLab, runsProgram, type LabUser } from '../lab/lab';
+import { fioOnNasIn, LAB_SCRIPT, nasCommandLines, nasExec, readLab, type LabUser } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { errorOf, lab, labSession } from './lab-login';
 
@@ -187,13 +187,12 @@ describe('NAS setups from the field', () => {
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    const fioIn = () => nasCommandLines().filter((line) => runsProgram(line, 'fio') && line.includes(folder));
     try {
-      await expect.poll(() => fioIn().length > 0, { timeout: 30_000, interval: 200 }).toBe(true);
+      await expect.poll(() => fioOnNasIn(folder).length > 0, { timeout: 30_000, interval: 200 }).toBe(true);
       child.kill('SIGINT');
       expect(await exited).toBe(1);
       expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
-      expect(fioIn()).toEqual([]);
+      expect(fioOnNasIn(folder)).toEqual([]);
       expect(nasExec(['ls', '-A', folder]).stdout.trim()).toBe('');
     } finally {
       child.kill('SIGKILL');

@@ -1,12 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIperfTest, type Direction } from '../../electron/engine/net/iperf-client';
 import { runNetworkTest } from '../../electron/engine/net/network-test';
 import { startRemoteIperfServer } from '../../electron/engine/net/remote-server';
 import { measureOverSsh } from '../../electron/engine/net/ssh-transfer';
 import type { NasSession } from '../../electron/engine/ssh/session';
-import { nasPids, nasSpawn, runsProgram, waitForNasPort } from '../lab/lab';
+import { nasCommandLines, nasSpawn, runsProgram, waitForNasPort } from '../lab/lab';
 import { runCli } from '../../electron/cli/program';
 import { tempDir } from '../unit/helpers';
 import { errorOf, lab, labSession } from './lab-login';
@@ -33,19 +32,9 @@ async function nativeServer(port: number): Promise<() => Promise<NativeServerRep
   };
 }
 
-/** A process's command line ('' once it has ended). */
-function commandOf(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-  } catch {
-    return ''; // it ended meanwhile
-  }
-}
-
 /** iperf3 processes inside the NAS namespace (ps alone would also list the host's: PIDs are shared). */
 function iperfProcessesOnNas(): string {
-  return nasPids()
-    .map(commandOf)
+  return nasCommandLines()
     .filter((args) => runsProgram(args, 'iperf3'))
     .join('\n');
 }
@@ -251,7 +240,7 @@ describe('a NAS without iperf3', () => {
     const result = await measureOverSsh(session, { direction: 'download', seconds: 8 });
     expect(result.bytes).toBeGreaterThan(2 ** 29);
     expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(200 * 1024 * 1024);
-    expect(nasPids().some((pid) => commandOf(pid).startsWith('dd if=/dev/zero'))).toBe(false);
+    expect(nasCommandLines().some((line) => line.startsWith('dd if=/dev/zero'))).toBe(false);
   }, 60_000);
 });
 

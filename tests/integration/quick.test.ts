@@ -9,7 +9,7 @@ import { quickDiskTests } from '../../electron/engine/runs/plans/quick';
 import type { NetworkResult } from '../../shared/contract/runs';
 import { formatRate } from '../../shared/util/units';
 import type { Verdict } from '../../shared/words/verdicts';
-import { nasCommandLines, nasExec, runsProgram, type LabLeg } from '../lab/lab';
+import { fioOnNasIn, nasExec, type LabLeg } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { lab } from './lab-login';
 
@@ -152,7 +152,7 @@ describe('nasbench quick', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     try {
-      await expect.poll(() => fioIn(folder).length > 0, { timeout: 60_000, interval: 200 }).toBe(true);
+      await expect.poll(() => fioOnNasIn(folder).length > 0, { timeout: 60_000, interval: 200 }).toBe(true);
       expect(stderr).toContain('… 3/3 NAS disks');
       child.kill('SIGINT');
       expect(await exited).toBe(1);
@@ -162,7 +162,7 @@ describe('nasbench quick', () => {
         error: { code: 'CANCELLED' },
         partial: { status: 'cancelled', results: { net: [{ direction: 'upload' }, { direction: 'download' }] } },
       });
-      expect(fioIn(folder)).toEqual([]);
+      expect(fioOnNasIn(folder)).toEqual([]);
       expect(nasExec(['ls', '-A', folder]).stdout.trim()).toBe('');
     } finally {
       child.kill('SIGKILL');
@@ -170,8 +170,3 @@ describe('nasbench quick', () => {
     }
   });
 });
-
-/** fio processes in the NAS namespace working in a folder. */
-function fioIn(path: string): string[] {
-  return nasCommandLines().filter((line) => runsProgram(line, 'fio') && line.includes(path));
-}

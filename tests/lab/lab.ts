@@ -192,6 +192,11 @@ export function nasCommandLines(): string[] {
   });
 }
 
+/** Command lines of the fio processes in the NAS namespace working in `folder`. */
+export function fioOnNasIn(folder: string): string[] {
+  return nasCommandLines().filter((line) => runsProgram(line, 'fio') && line.includes(folder));
+}
+
 /** True when a command line runs `program`, by name or by full path (`fio …`, `/opt/bin/fio …`). */
 export function runsProgram(commandLine: string, program: string): boolean {
   const first = commandLine.split(' ')[0] ?? '';
