@@ -76,6 +76,11 @@ export const LoadHelperResult = z.object({
   /** The NAS itself, through its own fio: its disks, no network in between. */
   onNas: z.boolean().optional(),
   /**
+   * How its fio server was reached, when not at `host`:`port` on the network: the NAS's own listens
+   * only where the SSH login reaches it (a unix socket or its loopback), so `host`/`port` are the login's.
+   */
+  via: z.literal('ssh').optional(),
+  /**
    * The scratch folder that may still be on the share: this computer's server vanished before it
    * was removed. NASBench removes it the next time it reaches that computer (a run or a check).
    */

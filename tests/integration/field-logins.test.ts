@@ -35,6 +35,11 @@ const dropbear: Setup = {
   user: lab.users.test,
   port: lab.field.sshds.dropbear.port,
 };
+const lockdown: Setup = {
+  name: 'a locked-down Dropbear: no forwarding, no setsid (commands lead no process group)',
+  user: lab.users.test,
+  port: lab.field.sshds.lockdown.port,
+};
 const setups: Setup[] = [
   { name: 'csh login shell (.cshrc prints)', user: lab.field.users.csh, port: lab.ssh.port },
   { name: 'fish login shell (config.fish prints)', user: lab.field.users.fish, port: lab.ssh.port },
@@ -173,51 +178,65 @@ describe('NAS setups from the field', () => {
     });
   });
 
-  it('Dropbear: Ctrl+C during a disk test cancels it there too: no fio left, the folder as it was', async () => {
-    const folder = `${lab.share}/dropbear-${randomUUID()}`;
-    const user = lab.users.test.name;
-    expect(nasExec(['install', '-d', '-o', user, '-g', user, folder]).code).toBe(0);
-    const login = ['--host', lab.legs.a.nas, '--port', String(dropbear.port), '--user', user, '--trust-new-host'];
-    const argv = ['--json', '--data-dir', await tempDir('field-dropbear'), 'disk', ...login, '--dir', folder];
-    // A real process, so the signal takes the path a user's Ctrl+C takes.
-    const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', ...argv, '--time', '5'], {
-      cwd: fileURLToPath(new URL('../..', import.meta.url)),
-      env: { ...process.env, NASBENCH_PASSWORD: lab.users.test.password },
-    });
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    try {
-      await expect.poll(() => fioOnNasIn(folder).length > 0, { timeout: 30_000, interval: 200 }).toBe(true);
-      child.kill('SIGINT');
-      expect(await exited).toBe(1);
-      expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
-      expect(fioOnNasIn(folder)).toEqual([]);
-      expect(nasExec(['ls', '-A', folder]).stdout.trim()).toBe('');
-    } finally {
-      child.kill('SIGKILL');
-      nasExec(['rm', '-rf', folder]);
-    }
-  }, 60_000);
+  it.each([dropbear, lockdown])(
+    '%s: Ctrl+C during a disk test cancels it there too: no fio left, the folder as it was',
+    async (setup) => {
+      const folder = `${lab.share}/dropbear-${randomUUID()}`;
+      const user = lab.users.test.name;
+      expect(nasExec(['install', '-d', '-o', user, '-g', user, folder]).code).toBe(0);
+      const login = ['--host', lab.legs.a.nas, '--port', String(setup.port), '--user', user, '--trust-new-host'];
+      const argv = ['--json', '--data-dir', await tempDir('field-dropbear'), 'disk', ...login, '--dir', folder];
+      // A real process, so the signal takes the path a user's Ctrl+C takes.
+      const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/index.ts', ...argv, '--time', '5'], {
+        cwd: fileURLToPath(new URL('../..', import.meta.url)),
+        env: { ...process.env, NASBENCH_PASSWORD: lab.users.test.password },
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      try {
+        await expect.poll(() => fioOnNasIn(folder).length > 0, { timeout: 30_000, interval: 200 }).toBe(true);
+        child.kill('SIGINT');
+        expect(await exited).toBe(1);
+        expect(JSON.parse(stdout)).toMatchObject({ ok: false, error: { code: 'CANCELLED' } });
+        expect(fioOnNasIn(folder)).toEqual([]);
+        expect(nasExec(['ls', '-A', folder]).stdout.trim()).toBe('');
+      } finally {
+        child.kill('SIGKILL');
+        nasExec(['rm', '-rf', folder]);
+      }
+    },
+    60_000,
+  );
 
-  it('Dropbear: a cancelled command ends on the NAS while the connection stays (its group is its own there too)', async () => {
-    const session = await labSession({ port: dropbear.port, trustNewHost: true });
+  it.each([
+    [dropbear, 'cancelled'],
+    [lockdown, 'cancelled'],
+    [lockdown, 'timed out'],
+  ] as const)('%s: a command %s ends on the NAS with its children while the connection stays', async (setup, how) => {
+    const session = await labSession({ port: setup.port, trustNewHost: true });
     const marker = `nasbench-cancel-${randomUUID()}`;
-    const running = () => nasCommandLines().filter((line) => line.includes(marker));
+    const ours = (line: string) =>
+      line.includes(marker) || line.startsWith('sleep 120') || line.includes('of=/dev/null');
     try {
+      if (setup === lockdown) {
+        // What this stand-in is: no group of its own, and no setsid to make one.
+        const said = await session.output('kill -0 -$$ 2>/dev/null && echo group; command -v setsid || echo no-setsid');
+        expect(said.trim()).toBe('no-setsid');
+      }
       const stop = new AbortController();
-      // A child of the script's sh, as fio and dd are: the kill must reach the whole group. Left alone it
-      // would run past this test's time limit.
-      const command = session.run(`sleep 120 & wait # ${marker}`, { signal: stop.signal });
-      await expect.poll(() => running().length > 0, { timeout: 10_000, interval: 100 }).toBe(true);
+      // Children of the script's sh, as fio and dd are (one a grandchild): the kill must reach them all. Left
+      // alone they would run past this test's time limit.
+      const command = session.run(
+        `sleep 120 & (dd if=/dev/zero of=/dev/null bs=1k count=100000000 & wait) & wait # ${marker}`,
+        how === 'cancelled' ? { signal: stop.signal } : { timeoutMs: 3000 },
+      );
+      const started = () =>
+        ['sleep 120', 'dd if=/dev/zero'].every((what) => nasCommandLines().some((line) => line.startsWith(what)));
+      await expect.poll(started, { timeout: 10_000, interval: 100 }).toBe(true);
       stop.abort();
-      expect((await errorOf(command)).code).toBe('CANCELLED');
-      await expect
-        .poll(() => nasCommandLines().filter((line) => line.startsWith('sleep 120')).length, {
-          timeout: 5_000,
-        })
-        .toBe(0);
-      expect(running()).toEqual([]);
+      expect((await errorOf(command)).code).toBe(how === 'cancelled' ? 'CANCELLED' : 'TIMEOUT');
+      await expect.poll(() => nasCommandLines().filter(ours), { timeout: 5_000 }).toEqual([]);
       expect(session.isConnected()).toBe(true);
     } finally {
       session.close();

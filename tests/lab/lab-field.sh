@@ -8,7 +8,11 @@
 #             entware  port 2024  fio and iperf3 only in /opt/bin (Entware), off the users' SSH PATH
 #   dropbear  port 2025: Dropbear, the small SSH server of embedded NAS firmwares and of routers serving a USB
 #             disk, instead of OpenSSH: its own key format and protocol code, commands run with its PATH
-#             (/usr/bin:/bin, no sbin) and it ends a command whose connection went.
+#             (/usr/bin:/bin, no sbin) and it ends a command whose connection went. It forwards TCP but knows no
+#             unix-socket streams.
+#   lockdown  port 2026: a Dropbear as the most locked-down firmwares run it: no forwarding at all (-j -k) and no
+#             setsid (hidden in its private mount namespace), so a command leads no process group and cannot be
+#             made to.
 #
 # The kbd and entware sshds run in a private mount namespace: their /etc/pam.d/sshd and /opt are the lab's own
 # files bound over the host's, so the lab never writes to the host's /etc or /opt.
@@ -72,7 +76,13 @@ field_users_down() {
 }
 
 DROPBEAR=/usr/sbin/dropbear
-DROPBEAR_PORT=2025
+# name  port  extra options: the Dropbears of the lab
+DROPBEARS=(
+  "dropbear 2025"
+  "lockdown 2026 -j -k"
+)
+# Bound over setsid in the lockdown Dropbear's mount namespace: an empty file no shell takes for a program.
+NO_SETSID=$FIELD_ROOT/no-setsid
 
 field_host_key() { echo "$STATE_DIR/ssh_host_$1_key"; }
 field_pid_file() { echo "$STATE_DIR/sshd-$1.pid"; }
@@ -90,14 +100,17 @@ field_secrets_up() {
     fi
     chmod 0600 "$key"
   done
-  key=$(field_host_key dropbear)
-  if [[ ! -s $key ]]; then
-    rm -f "$key" "$key.pub"
-    dropbearkey -t ed25519 -f "$key" >/dev/null 2>&1 || die "dropbearkey could not make $key"
-    # The public half in OpenSSH's one-line form, as the other sshds' .pub files are.
-    dropbearkey -y -f "$key" | grep '^ssh-ed25519 ' >"$key.pub"
-  fi
-  chmod 0600 "$key"
+  for entry in "${DROPBEARS[@]}"; do
+    read -r name _port <<<"$entry"
+    key=$(field_host_key "$name")
+    if [[ ! -s $key ]]; then
+      rm -f "$key" "$key.pub"
+      dropbearkey -t ed25519 -f "$key" >/dev/null 2>&1 || die "dropbearkey could not make $key"
+      # The public half in OpenSSH's one-line form, as the other sshds' .pub files are.
+      dropbearkey -y -f "$key" | grep '^ssh-ed25519 ' >"$key.pub"
+    fi
+    chmod 0600 "$key"
+  done
 }
 
 write_field_config() { # write_field_config NAME PORT
@@ -172,12 +185,17 @@ field_sshds_up() {
       field_sshd_start "$name" "$port"
     fi
   done
-  dropbear_up
+  local options
+  for entry in "${DROPBEARS[@]}"; do
+    read -r name port options <<<"$entry"
+    # shellcheck disable=SC2086 # the extra options are words
+    dropbear_up "$name" "$port" $options
+  done
 }
 
-dropbear_pid() { # the pid of the lab's running dropbear, or nothing
+dropbear_pid() { # dropbear_pid NAME: the pid of that running dropbear, or nothing
   local file pid
-  file=$(field_pid_file dropbear)
+  file=$(field_pid_file "$1")
   [[ -s $file ]] || return 0
   pid=$(tr -dc '0-9' <"$file")
   [[ -n $pid ]] && kill -0 "$pid" 2>/dev/null || return 0
@@ -185,29 +203,37 @@ dropbear_pid() { # the pid of the lab's running dropbear, or nothing
   printf '%s\n' "$pid"
 }
 
-dropbear_up() {
-  if [[ -n $(dropbear_pid) ]] && ssh_answers "$SSH_PROBE_ADDR" "$DROPBEAR_PORT"; then
-    log "dropbear already running"
+dropbear_up() { # dropbear_up NAME PORT [OPTIONS...]
+  local name=$1 port=$2 mounts=true
+  shift 2
+  if [[ -n $(dropbear_pid "$name") ]] && ssh_answers "$SSH_PROBE_ADDR" "$port"; then
+    log "$name already running"
     return 0
   fi
   local log_file
-  log_file=$(field_log dropbear)
+  log_file=$(field_log "$name")
   : >>"$log_file"
   chmod 0600 "$log_file"
+  if [[ $name == lockdown ]]; then
+    install -m 0644 -o root -g root /dev/null "$NO_SETSID"
+    mounts="mount --bind '$NO_SETSID' '$(command -v setsid)'"
+  fi
   # -F -E: in the foreground, logging to its file (a daemon would log to a syslog the lab does not have);
-  # setsid and & detach it as sshd detaches itself. -w: no root login, as the other sshds.
-  ip netns exec "$NS" setsid "$DROPBEAR" -F -E -w -p "0.0.0.0:$DROPBEAR_PORT" -r "$(field_host_key dropbear)" \
-    -P "$(field_pid_file dropbear)" </dev/null >>"$log_file" 2>&1 9>&- &
+  # setsid and & detach it as sshd detaches itself. -w: no root login, as the other sshds. Its own mount
+  # namespace holds what hides setsid from the lockdown Dropbear's logins.
+  ip netns exec "$NS" setsid unshare --mount --propagation private sh -c "$mounts && exec \"\$@\"" sh \
+    "$DROPBEAR" -F -E -w -p "0.0.0.0:$port" -r "$(field_host_key "$name")" -P "$(field_pid_file "$name")" "$@" \
+    </dev/null >>"$log_file" 2>&1 9>&- &
   local i
   for ((i = 0; i < 100; i++)); do
-    if ssh_answers "$SSH_PROBE_ADDR" "$DROPBEAR_PORT"; then
-      log "dropbear (pid $(dropbear_pid)) answers on $SSH_PROBE_ADDR:$DROPBEAR_PORT"
+    if ssh_answers "$SSH_PROBE_ADDR" "$port"; then
+      log "$name (pid $(dropbear_pid "$name")) answers on $SSH_PROBE_ADDR:$port"
       return 0
     fi
     sleep 0.1
   done
   tail -n 20 "$log_file" >&2 || true
-  die "dropbear did not answer on $SSH_PROBE_ADDR:$DROPBEAR_PORT within 10 s"
+  die "$name did not answer on $SSH_PROBE_ADDR:$port within 10 s"
 }
 
 field_rekey() { # field_rekey NAME: a new host key for that field sshd (a reset NAS), then restart it
@@ -243,8 +269,11 @@ field_state_json() {
     sshds+=$(printf '\n      "%s": {"port": %s, "hostKeyPub": "%s", "log": "%s"}' \
       "$name" "$port" "$(field_host_key "$name").pub" "$(field_log "$name")")
   done
-  sshds+=$(printf ',\n      "dropbear": {"port": %s, "hostKeyPub": "%s", "log": "%s"}' \
-    "$DROPBEAR_PORT" "$(field_host_key dropbear).pub" "$(field_log dropbear)")
+  for entry in "${DROPBEARS[@]}"; do
+    read -r name port _type <<<"$entry"
+    sshds+=$(printf ',\n      "%s": {"port": %s, "hostKeyPub": "%s", "log": "%s"}' \
+      "$name" "$port" "$(field_host_key "$name").pub" "$(field_log "$name")")
+  done
   printf '"field": {\n    "users": {%s\n    },\n    "sshds": {%s\n    },\n    "entwareBin": "/opt/bin"\n  }' "$users" "$sshds"
 }
 
@@ -260,12 +289,15 @@ field_status() { # prints one line per field sshd; returns 1 when one is not ans
       ok=1
     fi
   done
-  pid=$(dropbear_pid)
-  if [[ -n $pid ]] && ssh_answers "$SSH_PROBE_ADDR" "$DROPBEAR_PORT"; then
-    echo "dropbear: pid $pid, answering on $SSH_PROBE_ADDR:$DROPBEAR_PORT"
-  else
-    echo "dropbear: NOT RUNNING"
-    ok=1
-  fi
+  for entry in "${DROPBEARS[@]}"; do
+    read -r name port _type <<<"$entry"
+    pid=$(dropbear_pid "$name")
+    if [[ -n $pid ]] && ssh_answers "$SSH_PROBE_ADDR" "$port"; then
+      echo "$name: pid $pid, answering on $SSH_PROBE_ADDR:$port"
+    else
+      echo "$name: NOT RUNNING"
+      ok=1
+    fi
+  done
   return $ok
 }

@@ -60,10 +60,11 @@ users_up() {
   printf 'PATH=%s\n' "$NOTOOLS_BIN" | write_file "$envfile" "$NOTOOLS_USER" 0600
 
   install -d -m 0755 -o "$TEST_USER" -g "$TEST_USER" "$SHARE"
-  mkdir -p "$TINY"
+  mkdir -p "$TINY" "$RAM"
   mountpoint -q "$TINY" || mount -t tmpfs -o "size=$TINY_SIZE,mode=0755" nasbench-tiny "$TINY"
-  chown "$TEST_USER:$TEST_USER" "$TINY"
-  chmod 0755 "$TINY"
+  mountpoint -q "$RAM" || mount -t tmpfs -o "size=$RAM_SIZE,mode=0755" nasbench-ram "$RAM"
+  chown "$TEST_USER:$TEST_USER" "$TINY" "$RAM"
+  chmod 0755 "$TINY" "$RAM"
 }
 
 remove_user() { # remove_user NAME
@@ -197,8 +198,9 @@ sshd_up() {
   local pid
   pid=$(sshd_pid)
   if [[ -n $pid ]]; then
-    # A running sshd that predates the tiny mount cannot see it: restart it.
-    if grep -q " $TINY " "/proc/$pid/mountinfo" 2>/dev/null && ssh_answers "$SSH_PROBE_ADDR"; then
+    # A running sshd that predates the tiny or RAM mount cannot see them: restart it.
+    if grep -q " $TINY " "/proc/$pid/mountinfo" 2>/dev/null && grep -q " $RAM " "/proc/$pid/mountinfo" 2>/dev/null &&
+      ssh_answers "$SSH_PROBE_ADDR"; then
       write_sshd_config
       log "sshd already running (pid $pid)"
       return 0

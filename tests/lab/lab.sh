@@ -27,6 +27,9 @@ HOME_ROOT=$LAB_ROOT/home
 SHARE=$LAB_ROOT/share
 TINY=$LAB_ROOT/tiny
 TINY_SIZE=64m
+# A folder in RAM on the NAS (tmpfs accepts direct I/O on Linux >= 6.6): disk figures without this VM's disk noise.
+RAM=$LAB_ROOT/ram
+RAM_SIZE=4g
 # The lab share as this computer sees it: mounted over SSH (sshfs) through leg a, as a user mounts a NAS
 # share. Outside LAB_ROOT and STATE_DIR, so removing those can never delete files through the mount.
 CLIENT_MOUNT=/run/nasbench-lab-mnt/share
@@ -148,6 +151,7 @@ write_state() {
   "clientMount": {"path": "$CLIENT_MOUNT", "fsType": "fuse.sshfs", "server": "$SSH_PROBE_ADDR", "remotePath": "$SHARE"},
   "tiny": "$TINY",
   "tinyBytes": $((64 * 1024 * 1024)),
+  "ram": "$RAM",
   "notoolsBin": "$NOTOOLS_BIN",
   $(field_state_json)
 }
@@ -224,14 +228,19 @@ cmd_down() {
   kill_ns_pids
   rm -f "$SSHD_PID"
   net_down
-  if mountpoint -q "$TINY" 2>/dev/null; then
-    umount "$TINY" || umount -l "$TINY" || log "could not unmount $TINY"
-  fi
+  local volume
+  for volume in "$TINY" "$RAM"; do
+    if mountpoint -q "$volume" 2>/dev/null; then
+      umount "$volume" || umount -l "$volume" || log "could not unmount $volume"
+    fi
+  done
   users_down
   field_users_down
-  if mountpoint -q "$TINY" 2>/dev/null; then
-    die "$TINY is still mounted; not removing $LAB_ROOT"
-  fi
+  for volume in "$TINY" "$RAM"; do
+    if mountpoint -q "$volume" 2>/dev/null; then
+      die "$volume is still mounted; not removing $LAB_ROOT"
+    fi
+  done
   if grep -q " $CLIENT_MOUNT fuse" /proc/mounts; then
     die "$CLIENT_MOUNT is still mounted; not removing the lab"
   fi
@@ -310,6 +319,10 @@ cmd_status() {
   done
   if mountpoint -q "$TINY" 2>/dev/null; then echo "tiny: $(findmnt -n -o SOURCE,FSTYPE,OPTIONS "$TINY")"; else
     echo "tiny: NOT MOUNTED"
+    ok=0
+  fi
+  if mountpoint -q "$RAM" 2>/dev/null; then echo "ram: $(findmnt -n -o SOURCE,FSTYPE,OPTIONS "$RAM")"; else
+    echo "ram: NOT MOUNTED"
     ok=0
   fi
   if mountpoint -q "$CLIENT_MOUNT" 2>/dev/null; then echo "share mount: $(findmnt -n -o SOURCE,FSTYPE "$CLIENT_MOUNT")"; else

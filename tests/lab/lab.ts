@@ -66,6 +66,8 @@ const labSchema = z.object({
   clientMount: z.object({ path: z.string(), fsType: z.string(), server: z.string(), remotePath: z.string() }),
   tiny: z.string(),
   tinyBytes: z.number(),
+  /** A 4 GiB tmpfs on the NAS, owned by the test user: disk figures free of this VM's disk noise. */
+  ram: z.string(),
   notoolsBin: z.string(),
   /** Stand-ins for NAS setups from the field (lab-field.sh): other login shells, SSH servers, tool places. */
   field: z.object({
@@ -76,6 +78,8 @@ const labSchema = z.object({
       entware: fieldSshdSchema,
       /** Dropbear (not OpenSSH), as on embedded NAS firmwares: its PATH for commands is /usr/bin:/bin. */
       dropbear: fieldSshdSchema,
+      /** A locked-down Dropbear: no forwarding (-j -k), and no setsid, so commands lead no process group. */
+      lockdown: fieldSshdSchema,
     }),
     /** Where the entware sshd's NAS keeps fio and iperf3 (off every user's SSH PATH). */
     entwareBin: z.string(),

@@ -34,17 +34,20 @@ export function fioMissingHere(): NasbenchError {
   );
 }
 
+/** Where a controller connects: a helper's fio server, or this computer's end of a tunnel to the NAS's. */
+export type ServerAddress = Pick<LoadHelper, 'host' | 'port'>;
+
 /** fio's way of naming a server: "ip:HOST,PORT", "ip6:ADDRESS,PORT". */
-export const fioClientArg = (helper: LoadHelper) =>
-  `--client=${helper.host.includes(':') ? 'ip6' : 'ip'}:${helper.host},${helper.port}`;
+export const fioClientArg = (server: ServerAddress) =>
+  `--client=${server.host.includes(':') ? 'ip6' : 'ip'}:${server.host},${server.port}`;
 
 /**
- * Runs one job file on one helper through this computer's fio (`fio --client`), one controller
+ * Runs one job file on one fio server through this computer's fio (`fio --client`), one controller
  * per helper so that a helper that fails or vanishes ends only its own controller. Cancel sends
  * SIGINT, on which fio tells its server to stop the job.
  */
 export async function runController(
-  helper: LoadHelper,
+  server: ServerAddress,
   job: string,
   options: ControllerOptions,
 ): Promise<ControllerRun> {
@@ -63,7 +66,7 @@ export async function runController(
       '--eta=always',
       '--eta-newline=1',
       '--eta-interval=1',
-      fioClientArg(helper),
+      fioClientArg(server),
       jobFile,
     ];
     const ended = await spawnController(options, args);

@@ -53,6 +53,15 @@ export function terseJob(text: string, name: string): TerseJob | null {
   return null;
 }
 
+/**
+ * Whether a job file's clean-up removed its scratch folder: its last job does I/O only when its
+ * command (`rmdir`) succeeded (see job.ts). False when it did not run or the folder is still there.
+ */
+export function removedItsFolder(text: string, removeFolderJobName: string): boolean {
+  const job = terseJob(text, removeFolderJobName);
+  return job !== null && job.read.kib + job.write.kib > 0;
+}
+
 const prefixes: Record<string, number> = { '': 1, k: 1e3, M: 1e6, G: 1e9, T: 1e12, P: 1e15 };
 
 /**

@@ -42,12 +42,29 @@ export function checkHelperDir(helper: LoadHelper): string {
 /** The scratch folder's name: made by fio inside the helper's folder, removed by the job's last step. */
 export const scratchName = (runId: string) => `.nasbench-load-${runId.slice(0, 8)}`;
 
+/** A folder written the Windows way (`Z:\\`, `\\\\nas\\share`): that computer's fio runs commands through cmd.exe. */
+export const isWindowsFolder = (dir: string) => /^([A-Za-z]:|\\\\)/.test(dir);
+
 /** The helper's folder and the scratch folder joined the way that computer writes paths. */
 export function scratchPath(dir: string, runId: string): string {
-  const windows = /^([A-Za-z]:|\\\\)/.test(dir);
-  const separator = windows ? '\\' : '/';
+  const separator = isWindowsFolder(dir) ? '\\' : '/';
   return `${dir.replace(/[\\/]+$/, '')}${separator}${scratchName(runId)}`;
 }
+
+/**
+ * The name of a job that runs a command (`exec_prerun`). fio runs it as
+ * `<command> > <job name>.prerun.txt 2>&1` in its server's working folder — a file outside any
+ * scratch folder, on someone's computer (or in the NAS login's home), and where that folder is
+ * not writable the command never runs. The name finishes that line instead: the output goes to
+ * the null device and the rest is a no-op that ignores its words (`:` in sh, `rem` in cmd.exe), so
+ * fio writes nothing and the job's exit status is the command's own.
+ */
+export function commandJobName(dir: string, name: string): string {
+  return isWindowsFolder(dir) ? `NUL 2>&1 && rem ${name}` : `/dev/null 2>&1 && : ${name}`;
+}
+
+/** The clean-up's last job, by the name fio reports it under for this folder. */
+export const removeFolderJob = (dir: string) => commandJobName(dir, 'remove-folder');
 
 /**
  * The job file one helper's fio server runs. The measured job writes (or lays out, then reads)
@@ -113,6 +130,11 @@ export function cleanupJobFile(helper: LoadHelper, runId: string, index: number)
   ].join('\n');
 }
 
+/**
+ * The last group removes the empty scratch folder with `rmdir`, which removes nothing but an empty
+ * folder; it does no I/O (null engine) unless the command succeeded, so its terse line's write
+ * count says whether the folder is gone.
+ */
 function cleanupGroup(dir: string, runId: string): string[] {
   return [
     // Opens (or makes, 4 KiB) the data file only to delete it: fio has no "delete" of its own.
@@ -123,11 +145,20 @@ function cleanupGroup(dir: string, runId: string): string[] {
     'size=4k',
     'time_based=0',
     'direct=0',
-    '[remove-folder]',
+    `[${removeFolderJob(dir)}]`,
     'stonewall',
     'ioengine=null',
+    'rw=write',
     'bs=4k',
     'size=4k',
-    `exec_prerun=rmdir "${scratchPath(dir, runId)}"`,
+    `exec_prerun=${removeEmptyFolder(dir, scratchPath(dir, runId))}`,
   ];
+}
+
+/**
+ * `rmdir` of the scratch folder, which succeeds too when the folder was never made (a job that
+ * failed before its first write), so that a failure means a folder that is still there.
+ */
+function removeEmptyFolder(dir: string, folder: string): string {
+  return isWindowsFolder(dir) ? `if exist "${folder}" rmdir "${folder}"` : `[ ! -e "${folder}" ] || rmdir "${folder}"`;
 }

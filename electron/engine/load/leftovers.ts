@@ -3,8 +3,8 @@ import { z } from 'zod';
 import type { LoadHelper } from '../../../shared/contract/load';
 import { JsonFile, versionedFormat } from '../store';
 import { runController } from './controller';
-import { readGreeting, terseJob } from './fio-output';
-import { cleanupJobFile } from './job';
+import { readGreeting, removedItsFolder } from './fio-output';
+import { cleanupJobFile, removeFolderJob } from './job';
 
 /** A scratch folder a run could not remove: on this helper, in this folder, of this run and job. */
 const Leftover = z.object({
@@ -96,8 +96,8 @@ export class LoadLeftovers {
 }
 
 /**
- * Sends one helper the clean-up job alone (its data file, then its scratch folder). True when that
- * computer's fio server ran it to its last step; false when it could not be reached.
+ * Sends one helper the clean-up job alone (its data file, then its scratch folder). True when the
+ * scratch folder is gone; false when that computer could not be reached or the folder stayed.
  */
 export async function cleanUp(helper: LoadHelper, runId: string, index: number, fio: string): Promise<boolean> {
   const run = await runController(helper, cleanupJobFile(helper, runId, index), {
@@ -105,5 +105,9 @@ export async function cleanUp(helper: LoadHelper, runId: string, index: number, 
     signal: new AbortController().signal,
     watchdogMs: 30_000,
   }).catch(() => null);
-  return run !== null && readGreeting(run.output).fioVersion !== null && terseJob(run.output, 'remove-folder') !== null;
+  return (
+    run !== null &&
+    readGreeting(run.output).fioVersion !== null &&
+    removedItsFolder(run.output, removeFolderJob(helper.dir))
+  );
 }

@@ -2,17 +2,31 @@ import type { AppError } from '../../../shared/contract/errors';
 import type { CacheState } from '../../../shared/contract/figure-quality';
 import { spreadOfSamples } from '../../../shared/util/spread';
 import type { LoadHelper, LoadHelperResult, LoadResult, LoadRunInput } from '../../../shared/contract/load';
-import { runController, type ControllerRun } from './controller';
-import { readGreeting, terseJob } from './fio-output';
+import type { LocalTunnelEnd } from '../ssh';
+import { runController, type ControllerRun, type ServerAddress } from './controller';
+import { readGreeting, removedItsFolder, terseJob } from './fio-output';
 import { helperError } from './helper-errors';
-import { layoutJobFile, loadJobFile, rampSeconds, scratchPath } from './job';
+import { layoutJobFile, loadJobFile, rampSeconds, removeFolderJob, scratchPath } from './job';
 import { cleanUp, type LoadLeftovers } from './leftovers';
 
 /**
- * One computer of a run: a helper, or the NAS itself (`onNas`, its fio started over SSH, always
- * last); one that cannot take part (`unusable`: no fio, another version) is marked with why.
+ * One computer of a run: a helper, or the NAS itself (`onNas`, its fio started over SSH and
+ * reached through it, by `tunnel`, always last); one that cannot take part (`unusable`: no fio,
+ * another version, no room) is marked with why.
  */
-export type LoadComputer = LoadHelper & { onNas?: boolean; unusable?: AppError; cache?: CacheState };
+export type LoadComputer = LoadHelper & {
+  onNas?: boolean;
+  unusable?: AppError;
+  cache?: CacheState;
+  tunnel?: LocalTunnelEnd;
+};
+
+/** Where this computer's controller connects for a computer: its fio server, or the tunnel to the NAS's. */
+function serverOf(computer: LoadComputer): ServerAddress {
+  if (!computer.tunnel) return computer;
+  computer.tunnel.admitOne();
+  return computer.tunnel;
+}
 
 type Input = Required<Omit<LoadRunInput, 'helpers' | 'nas'>> & { helpers: LoadComputer[] };
 
@@ -74,8 +88,8 @@ async function measureTogether(input: Input, hooks: LoadHooks): Promise<LoadResu
   };
   const spec = (index: number) => ({ ...input, runId: hooks.runId, index: index + 1 });
   const watchdogMs = (input.seconds + rampSeconds + 120) * 1000 + (input.fileSizeBytes / 10e6) * 1000;
-  const controller = (helper: LoadHelper, job: string, onRate?: (rate: number) => void) =>
-    runController(helper, job, { fio, signal: hooks.signal, watchdogMs, ...(onRate ? { onRate } : {}) });
+  const controller = (helper: LoadComputer, job: string, onRate?: (rate: number) => void) =>
+    runController(serverOf(helper), job, { fio, signal: hooks.signal, watchdogMs, ...(onRate ? { onRate } : {}) });
 
   if (input.rw === 'read') {
     hooks.onPhase?.('layout');
@@ -110,10 +124,11 @@ async function measureTogether(input: Input, hooks: LoadHooks): Promise<LoadResu
   const clients = await Promise.all(
     measured.map(async (client, index): Promise<LoadHelperResult> => {
       const run = runs[index];
-      if ((client.ok && run && terseJob(run.output, 'remove-folder')) || !reached.has(index)) return client;
       const helper = input.helpers[index] as LoadComputer;
       // On the NAS itself, the run's scratch folder goes over SSH when the run ends.
-      if ((await cleanUp(helper, hooks.runId, index + 1, fio)) || helper.onNas) return client;
+      if (helper.onNas || !reached.has(index)) return client;
+      if (client.ok && run && removedItsFolder(run.output, removeFolderJob(helper.dir))) return client;
+      if (await cleanUp(helper, hooks.runId, index + 1, fio)) return client;
       const { host, port, dir } = helper;
       await hooks.leftovers?.remember({ host, port, dir, runId: hooks.runId, index: index + 1 }).catch(() => undefined);
       return { ...client, leftBehind: scratchPath(helper.dir, hooks.runId) };
@@ -173,7 +188,7 @@ function helperResult(
     dir: helper.dir,
     fioVersion,
     os,
-    ...(helper.onNas ? { onNas: true } : {}),
+    ...(helper.onNas ? { onNas: true, via: 'ssh' as const } : {}),
   };
   const job = run ? terseJob(run.output, `helper-${index + 1}`) : null;
   const problem = earlier ?? (run ? helperError(helper, run, job?.error ?? null) : null);

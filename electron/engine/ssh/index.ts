@@ -4,7 +4,15 @@
  * values into command lines, and the scratch folders a test may write in.
  */
 export { connectToNas, type ConnectOptions, type SshAuth } from './connect';
-export { NasSession, type RemoteCommandOptions, type RemoteCommandResult, type SessionInfo } from './session';
+export {
+  NasSession,
+  TunnelRefused,
+  type NasListener,
+  type RemoteCommandOptions,
+  type RemoteCommandResult,
+  type SessionInfo,
+} from './session';
+export { openLocalTunnelEnd, type LocalTunnelEnd } from './tunnel';
 export { KnownHosts } from './known-hosts';
 export { checkFolderOnNas } from './folder-check';
 export { describeHostKey, sha256Fingerprint, type HostKey } from './host-key';

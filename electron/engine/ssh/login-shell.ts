@@ -24,6 +24,8 @@
 export const STDOUT_START = '@@nasbench-start';
 /** Printed on stderr with the command's process group id, before the script starts. */
 export const PGID_MARKER = '@@nasbench-pgid:';
+/** Printed instead when the command leads no process group and cannot be made to: its process id. */
+export const PID_MARKER = '@@nasbench-pid:';
 
 /** Characters every login shell keeps literal between single quotes; all else is written as `@0NNN`. */
 const literal = /^[A-Za-z0-9 _./,:=+%^&*()[\]{}<>|;"#~$?`-]$/;
@@ -45,15 +47,59 @@ export function encodeForLoginShell(script: string): string {
  * command as one; Dropbear (embedded NAS firmwares) runs it in its own connection's group, so the
  * kill found no group and a cancelled command ran on. There `setsid`, which keeps the PID when it
  * is not a group leader (util-linux and BusyBox alike), makes it one before the script starts.
+ * Where there is no setsid either, the marker says so ({@link PID_MARKER}): the command and its
+ * children are then ended by their process ids ({@link endProcessTree}).
  */
 const boot = [
-  `echo ${PGID_MARKER}$$ >&2`,
+  'g=',
+  `m=${PGID_MARKER}`,
+  `kill -0 -$$ 2>/dev/null || { command -v setsid >/dev/null 2>&1 && g=setsid || m=${PID_MARKER}; }`,
+  'echo $m$$ >&2',
   `echo ${STDOUT_START}`,
   's=$(printf %s "$1" | sed "s/@/$2$2/g")',
-  'g=',
-  'kill -0 -$$ 2>/dev/null || { command -v setsid >/dev/null 2>&1 && g=setsid; }',
   'exec $g /bin/sh -c "$(printf %b "$s")"',
 ].join('; ');
+
+/** How a running command can be ended: its process group, or only its process and what it started. */
+export type CommandLeader = { group: number } | { pid: number };
+
+/** The leader a stderr line announces, if it is the boot's marker. */
+export function leaderOf(line: string): CommandLeader | undefined {
+  const id = (marker: string) => (line.startsWith(marker) ? Number(line.slice(marker.length)) : Number.NaN);
+  const group = id(PGID_MARKER);
+  if (Number.isInteger(group)) return { group };
+  const pid = id(PID_MARKER);
+  return Number.isInteger(pid) ? { pid } : undefined;
+}
+
+/**
+ * The sh that ends a command: TERM for its process group and, a second later, KILL. Without a
+ * group, the process and every process below it, by id: each found from the parent ids (/proc on
+ * Linux, `ps` elsewhere), all stopped first so that none can start another or lose its parent
+ * while they are gathered, then TERM and CONT (so they can close their files), then KILL.
+ */
+export function endCommandScript(leader: CommandLeader): string {
+  if ('group' in leader)
+    return `kill -TERM -${leader.group} 2>/dev/null; sleep 1; kill -KILL -${leader.group} 2>/dev/null; true`;
+  const listParents =
+    "if [ -r /proc/self/status ]; then cat /proc/[0-9]*/status 2>/dev/null | awk '/^Pid:/ { p = $2 } /^PPid:/ { print p, $2 }'; " +
+    'else ps -ax -o pid= -o ppid=; fi';
+  const below =
+    'awk -v root="$1" \'{ kids[$2] = kids[$2] " " $1 } END { queue = root; while (queue != "") { n = split(queue, ids, " "); queue = ""; ' +
+    "for (i = 1; i <= n; i++) { print ids[i]; if (ids[i] in kids) queue = queue kids[ids[i]] } } }'";
+  return [
+    `tree() { { ${listParents}; } | ${below}; }`,
+    `first=$(tree ${leader.pid})`,
+    '[ -n "$first" ] || exit 0',
+    'kill -STOP $first 2>/dev/null',
+    `all=$(printf '%s\n' $first $(tree ${leader.pid}) | sort -u)`,
+    'kill -TERM $all 2>/dev/null',
+    'kill -CONT $all 2>/dev/null',
+    'sleep 1',
+    'kill -KILL $all 2>/dev/null',
+    'true',
+  ].join('\n');
+}
 
 /** The command line to send over SSH for a POSIX sh script, whatever the user's login shell is. */
 export function commandForAnyLoginShell(script: string, shell = '/bin/sh'): string {

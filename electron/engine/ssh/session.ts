@@ -6,7 +6,7 @@ import { NasbenchError } from '../../../shared/contract/errors';
 import { execOnChannel } from './exec';
 import type { HostKey } from './host-key';
 import { lineSplitter } from './lines';
-import { commandForAnyLoginShell, PGID_MARKER, StdoutFrame } from './login-shell';
+import { commandForAnyLoginShell, endCommandScript, leaderOf, StdoutFrame, type CommandLeader } from './login-shell';
 import { shellCommand } from './quote';
 
 export interface RemoteCommandOptions {
@@ -39,8 +39,9 @@ export interface SessionInfo {
 /**
  * A connected NAS. Every remote command is a POSIX `sh` command line built from quoted pieces,
  * runs under /bin/sh whatever the user's login shell is (login-shell.ts), in its own process group
- * (OpenSSH starts each command as one; under Dropbear login-shell.ts makes one), and can be
- * cancelled: cancel kills the whole group on the NAS, so no fio or iperf3 is left behind. What the
+ * (OpenSSH starts each command as one; under Dropbear login-shell.ts makes one, with setsid), and can
+ * be cancelled: cancel kills the whole group on the NAS — or, with no group and no setsid, the
+ * command and every process below it — so no fio or iperf3 is left behind. What the
  * login shell's rc files print never reaches the caller.
  */
 export class NasSession {
@@ -58,9 +59,9 @@ export class NasSession {
   async run(command: string | readonly string[], options: RemoteCommandOptions = {}): Promise<RemoteCommandResult> {
     const line = typeof command === 'string' ? command : shellCommand(command);
     options.signal?.throwIfAborted();
-    let pgid: number | undefined;
-    let pgidKnown: () => void = () => undefined;
-    const pgidArrived = new Promise<void>((resolve) => (pgidKnown = resolve));
+    let leader: CommandLeader | undefined;
+    let leaderKnown: () => void = () => undefined;
+    const leaderArrived = new Promise<void>((resolve) => (leaderKnown = resolve));
     let channel: ClientChannel | undefined;
     let stopped: NasbenchError | undefined;
     const frame = new StdoutFrame();
@@ -71,12 +72,10 @@ export class NasSession {
     const stderrBytes = new StringDecoder('utf8');
     let stderrText = '';
     const stderr = lineSplitter((text) => {
-      if (pgid === undefined) {
+      if (leader === undefined) {
         // Before our marker, stderr is the rc files' (a .bashrc that prints): not the command's.
-        if (text.startsWith(PGID_MARKER)) {
-          pgid = Number(text.slice(PGID_MARKER.length));
-          pgidKnown();
-        }
+        leader = leaderOf(text);
+        if (leader) leaderKnown();
         return;
       }
       stderrText += `${text}\n`;
@@ -87,8 +86,8 @@ export class NasSession {
       if (stopped) return;
       stopped = reason;
       // A cancel can arrive before the command has told us its process group: wait for it.
-      const known = Promise.race([pgidArrived, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      void known.then(() => this.killGroup(pgid)).finally(() => channel?.close());
+      const known = Promise.race([leaderArrived, new Promise((resolve) => setTimeout(resolve, 5000))]);
+      void known.then(() => this.endCommand(leader)).finally(() => channel?.close());
     };
     const onAbort = () => stop(cancelledError(options.signal?.reason));
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -177,6 +176,29 @@ export class NasSession {
     return performance.now() - sentAt;
   }
 
+  /**
+   * A stream to a listener on the NAS itself — a unix socket, or a port on its loopback — carried by
+   * this SSH connection (OpenSSH's direct-streamlocal, SSH's direct-tcpip), so that nothing on the
+   * NAS listens on its network for it. Rejects with a {@link TunnelRefused} saying whether the SSH
+   * server refuses such streams at all (its settings, or a kind it does not know) or only found
+   * nothing listening there.
+   */
+  openTunnel(to: NasListener): Promise<ClientChannel> {
+    const client = this.client();
+    return new Promise((resolve, reject) => {
+      const opened = (error: (Error & { reason?: number | string }) | undefined, channel: ClientChannel) => {
+        if (!error) resolve(channel);
+        else reject(new TunnelRefused(error.reason === connectFailed ? 'nothing-listening' : 'refused', error.message));
+      };
+      try {
+        if ('socketPath' in to) client.openssh_forwardOutStreamLocal(to.socketPath, opened);
+        else client.forwardOut('127.0.0.1', 0, '127.0.0.1', to.port, opened);
+      } catch (error) {
+        reject(linkLost(error));
+      }
+    });
+  }
+
   isConnected(): boolean {
     return this.ssh.isConnected();
   }
@@ -185,14 +207,16 @@ export class NasSession {
     this.ssh.dispose();
   }
 
-  /** TERM first, then KILL a second later, for the whole process group of a command. */
-  private async killGroup(pgid: number | undefined): Promise<void> {
-    if (pgid === undefined || !Number.isInteger(pgid) || pgid <= 1 || !this.ssh.isConnected()) return;
-    const group = `-${pgid}`;
-    const script = `kill -TERM ${group} 2>/dev/null; sleep 1; kill -KILL ${group} 2>/dev/null; true`;
+  /** TERM first, then KILL a second later, for the whole process group of a command (or its process tree). */
+  private async endCommand(leader: CommandLeader | undefined): Promise<void> {
+    const id = leader && ('group' in leader ? leader.group : leader.pid);
+    if (!leader || id === undefined || !Number.isInteger(id) || id <= 1 || !this.ssh.isConnected()) return;
     const ignore = () => undefined;
     try {
-      await execOnChannel(this.client(), commandForAnyLoginShell(script), { onStdout: ignore, onStderr: ignore });
+      await execOnChannel(this.client(), commandForAnyLoginShell(endCommandScript(leader)), {
+        onStdout: ignore,
+        onStderr: ignore,
+      });
     } catch {
       // The connection went: nothing can reach the NAS to kill with (the watchdogs end the servers).
     }
@@ -203,6 +227,22 @@ export class NasSession {
     const client = this.ssh.connection;
     if (!client || !this.ssh.isConnected()) throw linkLost(new Error('not connected'));
     return client;
+  }
+}
+
+/** Where a tunnel leads on the NAS: a unix socket (by its full path), or a port on the NAS's loopback. */
+export type NasListener = { socketPath: string } | { port: number };
+
+/** SSH's CHANNEL_OPEN_FAILURE reason when the server tried and found nothing listening (RFC 4254 5.1). */
+const connectFailed = 2;
+
+/** A tunnel the NAS's SSH server would not open: refused by its settings or kind, or nothing was listening. */
+export class TunnelRefused extends Error {
+  constructor(
+    readonly why: 'refused' | 'nothing-listening',
+    message: string,
+  ) {
+    super(message);
   }
 }
 

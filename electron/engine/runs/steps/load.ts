@@ -34,7 +34,7 @@ export function loadStep(input: Input, leftovers: LoadLeftovers): Step {
       `Each computer's fio server ${input.rw === 'write' ? 'writes' : 'lays out, then reads'} a ${formatBytes(input.fileSizeBytes)} ` +
       `file in its own path to the share for ${input.seconds} s (after ${rampSeconds} s of ramp-up), all at once.` +
       (input.nas
-        ? ' The NAS runs the same job on its own disks, through its fio started over SSH and stopped afterwards.'
+        ? ' The NAS runs the same job on its own disks, through its fio started over SSH, reached only through the SSH connection and stopped afterwards.'
         : ''),
     seconds: (input.seconds + rampSeconds + 2) * parts,
     writes: [
@@ -147,5 +147,5 @@ async function nasComputer(
     bs: input.blockSizeBytes,
     sizeBytes: input.fileSizeBytes,
   });
-  return { computer: { ...started.helper, onNas: true, cache }, stop: started.stop };
+  return { computer: { ...started.helper, onNas: true, cache, tunnel: started.tunnel }, stop: started.stop };
 }
