@@ -179,7 +179,7 @@ describe('NAS setups from the field', () => {
   });
 
   it.each([dropbear, lockdown])(
-    '%s: Ctrl+C during a disk test cancels it there too: no fio left, the folder as it was',
+    '$name: Ctrl+C during a disk test cancels it there too: no fio left, the folder as it was',
     async (setup) => {
       const folder = `${lab.share}/dropbear-${randomUUID()}`;
       const user = lab.users.test.name;
@@ -210,36 +210,41 @@ describe('NAS setups from the field', () => {
   );
 
   it.each([
-    [dropbear, 'cancelled'],
-    [lockdown, 'cancelled'],
-    [lockdown, 'timed out'],
-  ] as const)('%s: a command %s ends on the NAS with its children while the connection stays', async (setup, how) => {
-    const session = await labSession({ port: setup.port, trustNewHost: true });
-    const marker = `nasbench-cancel-${randomUUID()}`;
-    const ours = (line: string) =>
-      line.includes(marker) || line.startsWith('sleep 120') || line.includes('of=/dev/null');
-    try {
-      if (setup === lockdown) {
-        // What this stand-in is: no group of its own, and no setsid to make one.
-        const said = await session.output('kill -0 -$$ 2>/dev/null && echo group; command -v setsid || echo no-setsid');
-        expect(said.trim()).toBe('no-setsid');
+    { setup: dropbear, how: 'cancelled', name: dropbear.name },
+    { setup: lockdown, how: 'cancelled', name: lockdown.name },
+    { setup: lockdown, how: 'timed out', name: lockdown.name },
+  ] as const)(
+    '$name: a command $how ends on the NAS with its children while the connection stays',
+    async ({ setup, how }) => {
+      const session = await labSession({ port: setup.port, trustNewHost: true });
+      const marker = `nasbench-cancel-${randomUUID()}`;
+      const ours = (line: string) =>
+        line.includes(marker) || line.startsWith('sleep 120') || line.includes('of=/dev/null');
+      try {
+        if (setup === lockdown) {
+          // What this stand-in is: no group of its own, and no setsid to make one.
+          const said = await session.output(
+            'kill -0 -$$ 2>/dev/null && echo group; command -v setsid || echo no-setsid',
+          );
+          expect(said.trim()).toBe('no-setsid');
+        }
+        const stop = new AbortController();
+        // Children of the script's sh, as fio and dd are (one a grandchild): the kill must reach them all. Left
+        // alone they would run past this test's time limit.
+        const command = session.run(
+          `sleep 120 & (dd if=/dev/zero of=/dev/null bs=1k count=100000000 & wait) & wait # ${marker}`,
+          how === 'cancelled' ? { signal: stop.signal } : { timeoutMs: 3000 },
+        );
+        const started = () =>
+          ['sleep 120', 'dd if=/dev/zero'].every((what) => nasCommandLines().some((line) => line.startsWith(what)));
+        await expect.poll(started, { timeout: 10_000, interval: 100 }).toBe(true);
+        stop.abort();
+        expect((await errorOf(command)).code).toBe(how === 'cancelled' ? 'CANCELLED' : 'TIMEOUT');
+        await expect.poll(() => nasCommandLines().filter(ours), { timeout: 5_000 }).toEqual([]);
+        expect(session.isConnected()).toBe(true);
+      } finally {
+        session.close();
       }
-      const stop = new AbortController();
-      // Children of the script's sh, as fio and dd are (one a grandchild): the kill must reach them all. Left
-      // alone they would run past this test's time limit.
-      const command = session.run(
-        `sleep 120 & (dd if=/dev/zero of=/dev/null bs=1k count=100000000 & wait) & wait # ${marker}`,
-        how === 'cancelled' ? { signal: stop.signal } : { timeoutMs: 3000 },
-      );
-      const started = () =>
-        ['sleep 120', 'dd if=/dev/zero'].every((what) => nasCommandLines().some((line) => line.startsWith(what)));
-      await expect.poll(started, { timeout: 10_000, interval: 100 }).toBe(true);
-      stop.abort();
-      expect((await errorOf(command)).code).toBe(how === 'cancelled' ? 'CANCELLED' : 'TIMEOUT');
-      await expect.poll(() => nasCommandLines().filter(ours), { timeout: 5_000 }).toEqual([]);
-      expect(session.isConnected()).toBe(true);
-    } finally {
-      session.close();
-    }
-  });
+    },
+  );
 });
