@@ -1,10 +1,13 @@
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
 import { goodputBytesPerSecond } from '../../shared/words/verdicts';
-import { nasExec, readLab, type LabInfo } from '../lab/lab';
+import { clientExec, nasCommandLines, nasExec, readLab, runsProgram, type LabInfo } from '../lab/lab';
 import {
+  helperWorkFolders,
   leftOnNas,
   loadHelpers,
+  smallShare,
   loadHelpersDown,
   loadHelpersUp,
   startHelperServer,
@@ -24,8 +27,13 @@ let lab: LabInfo;
 beforeAll(() => {
   lab = readLab();
   loadHelpersUp(lab, folder);
+  // The NAS's own folder for its part: in RAM, where a figure repeats to a few percent (this VM's disk does not).
+  nasExec(['install', '-d', '-o', lab.users.test.name, '-g', lab.users.test.name, `${lab.ram}/${folder}`]);
 }, 60_000);
-afterAll(() => loadHelpersDown(lab, folder));
+afterAll(() => {
+  nasExec(['rm', '-rf', `${lab.ram}/${folder}`]);
+  loadHelpersDown(lab, folder);
+});
 
 async function load(count: number, dataDir?: string, extra: string[] = [], env: NodeJS.ProcessEnv = {}) {
   let stdout = '';
@@ -52,6 +60,78 @@ async function load(count: number, dataDir?: string, extra: string[] = [], env: 
     clients: { ok: boolean; bytesPerSecond: number; onNas?: boolean; leftBehind?: string; error?: { code: string } }[];
     total: { bytesPerSecond: number };
   };
+}
+
+async function loadWith(helpers: { client: string; dir: string }[], dataDir: string, extra: string[]) {
+  let stdout = '';
+  const argv = helpers.flatMap((helper) => ['--client', helper.client, '--dir', helper.dir]);
+  const code = await runCli(
+    ['--json', '--data-dir', dataDir, 'load', ...argv, '--size', '256M', '--time', '6', ...extra],
+    {
+      stdout: (text) => (stdout += text),
+      stderr: () => undefined,
+      env: { NASBENCH_PASSWORD: lab.users.test.password },
+    },
+  );
+  expect(code).toBe(0);
+  return JSON.parse(stdout) as {
+    clients: {
+      ok: boolean;
+      bytesPerSecond: number;
+      host: string;
+      port: number;
+      onNas?: boolean;
+      via?: string;
+      error?: { code: string; message: string };
+    }[];
+  };
+}
+
+const nasLogin = (port: number) => [
+  '--host',
+  lab.legs.a.nas,
+  '--port',
+  String(port),
+  '--user',
+  lab.users.test.name,
+  '--trust-new-host',
+];
+
+/** fio servers running in the NAS namespace (the helpers' run in namespaces of their own). */
+const nasFioServers = () => nasCommandLines().filter((line) => runsProgram(line, 'fio') && line.includes('--server'));
+
+/** The addresses fio listens on in the NAS namespace, TCP (`ss -ltnp`): none, or its loopback's. */
+const fioListenersOnNas = () =>
+  nasExec(['ss', '-Hltnp'])
+    .stdout.split('\n')
+    .filter((line) => line.includes('"fio"'))
+    .map((line) => line.trim().split(/\s+/)[3] ?? '');
+
+/** True when a TCP connection from the lab's client namespace to the NAS's address and port is refused. */
+const refusedFromClientNamespace = (address: string, port: number) =>
+  clientExec(['bash', '-c', `exec 3<>/dev/tcp/${address}/${port}`], { timeoutMs: 5000 }).code !== 0;
+
+/** Every file in the NAS login's home, with its size: what a run must leave as it found it. */
+const homeOfTestUser = () => nasExec(['find', lab.users.test.home, '-printf', '%P %s\n']).stdout.split('\n').sort();
+
+/** The NAS's load job run by hand with fio in the same folder: its write rate, bytes/s. */
+function handRunOnNas(dir: string): number {
+  const job = [
+    '--name=by-hand',
+    `--directory=${dir}`,
+    '--rw=write',
+    '--bs=1M',
+    '--size=256M',
+    '--time_based',
+    '--runtime=6',
+    '--ramp_time=2',
+    '--direct=1',
+    '--unlink=1',
+    '--output-format=json',
+  ];
+  const ran = nasExec(['runuser', '-u', lab.users.test.name, '--', 'fio', ...job], { timeoutMs: 60_000 });
+  const parsed = JSON.parse(ran.stdout) as { jobs: { write: { bw_bytes: number } }[] };
+  return parsed.jobs[0]?.write.bw_bytes ?? 0;
 }
 
 /** The scratch folders (and what is in them) on the NAS. */
@@ -103,29 +183,75 @@ describe('load from two computers on their own 1 Gbit/s legs to the lab NAS', ()
     expect(leftOnNas(lab, folder)).toBe('');
   }, 120_000);
 
-  it('the NAS itself as one more computer: its fio started over SSH, on its own address only, stopped, nothing left', async () => {
-    const leg = goodputBytesPerSecond(1e9, 1500);
-    const nasServer = `--server=ip:${lab.legs.a.nas},8765`;
-    const login = ['--host', lab.legs.a.nas, '--user', lab.users.test.name, '--trust-new-host'];
-    const running = load(1, undefined, ['--nas-folder', `${lab.share}/${folder}`, ...login], {
-      NASBENCH_PASSWORD: lab.users.test.password,
-    });
-    // While it runs: one fio server on the NAS, bound to the address this login reached, nothing wider.
-    await expect.poll(() => nasExec(['pgrep', '-af', 'fio --server']).stdout, { timeout: 30_000 }).toContain(nasServer);
-    expect(nasExec(['pgrep', '-af', 'fio --server=ip:0.0.0.0|fio --server$']).stdout).toBe('');
-    const result = await running;
-    expect(result.clients.map((client) => [client.ok, client.onNas ?? false])).toEqual([
-      [true, false],
-      [true, true],
+  it('the NAS itself: fio reached only through the SSH login (a unix socket), its figure as by hand; a computer without room is refused', async () => {
+    const nasFolder = `${lab.ram}/${folder}`;
+    const homeBefore = homeOfTestUser();
+    const dataDir = await tempDir('load-lab-nas');
+    const running = loadWith([{ client: loadHelpers[1].control, dir: smallShare }], dataDir, [
+      '--nas-folder',
+      nasFolder,
+      ...nasLogin(lab.ssh.port),
     ]);
-    expect((result.clients[0]?.bytesPerSecond ?? 0) / leg).toBeGreaterThan(0.8);
-    expect(result.clients[1]?.bytesPerSecond).toBeGreaterThan(0);
-    expect(result.total.bytesPerSecond).toBeCloseTo(
-      (result.clients[0]?.bytesPerSecond ?? 0) + (result.clients[1]?.bytesPerSecond ?? 0),
-      0,
+    // While it runs: the NAS's fio serves on a socket in the run's scratch folder, and on no address.
+    await expect
+      .poll(() => nasFioServers().join('\n'), { timeout: 30_000 })
+      .toMatch(/--server=sock:.*\/\.nasbench-[^/]+\/fio\.sock/);
+    expect(fioListenersOnNas()).toEqual([]);
+    expect(refusedFromClientNamespace(lab.client.nas, 8765)).toBe(true);
+    const result = await running;
+    // The computer whose share has too little room: refused before it wrote anything.
+    expect(result.clients[0]).toMatchObject({ ok: false, error: { code: 'NOT_ENOUGH_SPACE' } });
+    expect(result.clients[0]?.error?.message).toContain(smallShare);
+    expect(readdirSync(smallShare)).toEqual([]);
+    // The NAS measured, named by its login, reached over SSH.
+    const nas = result.clients[1];
+    expect(nas).toMatchObject({ ok: true, onNas: true, via: 'ssh', host: lab.legs.a.nas, port: lab.ssh.port });
+    const byHand = [handRunOnNas(nasFolder), handRunOnNas(nasFolder)].sort((a, b) => a - b);
+    const median = (byHand[0]! + byHand[1]!) / 2;
+    expect((nas?.bytesPerSecond ?? 0) / median).toBeGreaterThan(0.9);
+    expect((nas?.bytesPerSecond ?? 0) / median).toBeLessThan(1.1);
+    // Stopped with the run; nothing left in its folder, its home, or the helpers' working folders.
+    expect(nasFioServers()).toEqual([]);
+    expect(nasExec(['ls', '-A', nasFolder]).stdout.trim()).toBe('');
+    expect(homeOfTestUser()).toEqual(homeBefore);
+    expect(helperWorkFolders()).toEqual([[], []]);
+  }, 120_000);
+
+  it('the NAS through Dropbear, which forwards TCP only: its fio listens on its loopback alone', async () => {
+    const nasFolder = `${lab.ram}/${folder}`;
+    const running = loadWith(
+      [{ client: loadHelpers[0].control, dir: `${loadHelpers[0].mount}/${folder}` }],
+      await tempDir('load-lab-dropbear'),
+      ['--nas-folder', nasFolder, ...nasLogin(lab.field.sshds.dropbear.port)],
     );
-    // Stopped with the run, and its scratch folder gone with it.
-    expect(nasExec(['pgrep', '-af', 'fio --server']).stdout).not.toContain(nasServer);
+    await expect.poll(() => nasFioServers().join('\n'), { timeout: 30_000 }).toMatch(/--server=ip:127\.0\.0\.1,\d+/);
+    const listeners = fioListenersOnNas();
+    expect(listeners.length).toBeGreaterThan(0);
+    expect(listeners.every((address) => address.startsWith('127.0.0.1:'))).toBe(true);
+    const result = await running;
+    expect(result.clients.map((client) => [client.ok, client.via ?? null])).toEqual([
+      [true, null],
+      [true, 'ssh'],
+    ]);
+    expect(nasFioServers()).toEqual([]);
     expect(leftOnNas(lab, folder)).toBe('');
+    expect(nasExec(['ls', '-A', nasFolder]).stdout.trim()).toBe('');
+  }, 120_000);
+
+  it('the NAS through an SSH server that forwards nothing does not take part and says why; the other computer runs', async () => {
+    const nasFolder = `${lab.ram}/${folder}`;
+    const homeBefore = homeOfTestUser();
+    const result = await loadWith(
+      [{ client: loadHelpers[0].control, dir: `${loadHelpers[0].mount}/${folder}` }],
+      await tempDir('load-lab-lockdown'),
+      ['--nas-folder', nasFolder, ...nasLogin(lab.field.sshds.lockdown.port)],
+    );
+    expect(result.clients[0]?.ok).toBe(true);
+    expect(result.clients[1]).toMatchObject({ ok: false, onNas: true, error: { code: 'PERMISSION_DENIED' } });
+    expect(result.clients[1]?.error?.message).toMatch(/does not forward/);
+    expect(nasFioServers()).toEqual([]);
+    expect(leftOnNas(lab, folder)).toBe('');
+    expect(nasExec(['ls', '-A', nasFolder]).stdout.trim()).toBe('');
+    expect(homeOfTestUser()).toEqual(homeBefore);
   }, 120_000);
 });

@@ -15,6 +15,8 @@ import { tempDir } from '../unit/helpers';
 interface Helper {
   port: number;
   dir: string;
+  /** The fio server's working folder, where fio writes its side files (a `*.prerun.txt`): it must stay empty. */
+  work: string;
   server: ChildProcess;
 }
 const helpers: Helper[] = [];
@@ -30,7 +32,8 @@ async function freePort(): Promise<number> {
 
 async function startHelper(name: string, again?: Helper): Promise<Helper> {
   const port = again?.port ?? (await freePort());
-  const server = spawn('fio', [`--server=ip:127.0.0.1,${port}`], { stdio: 'ignore' });
+  const work = again?.work ?? (await tempDir(`${name}-work`));
+  const server = spawn('fio', [`--server=ip:127.0.0.1,${port}`], { stdio: 'ignore', cwd: work });
   // Listening once a connection is taken.
   const answers = () =>
     new Promise<boolean>((resolve) => {
@@ -44,7 +47,7 @@ async function startHelper(name: string, again?: Helper): Promise<Helper> {
     if (tries > 100) throw new Error(`fio --server on port ${port} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { port, dir: again?.dir ?? (await tempDir(name)), server };
+  return { port, dir: again?.dir ?? (await tempDir(name)), work, server };
 }
 
 beforeAll(async () => {
@@ -54,6 +57,8 @@ beforeAll(async () => {
 });
 afterAll(() => {
   for (const helper of helpers) helper.server.kill('SIGKILL');
+  // Every run, check and clean-up of this file went through these servers: none left a file where it works.
+  for (const helper of helpers) expect(readdirSync(helper.work)).toEqual([]);
 });
 
 const clientArgs = (list: Helper[]) =>

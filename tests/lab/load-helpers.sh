@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Two "other computers" for the load test (issue #18): each a network namespace with its own 1 Gbit/s leg to
 # the lab NAS (tbf both ways, as the lab's legs), the NAS share mounted over sshfs through that leg, and
-# `fio --server` listening on an unshaped link to the host, where the test's controller runs.
+# `fio --server` listening on an unshaped link to the host, where the test's controller runs. Each server
+# works in a folder of its own ($STATE/work-N), which a test can check fio left empty; and a 32 MiB tmpfs
+# ($MNT/small) stands for a share with too little room.
 # Usage: load-helpers.sh up NAS_NS SHARE KEY USER | down | stop-server N | start-server N
 # stop-server kills helper N's fio server and every process below it, as when that computer is switched off.
 # Only lab addresses (198.18.0.0/15) and the lab's own namespaces are touched.
@@ -12,6 +14,7 @@ BURST=256k
 LATENCY=20ms
 MNT=/run/nasbench-lab-mnt
 STATE=/run/nasbench-lab/load-helpers
+SMALL=$MNT/small
 
 helper_names() { printf '1\n2\n'; }
 
@@ -23,6 +26,8 @@ down() {
     ip link del "nbh-l$i" 2>/dev/null || true
     ip netns del "nb-load$i" 2>/dev/null || true
   done
+  if mountpoint -q "$SMALL" 2>/dev/null; then umount "$SMALL" || umount -l "$SMALL" || true; fi
+  rmdir "$SMALL" 2>/dev/null || true
   # The NAS ends of the legs went with their peers.
   rm -rf "$STATE"
 }
@@ -31,6 +36,8 @@ up() {
   local nas_ns=$1 share=$2 key=$3 user=$4 i
   down
   install -d -m 0700 "$STATE"
+  install -d -m 0755 "$SMALL"
+  mount -t tmpfs -o size=32m,mode=0777 nasbench-small "$SMALL"
   for i in $(helper_names); do
     local ns=nb-load$i leg_net=198.18.$((10 + i)) ctl_net=198.18.$((20 + i))
     # A deleted namespace the kernel has not finished tearing down keeps its veth pair: its NAS end goes here.
@@ -65,7 +72,9 @@ up() {
 
 start_server() {
   local i=$1
-  nsenter --net="/run/netns/nb-load$i" fio "--server=ip:198.18.$((20 + i)).2,8765" </dev/null >>"$STATE/fio-$i.log" 2>&1 9>&- &
+  install -d -m 0755 "$STATE/work-$i"
+  (cd "$STATE/work-$i" && exec nsenter --net="/run/netns/nb-load$i" fio "--server=ip:198.18.$((20 + i)).2,8765") \
+    </dev/null >>"$STATE/fio-$i.log" 2>&1 9>&- &
   echo $! >"$STATE/fio-$i.pid"
   for _ in $(seq 50); do
     if (exec 3<>"/dev/tcp/198.18.$((20 + i)).2/8765") 2>/dev/null; then return; fi

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { nasExec, type LabInfo } from './lab';
 
@@ -9,9 +10,15 @@ import { nasExec, type LabInfo } from './lab';
 const script = fileURLToPath(new URL('./load-helpers.sh', import.meta.url));
 
 export const loadHelpers = [
-  { control: '198.18.21.2', mount: '/run/nasbench-lab-mnt/load-1' },
-  { control: '198.18.22.2', mount: '/run/nasbench-lab-mnt/load-2' },
+  { control: '198.18.21.2', mount: '/run/nasbench-lab-mnt/load-1', work: '/run/nasbench-lab/load-helpers/work-1' },
+  { control: '198.18.22.2', mount: '/run/nasbench-lab-mnt/load-2', work: '/run/nasbench-lab/load-helpers/work-2' },
 ] as const;
+
+/** A 32 MiB tmpfs both helpers see: a share with too little room for a load test's file. */
+export const smallShare = '/run/nasbench-lab-mnt/small';
+
+/** What is in each helper's fio server's working folder: nothing, unless fio wrote side files there. */
+export const helperWorkFolders = () => loadHelpers.map((helper) => readdirSync(helper.work).sort());
 
 function run(...args: string[]): void {
   const done = spawnSync('bash', [script, ...args], { encoding: 'utf8' });

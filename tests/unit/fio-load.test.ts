@@ -1,8 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fioComplaints, progressRate, readGreeting, terseJob } from '../../electron/engine/load/fio-output';
+import {
+  commandSucceeded,
+  fioComplaints,
+  progressRate,
+  readGreeting,
+  terseJob,
+} from '../../electron/engine/load/fio-output';
 import { helperError } from '../../electron/engine/load/helper-errors';
-import { checkHelperDir, cleanupJobFile, loadJobFile, scratchPath } from '../../electron/engine/load/job';
+import {
+  checkHelperDir,
+  cleanupJobFile,
+  commandJobName,
+  loadJobFile,
+  removeFolderJob,
+  scratchPath,
+} from '../../electron/engine/load/job';
 
 /** fio's client/server output as captured from fio 3.33 (tests/fixtures/fio-load/, two servers on loopback). */
 const fixture = (name: string) => readFileSync(`tests/fixtures/fio-load/${name}`, 'utf8');
@@ -29,8 +42,8 @@ describe("fio's client/server output", () => {
     const job = terseJob(fixture('write-output.txt'), 'helper-1');
     expect(job).toEqual({ name: 'helper-1', error: 0, read: { kib: 0, ms: 0 }, write: { kib: 614400, ms: 3001 } });
     expect(((job?.write.kib ?? 0) * 1024) / ((job?.write.ms ?? 1) / 1000)).toBeCloseTo(209.6e6, -5);
-    expect(terseJob(fixture('read-output.txt'), 'helper-1')?.read).toEqual({ kib: 615424, ms: 3001 });
-    expect(terseJob(fixture('write-output.txt'), 'remove-folder')?.error).toBe(0);
+    expect(terseJob(fixture('read-output.txt'), 'helper-1')?.read).toEqual({ kib: 614400, ms: 3001 });
+    expect(terseJob(fixture('write-output.txt'), removeFolderJob('/tmp/fl/d1'))?.error).toBe(0);
     expect(terseJob(fixture('write-output.txt'), 'helper-9')).toBeNull();
   });
 
@@ -39,7 +52,7 @@ describe("fio's client/server output", () => {
       .split(/\r\n|\r|\n/)
       .map(progressRate);
     expect(rates.filter((rate) => rate !== null).map((rate) => Math.round((rate ?? 0) / 1e5) / 10)).toEqual([
-      0.9, 209.9, 209.9, 209.9,
+      86.2, 209.9, 209.9,
     ]);
     // Starting, with no rate yet (the read capture's first line).
     expect(progressRate(fixture('read-eta.txt').split('\r')[0] ?? '')).toBeNull();
@@ -77,9 +90,38 @@ describe('the job a helper runs', () => {
     expect(job).toMatch(
       /\[helper-2\]\nrw=write\nbs=1048576\nsize=1073741824\ntime_based=1\nruntime=20\nramp_time=2\ndirect=1\n/,
     );
-    expect(job).toMatch(/\[remove-data\]\nstonewall[\s\S]*\[remove-folder\]\nstonewall\nioengine=null/);
-    expect(job).toContain('exec_prerun=rmdir "/mnt/nas/.nasbench-load-abcdef01"');
+    expect(job).toMatch(
+      /\[remove-data\]\nstonewall[\s\S]*\[\/dev\/null 2>&1 && : remove-folder\]\nstonewall\nioengine=null/,
+    );
+    expect(job).toContain(
+      'exec_prerun=[ ! -e "/mnt/nas/.nasbench-load-abcdef01" ] || rmdir "/mnt/nas/.nasbench-load-abcdef01"\n',
+    );
     expect(cleanupJobFile(helper, spec.runId, 2)).not.toContain('[helper-2]');
+  });
+
+  it('names a command job so that fio writes no side file: its output to the null device, the rest a no-op', () => {
+    // fio runs "<command> > <job name>.prerun.txt 2>&1" (backend.c, exec_string).
+    const line = (dir: string) => `rmdir "x" > ${commandJobName(dir, 'remove-folder')}.prerun.txt 2>&1`;
+    expect(line('/mnt/nas')).toBe('rmdir "x" > /dev/null 2>&1 && : remove-folder.prerun.txt 2>&1');
+    expect(line('Z:\\')).toBe('rmdir "x" > NUL 2>&1 && rem remove-folder.prerun.txt 2>&1');
+    const windows = loadJobFile({ ...helper, dir: 'Z:\\share' }, spec);
+    expect(windows).toContain('[NUL 2>&1 && rem remove-folder]');
+    expect(windows).toContain(
+      'exec_prerun=if exist "Z:\\share\\.nasbench-load-abcdef01" rmdir "Z:\\share\\.nasbench-load-abcdef01"\n',
+    );
+    // fio cuts a job file's line at ; and #: none may appear in what it must run whole.
+    for (const job of [loadJobFile(helper, spec), windows]) {
+      const names = job.split('\n').filter((row) => row.startsWith('[') || row.startsWith('exec_prerun='));
+      expect(names.join('')).not.toMatch(/[;#]/);
+    }
+  });
+
+  it('tells from the clean-up’s last job whether the scratch folder went (captured: it did, in both)', () => {
+    expect(commandSucceeded(fixture('write-output.txt'), removeFolderJob('/tmp/fl/d1'))).toBe(true);
+    expect(commandSucceeded(fixture('read-output.txt'), removeFolderJob('/tmp/fl/d1'))).toBe(true);
+    // A job of another name, or none: not removed.
+    expect(commandSucceeded(fixture('write-output.txt'), 'remove-folder')).toBe(false);
+    expect(commandSucceeded(fixture('missing-folder-output.txt'), removeFolderJob('/tmp/fl/nothere'))).toBe(false);
   });
 
   it("names the scratch folder the way the helper writes paths; escapes a drive letter's colon for fio", () => {

@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,10 @@ import { describe, expect, it } from 'vitest';
 import {
   commandForAnyLoginShell,
   encodeForLoginShell,
+  endCommandScript,
+  leaderOf,
   PGID_MARKER,
+  PID_MARKER,
   STDOUT_START,
   StdoutFrame,
 } from '../../electron/engine/ssh/login-shell';
@@ -116,6 +119,47 @@ describe('a command line every login shell runs the same way', () => {
       );
     },
   );
+});
+
+describe('a command that leads no process group and cannot be made to (no setsid)', () => {
+  /** A PATH with every program of /usr/bin but setsid, as on the lab's locked-down Dropbear. */
+  function pathWithoutSetsid(): { path: string; remove(): void } {
+    const folder = mkdtempSync(path.join(tmpdir(), 'nasbench-nosetsid-'));
+    for (const tool of ['sed', 'printf', 'sleep', 'ps', 'cat', 'awk', 'sort', 'kill'])
+      symlinkSync(`/usr/bin/${tool}`, path.join(folder, tool));
+    return { path: folder, remove: () => rmSync(folder, { recursive: true, force: true }) };
+  }
+
+  it('says so: the marker carries its process id, not a group', () => {
+    const bin = pathWithoutSetsid();
+    try {
+      // Started from this test, dash is in the test runner's group, as Dropbear starts a command.
+      const run = spawnSync('/bin/dash', ['-c', commandForAnyLoginShell('echo $$')], {
+        encoding: 'utf8',
+        env: { PATH: bin.path },
+      });
+      const line = run.stderr.split('\n')[0] ?? '';
+      expect(line).toMatch(new RegExp(`^${PID_MARKER}\\d+$`));
+      expect(leaderOf(line)).toEqual({ pid: Number(framedStdout(Buffer.from(run.stdout)).trim()) });
+      expect(leaderOf(`${PGID_MARKER}42`)).toEqual({ group: 42 });
+      expect(leaderOf('Welcome to DiskStation')).toBeUndefined();
+    } finally {
+      bin.remove();
+    }
+  });
+
+  it('is ended with every process below it, by id: children and grandchildren', async () => {
+    const marker = `nasbench-tree-${process.pid}`;
+    const command = spawn('/bin/sh', ['-c', `sleep 61 & (sleep 62 & wait) & wait # ${marker}`], { stdio: 'ignore' });
+    const sleeps = () =>
+      spawnSync('pgrep', ['-f', '^sleep 6[12]$'], { encoding: 'utf8' }).stdout.trim().split('\n').filter(Boolean);
+    await expect.poll(() => sleeps().length, { timeout: 5000 }).toBe(2);
+    const ended = new Promise((resolve) => command.once('exit', resolve));
+    const kill = spawnSync('/bin/sh', ['-c', endCommandScript({ pid: command.pid ?? 0 })], { encoding: 'utf8' });
+    expect(kill.status).toBe(0);
+    await ended;
+    expect(sleeps()).toEqual([]);
+  });
 });
 
 describe('output that rc files print never reaches a parser', () => {

@@ -54,11 +54,12 @@ export function terseJob(text: string, name: string): TerseJob | null {
 }
 
 /**
- * Whether a job file's clean-up removed its scratch folder: its last job does I/O only when its
- * command (`rmdir`) succeeded (see job.ts). False when it did not run or the folder is still there.
+ * Whether a job that runs a command (job.ts's commandJobName: the clean-up's `rmdir`, the space
+ * check's `df`) saw it succeed: such a job does I/O only after its command succeeded. False when it
+ * did not run or its command failed.
  */
-export function removedItsFolder(text: string, removeFolderJobName: string): boolean {
-  const job = terseJob(text, removeFolderJobName);
+export function commandSucceeded(text: string, jobName: string): boolean {
+  const job = terseJob(text, jobName);
   return job !== null && job.read.kib + job.write.kib > 0;
 }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { LoadHelper } from '../../../shared/contract/load';
 import { JsonFile, versionedFormat } from '../store';
 import { runController } from './controller';
-import { readGreeting, removedItsFolder } from './fio-output';
+import { readGreeting, commandSucceeded } from './fio-output';
 import { cleanupJobFile, removeFolderJob } from './job';
 
 /** A scratch folder a run could not remove: on this helper, in this folder, of this run and job. */
@@ -108,6 +108,6 @@ export async function cleanUp(helper: LoadHelper, runId: string, index: number, 
   return (
     run !== null &&
     readGreeting(run.output).fioVersion !== null &&
-    removedItsFolder(run.output, removeFolderJob(helper.dir))
+    commandSucceeded(run.output, removeFolderJob(helper.dir))
   );
 }

@@ -4,10 +4,11 @@ import { spreadOfSamples } from '../../../shared/util/spread';
 import type { LoadHelper, LoadHelperResult, LoadResult, LoadRunInput } from '../../../shared/contract/load';
 import type { LocalTunnelEnd } from '../ssh';
 import { runController, type ControllerRun, type ServerAddress } from './controller';
-import { readGreeting, removedItsFolder, terseJob } from './fio-output';
+import { readGreeting, commandSucceeded, terseJob } from './fio-output';
 import { helperError } from './helper-errors';
 import { layoutJobFile, loadJobFile, rampSeconds, removeFolderJob, scratchPath } from './job';
 import { cleanUp, type LoadLeftovers } from './leftovers';
+import { roomFor } from './space-check';
 
 /**
  * One computer of a run: a helper, or the NAS itself (`onNas`, its fio started over SSH and
@@ -52,9 +53,10 @@ export interface LoadHooks {
  * (`stepUp`) measures with the first computer, then the first two, … then all; the NAS itself,
  * when it takes part, joins only the last step (it is not one more computer on the network).
  */
-export async function runLoad(input: Input, hooks: LoadHooks): Promise<LoadResult> {
+export async function runLoad(given: Input, hooks: LoadHooks): Promise<LoadResult> {
+  await hooks.leftovers?.sweep(given.helpers.filter((helper) => !helper.onNas));
+  const input = { ...given, helpers: await withRoom(given.helpers, given.fileSizeBytes, hooks.fio ?? 'fio') };
   const network = input.helpers.filter((helper) => !helper.onNas);
-  await hooks.leftovers?.sweep(network);
   const withNas = network.length < input.helpers.length;
   if (!input.stepUp || network.length < 2) return measureTogether(input, hooks);
   // One computer, then two, … then all: how the total grows as computers are added. Each step is
@@ -74,6 +76,22 @@ export async function runLoad(input: Input, hooks: LoadHooks): Promise<LoadResul
   const all = await measureTogether(input, hooks);
   if (!withNas) keep(all);
   return { ...all, stepUp: steps };
+}
+
+/**
+ * The computers, each one whose folder lacks room for the run marked with why before anything is
+ * written (the NAS's own folder was checked over SSH when its scratch folder was made). Every
+ * computer's file counts against each folder: they may all be on the one share under test.
+ */
+async function withRoom(computers: LoadComputer[], fileSizeBytes: number, fio: string): Promise<LoadComputer[]> {
+  const neededBytes = fileSizeBytes * computers.length;
+  return Promise.all(
+    computers.map(async (computer) => {
+      if (computer.onNas || computer.unusable) return computer;
+      const problem = await roomFor(computer, serverOf(computer), neededBytes, fio);
+      return problem ? { ...computer, unusable: problem } : computer;
+    }),
+  );
 }
 
 async function measureTogether(input: Input, hooks: LoadHooks): Promise<LoadResult> {
@@ -127,7 +145,7 @@ async function measureTogether(input: Input, hooks: LoadHooks): Promise<LoadResu
       const helper = input.helpers[index] as LoadComputer;
       // On the NAS itself, the run's scratch folder goes over SSH when the run ends.
       if (helper.onNas || !reached.has(index)) return client;
-      if (client.ok && run && removedItsFolder(run.output, removeFolderJob(helper.dir))) return client;
+      if (client.ok && run && commandSucceeded(run.output, removeFolderJob(helper.dir))) return client;
       if (await cleanUp(helper, hooks.runId, index + 1, fio)) return client;
       const { host, port, dir } = helper;
       await hooks.leftovers?.remember({ host, port, dir, runId: hooks.runId, index: index + 1 }).catch(() => undefined);

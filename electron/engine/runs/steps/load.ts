@@ -1,4 +1,4 @@
-import { NasbenchError } from '../../../../shared/contract/errors';
+import { NasbenchError, toAppError } from '../../../../shared/contract/errors';
 import type { LoadHelper, LoadRunInput } from '../../../../shared/contract/load';
 import { formatBytes } from '../../../../shared/util/units';
 import {
@@ -132,7 +132,19 @@ async function nasComputer(
   parts: number,
 ): Promise<{ computer: LoadComputer; stop(): Promise<void> }> {
   const { session, facts } = nasOf(kit);
-  const scratch = await kit.scratch.open(folder, input.fileSizeBytes);
+  // Every computer's file counts against the NAS's folder too: theirs may land on the same volume.
+  const neededBytes = input.fileSizeBytes * (input.helpers.length + 1);
+  let scratch: Awaited<ReturnType<StepKit['scratch']['open']>>;
+  try {
+    scratch = await kit.scratch.open(folder, neededBytes);
+  } catch (error) {
+    // No room (or no folder): nothing is written on the NAS, and the other computers still run.
+    const unusable = toAppError(error);
+    return {
+      computer: { host: session.info.host, port: session.info.port, dir: folder, onNas: true, unusable },
+      stop: async () => undefined,
+    };
+  }
   const seconds = (input.seconds + rampSeconds + 2) * parts + input.fileSizeBytes / 10e6;
   const started = await startNasFioServer(session, facts, scratch.path, seconds);
   if (!started.ok)

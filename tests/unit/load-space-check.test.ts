@@ -1,0 +1,63 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { commandSucceeded } from '../../electron/engine/load/fio-output';
+import { commandJobName } from '../../electron/engine/load/job';
+import { freeSpaceCommand, spaceCheckJobFile } from '../../electron/engine/load/space-check';
+
+/**
+ * The load test's free-space check on another computer, which only fio's server reaches: two
+ * null-engine jobs whose commands read the folder's free space. Captured from fio 3.33's client and
+ * server (tests/fixtures/fio-load/space-*), and the commands run here under dash and BusyBox.
+ */
+const fixture = (name: string) => readFileSync(`tests/fixtures/fio-load/${name}`, 'utf8');
+const known = (output: string, dir: string) => commandSucceeded(output, commandJobName(dir, 'space-known'));
+const enough = (output: string, dir: string) => commandSucceeded(output, commandJobName(dir, 'space-enough'));
+
+/** Runs a command as fio's exec_prerun does (system(): /bin/sh -c), under the given sh and its df/sed. */
+function exitOf(command: string, shell: 'dash' | 'busybox'): number | null {
+  if (shell === 'dash') return spawnSync('/bin/dash', ['-c', command]).status;
+  const applets = mkdtempSync(path.join(tmpdir(), 'nasbench-busybox-'));
+  try {
+    for (const applet of ['df', 'sed', '[']) symlinkSync('/bin/busybox', path.join(applets, applet));
+    return spawnSync('/bin/busybox', ['sh', '-c', command], { env: { PATH: applets } }).status;
+  } finally {
+    rmSync(applets, { recursive: true, force: true });
+  }
+}
+
+describe('free space on a computer only fio reaches', () => {
+  it('reads the captured check: a folder with room, and an 8 MiB one asked for 544 MiB', () => {
+    expect(fixture('space-room-job.fio')).toBe(spaceCheckJobFile('/tmp/fl/d1', 544 * 2 ** 20));
+    expect(known(fixture('space-room-output.txt'), '/tmp/fl/d1')).toBe(true);
+    expect(enough(fixture('space-room-output.txt'), '/tmp/fl/d1')).toBe(true);
+    expect(known(fixture('space-short-output.txt'), '/tmp/fl/small')).toBe(true);
+    expect(enough(fixture('space-short-output.txt'), '/tmp/fl/small')).toBe(false);
+  });
+
+  it.each(['dash', 'busybox'] as const)('the POSIX commands answer under %s: room, no room, no such folder', (shell) => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'nasbench-space-'));
+    try {
+      expect(exitOf(freeSpaceCommand(folder, null), shell)).toBe(0);
+      expect(exitOf(freeSpaceCommand(folder, 4096), shell)).toBe(0);
+      // More than any disk here holds (1 EiB).
+      expect(exitOf(freeSpaceCommand(folder, 2 ** 60), shell)).not.toBe(0);
+      expect(exitOf(freeSpaceCommand(`${folder}/not-there`, null), shell)).not.toBe(0);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('asks Windows through an encoded PowerShell command: no ; or # for fio to cut, the folder and size inside', () => {
+    const command = freeSpaceCommand("Z:\\it's here", 5 * 2 ** 30);
+    expect(command).toMatch(/^powershell -NoProfile -NonInteractive -EncodedCommand [A-Za-z0-9+/=]+$/);
+    const script = Buffer.from(command.split(' ').at(-1) ?? '', 'base64').toString('utf16le');
+    expect(script).toContain("GetDriveName('Z:\\it''s here')");
+    expect(script).toContain(`AvailableSpace -ge ${5 * 2 ** 30}`);
+    const job = spaceCheckJobFile('Z:\\share', 2 ** 30);
+    expect(job).toContain('[NUL 2>&1 && rem space-enough]');
+    expect(job.split('\n').join('')).not.toMatch(/[;#]/);
+  });
+});
