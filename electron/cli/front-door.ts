@@ -59,6 +59,11 @@ export async function runToEnd(
   }
 }
 
+/** The test folders a run could not remove, for the printed result (nothing when it removed them all). */
+export function leftBehindOf(end: RunEnd | undefined): { leftBehind?: NonNullable<RunEnd['leftBehind']> } {
+  return end?.leftBehind?.length ? { leftBehind: end.leftBehind } : {};
+}
+
 /** The run's error as a thrown error (with its details), for a command that failed. */
 export function runError(end: RunEnd): NasbenchError {
   const error = end.error ?? {

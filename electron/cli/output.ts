@@ -1,4 +1,6 @@
 import type { AppError } from '../../shared/contract/errors';
+import type { LeftBehind } from '../../shared/contract/run-events';
+import { leftBehindWords } from '../../shared/words/left-behind';
 
 /** Where the CLI writes; passed in so tests can run the CLI in-process. */
 export interface CliIo {
@@ -12,7 +14,13 @@ export const exitCode = { ok: 0, failed: 1, usage: 2 } as const;
 
 /** Every printed object has `ok` and `kind`; failures carry `error` and what was measured so far in `partial`. */
 export type CliSuccess = { ok: true; kind: string } & Record<string, unknown>;
-export type CliFailure = { ok: false; kind: string; error: AppError; partial?: Record<string, unknown> };
+export type CliFailure = {
+  ok: false;
+  kind: string;
+  error: AppError;
+  partial?: Record<string, unknown>;
+  leftBehind?: LeftBehind[];
+};
 
 export interface OutputMode {
   json: boolean;
@@ -30,6 +38,8 @@ export function printResult(io: CliIo, mode: OutputMode, result: CliSuccess | Cl
   } else {
     io.stderr(`Error (${result.error.code}): ${result.error.message}\nWhat to do: ${result.error.hint}\n`);
   }
+  const left = Array.isArray(result.leftBehind) ? (result.leftBehind as LeftBehind[]) : [];
+  if (!mode.json) for (const folder of left) io.stderr(`${leftBehindWords(folder)}\n`);
   return result.ok ? exitCode.ok : exitCode.failed;
 }
 

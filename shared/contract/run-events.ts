@@ -62,6 +62,18 @@ const RunStep = z.object({
   error: AppError.optional(),
 });
 
+/**
+ * A scratch folder a run made and could not remove (the NAS or the share stopped answering, a file
+ * in it stayed busy): where it is, so the user can remove it; NASBench sweeps it away after a day
+ * the next time it reaches that folder (its marker proves it made it).
+ */
+export const LeftBehind = z.object({
+  /** The folder, as it is named where it is: a path on the NAS, or on this computer for a mounted share. */
+  path: z.string(),
+  where: z.enum(['nas', 'share']),
+});
+export type LeftBehind = z.infer<typeof LeftBehind>;
+
 const RunEnd = z.object({
   runId: RunId,
   kind: z.literal('end'),
@@ -73,6 +85,8 @@ const RunEnd = z.object({
   error: AppError.optional(),
   /** What the figures mean, in plain words (the saved run has them too). */
   verdicts: z.array(Verdict).optional(),
+  /** Scratch folders the run could not remove. */
+  leftBehind: z.array(LeftBehind).optional(),
 });
 
 export const RunProgress = z.discriminatedUnion('kind', [RunBegin, RunSample, RunDelay, RunStep, RunEnd]);

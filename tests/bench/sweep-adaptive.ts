@@ -63,7 +63,7 @@ async function sweep(adaptive: boolean): Promise<SweepResult> {
       adaptive,
       openScratch: async () => {
         const scratch = await mkdtemp(path.join(parent, 'scratch-'));
-        return { path: scratch, remove: () => rm(scratch, { recursive: true, force: true }) };
+        return { path: scratch, remove: () => rm(scratch, { recursive: true, force: true }).then(() => true) };
       },
       onResult: (test) => process.stderr.write(`  ${test.name.padEnd(32)} ${mb(test.bytesPerSecond)} MB/s\n`),
     });

@@ -50,7 +50,7 @@ async function sweep(steadyState: boolean, cells: typeof grid = grid, quiet = fa
       direct: !values.buffered,
       openScratch: async () => {
         const scratch = await mkdtemp(path.join(parent, 'scratch-'));
-        return { path: scratch, remove: () => rm(scratch, { recursive: true, force: true }) };
+        return { path: scratch, remove: () => rm(scratch, { recursive: true, force: true }).then(() => true) };
       },
       onResult: (test) => {
         if (!quiet) process.stderr.write(`  ${test.name.padEnd(30)} ${mb(test.bytesPerSecond)} MB/s\n`);

@@ -150,7 +150,7 @@ describe('running a sweep against a stand-in NAS', () => {
       folder: '/share',
       openScratch: (bytes) => {
         needed = bytes;
-        return Promise.resolve({ path: '/share/.nasbench-x', remove: () => Promise.resolve(void (removed += 1)) });
+        return Promise.resolve({ path: '/share/.nasbench-x', remove: () => Promise.resolve((removed += 1) > 0) });
       },
       // Each fio run "takes" 20 s on this clock; planning steps take none.
       now: () => clock,

@@ -37,18 +37,21 @@ describe('free space on a computer only fio reaches', () => {
     expect(enough(fixture('space-short-output.txt'), '/tmp/fl/small')).toBe(false);
   });
 
-  it.each(['dash', 'busybox'] as const)('the POSIX commands answer under %s: room, no room, no such folder', (shell) => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'nasbench-space-'));
-    try {
-      expect(exitOf(freeSpaceCommand(folder, null), shell)).toBe(0);
-      expect(exitOf(freeSpaceCommand(folder, 4096), shell)).toBe(0);
-      // More than any disk here holds (1 EiB).
-      expect(exitOf(freeSpaceCommand(folder, 2 ** 60), shell)).not.toBe(0);
-      expect(exitOf(freeSpaceCommand(`${folder}/not-there`, null), shell)).not.toBe(0);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
-  });
+  it.each(['dash', 'busybox'] as const)(
+    'the POSIX commands answer under %s: room, no room, no such folder',
+    (shell) => {
+      const folder = mkdtempSync(path.join(tmpdir(), 'nasbench-space-'));
+      try {
+        expect(exitOf(freeSpaceCommand(folder, null), shell)).toBe(0);
+        expect(exitOf(freeSpaceCommand(folder, 4096), shell)).toBe(0);
+        // More than any disk here holds (1 EiB).
+        expect(exitOf(freeSpaceCommand(folder, 2 ** 60), shell)).not.toBe(0);
+        expect(exitOf(freeSpaceCommand(`${folder}/not-there`, null), shell)).not.toBe(0);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('asks Windows through an encoded PowerShell command: no ; or # for fio to cut, the folder and size inside', () => {
     const command = freeSpaceCommand("Z:\\it's here", 5 * 2 ** 30);

@@ -79,7 +79,7 @@ async function harness() {
     parameters: {},
     openScratch: async (folder: string): Promise<ScratchFolder> => {
       const path = `${folder}/.nasbench-test`;
-      return { path, remove: async () => void removed.push(path) };
+      return { path, remove: async () => removed.push(path) > 0 };
     },
   });
   const ended = (runId: string) => new Promise<RunEnd>((resolve) => waiting.set(runId, resolve));

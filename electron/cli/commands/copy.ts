@@ -2,12 +2,12 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { CopyRunDetails } from '../../../shared/contract/copy';
 import { NasbenchError, toAppError } from '../../../shared/contract/errors';
-import type { RunSample } from '../../../shared/contract/run-events';
+import type { RunEnd, RunSample } from '../../../shared/contract/run-events';
 import { formatBytes, formatRate, formatSeconds } from '../../../shared/util/units';
 import { copyDefaults } from '../../engine';
 import { byteSize, integerIn } from '../arguments';
 import { withEngine, type GlobalOptions } from '../engine-session';
-import { runError, runToEnd } from '../front-door';
+import { runError, leftBehindOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 
 type CopyTestResult = CopyRunDetails['tests'][number];
@@ -59,6 +59,7 @@ export function addCopyCommand(program: Command, io: CliIo, finish: (code: numbe
       const globals = cmd.optsWithGlobals<GlobalOptions>();
       const samples: { t: number; series: string; bytesPerSecond: number }[] = [];
       let details: CopyRunDetails | undefined;
+      let ended: RunEnd | undefined;
       const lastPrinted = new Map<string, number>();
       try {
         if (options.size !== undefined && options.block > options.size)
@@ -89,11 +90,14 @@ export function addCopyCommand(program: Command, io: CliIo, finish: (code: numbe
               printProgress(io, progressLine(event));
             },
           });
+          ended = end;
           details = end.details?.kind === 'copy' ? end.details : undefined;
           if (end.state !== 'done' || !details) throw runError(end);
           const result = details;
           finish(
-            printResult(io, globals, { ok: true, kind: 'copy', ...copyJson(result, runId) }, () => describe(result)),
+            printResult(io, globals, { ok: true, kind: 'copy', ...copyJson(result, runId), ...leftBehindOf(end) }, () =>
+              describe(result),
+            ),
           );
         });
       } catch (error) {
@@ -101,7 +105,13 @@ export function addCopyCommand(program: Command, io: CliIo, finish: (code: numbe
           printResult(
             io,
             globals,
-            { ok: false, kind: 'copy', error: toAppError(error), partial: { tests: details?.tests ?? [], samples } },
+            {
+              ok: false,
+              kind: 'copy',
+              error: toAppError(error),
+              partial: { tests: details?.tests ?? [], samples },
+              ...leftBehindOf(ended),
+            },
             () => '',
           ),
         );

@@ -2,11 +2,11 @@ import { Option, type Command } from 'commander';
 import type { DiskRunDetails } from '../../../shared/contract/disk';
 import { NasbenchError, toAppError } from '../../../shared/contract/errors';
 import { checkNasFolder } from '../../../shared/contract/nas-folder';
-import type { RunProgress } from '../../../shared/contract/run-events';
+import type { RunEnd, RunProgress } from '../../../shared/contract/run-events';
 import { formatRate } from '../../../shared/util/units';
 import { byteSize, oneOf, seconds } from '../arguments';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
-import { runError, runToEnd } from '../front-door';
+import { runError, leftBehindOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 
@@ -48,6 +48,7 @@ export function addDiskCommand(program: Command, io: CliIo, finish: (code: numbe
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     const samples: { index: number; test: string; t: number; bytesPerSecond: number }[] = [];
     let details: DiskRunDetails | undefined;
+    let ended: RunEnd | undefined;
     try {
       const dir = checkedFolder(options.dir);
       await withConnectedEngine(options, globals, io.env, async ({ engine, sessionId, signal }) => {
@@ -71,17 +72,24 @@ export function addDiskCommand(program: Command, io: CliIo, finish: (code: numbe
             ...(options.time !== undefined ? { runtimeSeconds: options.time } : {}),
           });
         const { end } = await runToEnd(engine, start, { signal, onEvent });
+        ended = end;
         details = end.details?.kind === 'disk' ? end.details : undefined;
         if (end.state !== 'done' || !details) throw runError(end);
         const result = details;
-        finish(printResult(io, globals, diskJson(result), () => describe(result)));
+        finish(printResult(io, globals, { ...diskJson(result), ...leftBehindOf(end) }, () => describe(result)));
       });
     } catch (error) {
       finish(
         printResult(
           io,
           globals,
-          { ok: false, kind: 'disk', error: toAppError(error), partial: { tests: details?.tests ?? [], samples } },
+          {
+            ok: false,
+            kind: 'disk',
+            error: toAppError(error),
+            partial: { tests: details?.tests ?? [], samples },
+            ...leftBehindOf(ended),
+          },
           () => '',
         ),
       );

@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import { NasbenchError, toAppError } from '../../../shared/contract/errors';
 import type { LoadHelper, LoadResult } from '../../../shared/contract/load';
+import type { RunEnd } from '../../../shared/contract/run-events';
 import { formatRate } from '../../../shared/util/units';
 import { helperFailureWords, loadComputerName, readHelperAddress } from '../../../shared/words/load';
 import { byteSize, collect, integerIn, oneOf } from '../arguments';
 import { withConnectedEngine, withEngine, type EngineScope, type GlobalOptions } from '../engine-session';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
-import { runError, runToEnd } from '../front-door';
+import { runError, leftBehindOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 
 interface LoadOptions extends Partial<SshLoginOptions> {
@@ -54,6 +55,7 @@ export function addLoadCommand(program: Command, io: CliIo, finish: (code: numbe
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     const samples: { t: number; series: string; bytesPerSecond: number }[] = [];
     let result: LoadResult | undefined;
+    let ended: RunEnd | undefined;
     try {
       const helpers = helpersOf(options);
       await withNasWhenAsked(options, globals, io.env, async ({ engine, signal, sessionId }) => {
@@ -79,6 +81,7 @@ export function addLoadCommand(program: Command, io: CliIo, finish: (code: numbe
             );
           },
         });
+        ended = end;
         result = end.details?.kind === 'load' ? end.details : undefined;
         if (end.state !== 'done' || !result) throw runError(end);
         const found = result;
@@ -89,6 +92,7 @@ export function addLoadCommand(program: Command, io: CliIo, finish: (code: numbe
           clients: found.clients,
           total: found.total,
           rw: found.rw,
+          ...leftBehindOf(end),
         };
         finish(printResult(io, globals, json, () => describe(found)));
       });
@@ -97,7 +101,13 @@ export function addLoadCommand(program: Command, io: CliIo, finish: (code: numbe
         printResult(
           io,
           globals,
-          { ok: false, kind: 'load', error: toAppError(error), partial: { clients: result?.clients ?? [], samples } },
+          {
+            ok: false,
+            kind: 'load',
+            error: toAppError(error),
+            partial: { clients: result?.clients ?? [], samples },
+            ...leftBehindOf(ended),
+          },
           () => '',
         ),
       );

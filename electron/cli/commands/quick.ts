@@ -2,13 +2,13 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { NasbenchError, toAppError } from '../../../shared/contract/errors';
 import type { PlanSettings, PlanPreview } from '../../../shared/contract/plans';
-import type { RunProgress } from '../../../shared/contract/run-events';
+import type { RunEnd, RunProgress } from '../../../shared/contract/run-events';
 import { formatBytes, formatSeconds } from '../../../shared/util/units';
 import { explainRun } from '../../../shared/words/plan-answer';
 import type { Verdict } from '../../../shared/words/verdicts';
 import { byteSize, collect, integerIn } from '../arguments';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
-import { call, runToEnd } from '../front-door';
+import { call, leftBehindOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 import { describeQuickResults, quickResults } from '../quick-results';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
@@ -43,6 +43,7 @@ export function addQuickCommand(program: Command, io: CliIo, finish: (code: numb
   addSshLoginOptions(command).action(async (options: QuickOptions, cmd: Command) => {
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     let partial: Record<string, unknown> = {};
+    let ended: RunEnd | undefined;
     try {
       // Checked before logging in: a refused folder name never reaches the NAS.
       const nasFolder = options.dir === undefined ? undefined : checkedFolder(options.dir);
@@ -64,6 +65,7 @@ export function addQuickCommand(program: Command, io: CliIo, finish: (code: numb
           signal,
           onEvent: (event) => printStep(io, event),
         });
+        ended = end;
         if (!record) throw new NasbenchError('INTERNAL', 'The run was not saved.', 'Run the Quick check again.');
         const { units } = await engine.handlers.getSettings(undefined);
         const verdicts = explainRun(record, units);
@@ -75,11 +77,18 @@ export function addQuickCommand(program: Command, io: CliIo, finish: (code: numb
             ...(end.error.details ? { details: end.error.details } : {}),
           });
         }
-        const json = { ok: true as const, kind: 'quick', ...summary, verdicts, results };
+        const json = { ok: true as const, kind: 'quick', ...summary, verdicts, results, ...leftBehindOf(end) };
         finish(printResult(io, globals, json, () => describeQuickResults(record, verdicts, units)));
       });
     } catch (error) {
-      finish(printResult(io, globals, { ok: false, kind: 'quick', error: toAppError(error), partial }, () => ''));
+      finish(
+        printResult(
+          io,
+          globals,
+          { ok: false, kind: 'quick', error: toAppError(error), partial, ...leftBehindOf(ended) },
+          () => '',
+        ),
+      );
       if (!globals.json && Array.isArray(partial.verdicts)) io.stderr(verdictLines(partial.verdicts as Verdict[]));
     }
   });

@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import type { DiskRunDetails } from '../../../shared/contract/disk';
 import { toAppError } from '../../../shared/contract/errors';
+import type { RunEnd } from '../../../shared/contract/run-events';
 import { formatRate } from '../../../shared/util/units';
 import { byteSize, integerIn, listOf, oneOf, seconds } from '../arguments';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
-import { runError, runToEnd } from '../front-door';
+import { runError, leftBehindOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 import { describeJobScaling, jobScaling } from '../../../shared/words/sweep-scaling';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
@@ -47,6 +48,7 @@ export function addSweepCommand(program: Command, io: CliIo, finish: (code: numb
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     const samples: { t: number; bytesPerSecond: number }[] = [];
     let details: DiskRunDetails | undefined;
+    let ended: RunEnd | undefined;
     try {
       const dir = checkedFolder(options.dir);
       await withConnectedEngine(options, globals, io.env, async ({ engine, sessionId, signal }) => {
@@ -72,17 +74,24 @@ export function addSweepCommand(program: Command, io: CliIo, finish: (code: numb
               printProgress(io, `${event.label.padEnd(34)} ${event.state} (${event.index + 1}/${event.count})`);
           },
         });
+        ended = end;
         details = end.details?.kind === 'disk' ? end.details : undefined;
         if (end.state !== 'done' || !details?.sweep) throw runError(end);
         const result = details;
-        finish(printResult(io, globals, sweepJson(result), () => describe(result)));
+        finish(printResult(io, globals, { ...sweepJson(result), ...leftBehindOf(end) }, () => describe(result)));
       });
     } catch (error) {
       finish(
         printResult(
           io,
           globals,
-          { ok: false, kind: 'sweep', error: toAppError(error), partial: { tests: details?.tests ?? [], samples } },
+          {
+            ok: false,
+            kind: 'sweep',
+            error: toAppError(error),
+            partial: { tests: details?.tests ?? [], samples },
+            ...leftBehindOf(ended),
+          },
           () => '',
         ),
       );

@@ -81,12 +81,15 @@ export async function checkTargetFolder(folder: string): Promise<string> {
 /**
  * Creates the run's own folder, runs the work inside it, and removes it afterwards — on
  * success, failure and cancel alike. The folder is created fresh (never reused), so removing
- * it can only remove what this run wrote.
+ * it can only remove what this run wrote. One that cannot be removed (the share went, a file in
+ * it stayed busy) is named through `onLeftBehind` and the work's result stands; without that
+ * hook, the failed removal is the error.
  */
 export async function withScratchFolder<T>(
   folder: string,
   runId: string,
   work: (scratch: string) => Promise<T>,
+  onLeftBehind?: (scratch: string) => void,
 ): Promise<T> {
   if (!RunId.safeParse(runId).success)
     throw new NasbenchError(
@@ -123,8 +126,9 @@ export async function withScratchFolder<T>(
     () => undefined,
     (error: unknown) => error,
   );
+  if (removed !== undefined) onLeftBehind?.(scratch);
   if (!outcome.ok) throw outcome.error;
-  if (removed !== undefined) throw shareIoFailure(removed);
+  if (removed !== undefined && !onLeftBehind) throw shareIoFailure(removed);
   return outcome.value;
 }
 

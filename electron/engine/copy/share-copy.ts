@@ -48,6 +48,8 @@ export interface ShareCopyOptions {
   /** sha256 of what was written and of what was read back, compared in the result. */
   checksum?: boolean;
   signal?: AbortSignal | undefined;
+  /** The run's folder on the share when it could not be removed (the results stand). */
+  onLeftBehind?: ((scratch: string) => void) | undefined;
   onSample?: ((sample: CopySample) => void) | undefined;
   onTest?: ((test: CopyTestResult) => void) | undefined;
   onStep?:
@@ -179,80 +181,85 @@ export async function runShareCopy(options: ShareCopyOptions): Promise<ShareCopy
     notes: [],
   };
   const passes: MeasuredPass[] = [];
-  await withScratchFolder(dir, runId, async (scratch) => {
-    const file = path.join(scratch, 'sequential.bin');
-    const sequential = { ...common, file, fileSize, blockSize, ramBytes, context, bypassCache: true };
-    const steps: Step[] = [
-      {
-        label: settlePlan
-          ? `Writing a file in ${formatBytes(blockSize)} blocks until the rate is steady (at least ${formatBytes(settlePlan.floorBytes)})`
-          : `Writing a ${formatBytes(fileSize)} file in ${formatBytes(blockSize)} blocks`,
-        run: async () => {
-          const pass = await measurePass(
-            {
-              ...sequential,
-              leaveOutWarmUp: true,
-              checksum: options.checksum ?? false,
-              pattern: options.pattern ?? 'random',
-              ...(settlePlan
-                ? { settle: { floorBytes: settlePlan.floorBytes, maxSeconds: settlePlan.limits.maxSeconds } }
-                : {}),
-            },
-            'write',
-          );
-          passes.push(pass);
-          record(pass.test);
+  await withScratchFolder(
+    dir,
+    runId,
+    async (scratch) => {
+      const file = path.join(scratch, 'sequential.bin');
+      const sequential = { ...common, file, fileSize, blockSize, ramBytes, context, bypassCache: true };
+      const steps: Step[] = [
+        {
+          label: settlePlan
+            ? `Writing a file in ${formatBytes(blockSize)} blocks until the rate is steady (at least ${formatBytes(settlePlan.floorBytes)})`
+            : `Writing a ${formatBytes(fileSize)} file in ${formatBytes(blockSize)} blocks`,
+          run: async () => {
+            const pass = await measurePass(
+              {
+                ...sequential,
+                leaveOutWarmUp: true,
+                checksum: options.checksum ?? false,
+                pattern: options.pattern ?? 'random',
+                ...(settlePlan
+                  ? { settle: { floorBytes: settlePlan.floorBytes, maxSeconds: settlePlan.limits.maxSeconds } }
+                  : {}),
+              },
+              'write',
+            );
+            passes.push(pass);
+            record(pass.test);
+          },
         },
-      },
-      {
-        label: `Reading it back past this computer’s cache`,
-        run: async () => {
-          const written = passes[0]?.test.fileSize ?? fileSize;
-          const pass = await measurePass(
-            { ...sequential, fileSize: written, leaveOutWarmUp: true, checksum: options.checksum ?? false },
-            'read',
-          );
-          passes.push(pass);
-          record(pass.test);
+        {
+          label: `Reading it back past this computer’s cache`,
+          run: async () => {
+            const written = passes[0]?.test.fileSize ?? fileSize;
+            const pass = await measurePass(
+              { ...sequential, fileSize: written, leaveOutWarmUp: true, checksum: options.checksum ?? false },
+              'read',
+            );
+            passes.push(pass);
+            record(pass.test);
+          },
         },
-      },
-    ];
-    const smallFiles = options.smallFiles;
-    if (smallFiles)
-      steps.push({
-        label: `Writing and reading ${smallFiles.count} files of ${formatBytes(smallFiles.fileSize)}`,
-        run: async () =>
-          (await measureSmallFiles({ ...common, scratch, ...smallFiles, ramBytes, context })).forEach(record),
-      });
-    if (options.sweep)
-      steps.push({
-        label: 'Cache-wall sweep: file sizes doubling until no cache holds them',
-        run: async () => {
-          result.sweep = await runCacheWallSweep({
-            ...common,
-            scratch,
-            blockSize,
-            clientRamBytes,
-            nasRamBytes: nasRamBytes ?? undefined,
-            context,
-            timeBudgetSeconds: options.timeBudgetSeconds ?? copyDefaults.timeBudgetSeconds,
-            startSize: sweepStartSize,
-            onTest: record,
-          });
-        },
-      });
-    for (const [index, step] of steps.entries()) {
-      throwIfCancelled(options.signal);
-      options.onStep?.(index, steps.length, step.label, 'started');
-      await step.run().catch((error: unknown) => {
-        options.onStep?.(index, steps.length, step.label, 'failed');
-        throw error;
-      });
-      // The sequential file is not needed once it has been read back.
-      if (index === 1) await rm(file, { force: true });
-      options.onStep?.(index, steps.length, step.label, 'finished');
-    }
-  });
+      ];
+      const smallFiles = options.smallFiles;
+      if (smallFiles)
+        steps.push({
+          label: `Writing and reading ${smallFiles.count} files of ${formatBytes(smallFiles.fileSize)}`,
+          run: async () =>
+            (await measureSmallFiles({ ...common, scratch, ...smallFiles, ramBytes, context })).forEach(record),
+        });
+      if (options.sweep)
+        steps.push({
+          label: 'Cache-wall sweep: file sizes doubling until no cache holds them',
+          run: async () => {
+            result.sweep = await runCacheWallSweep({
+              ...common,
+              scratch,
+              blockSize,
+              clientRamBytes,
+              nasRamBytes: nasRamBytes ?? undefined,
+              context,
+              timeBudgetSeconds: options.timeBudgetSeconds ?? copyDefaults.timeBudgetSeconds,
+              startSize: sweepStartSize,
+              onTest: record,
+            });
+          },
+        });
+      for (const [index, step] of steps.entries()) {
+        throwIfCancelled(options.signal);
+        options.onStep?.(index, steps.length, step.label, 'started');
+        await step.run().catch((error: unknown) => {
+          options.onStep?.(index, steps.length, step.label, 'failed');
+          throw error;
+        });
+        // The sequential file is not needed once it has been read back.
+        if (index === 1) await rm(file, { force: true });
+        options.onStep?.(index, steps.length, step.label, 'finished');
+      }
+    },
+    options.onLeftBehind,
+  );
   const [written, read] = tests;
   if (options.checksum && written?.sha256 && read?.sha256) result.roundTripIdentical = written.sha256 === read.sha256;
   const [writePass, readPass] = passes;

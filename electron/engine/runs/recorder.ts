@@ -56,6 +56,7 @@ export function recordOfRun(run: EndedRun, app: RunEnvironment['app']): RunRecor
     error: end.error ?? null,
     environment,
     tags: normalizeTags(notes.tags ?? []),
+    ...(end.leftBehind ? { leftBehind: end.leftBehind } : {}),
   });
   // Verdicts go with the run, so history and a shared run file say what the figures mean.
   return { ...record, verdicts: explainRun(record) };

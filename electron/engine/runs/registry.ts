@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { NasbenchError, toAppError, type AppError } from '../../../shared/contract/errors';
 import type {
+  LeftBehind,
   RunBegin,
   RunEnd,
   RunProgress,
@@ -33,6 +34,8 @@ export interface RunNotes {
   results?: TestResult[];
   environment?: Partial<RunEnvironment>;
   tags?: string[];
+  /** Scratch folders the run could not remove. */
+  leftBehind?: LeftBehind[];
 }
 
 export type StepState = 'started' | 'finished' | 'failed' | 'skipped';
@@ -167,7 +170,7 @@ export class RunRegistry {
     let details: RunDetails | undefined;
     const sent: RunSample[] = [];
     const stepStates: EndedRun['steps'] = new Map();
-    const notes: Required<RunNotes> = { results: [], environment: {}, tags: [] };
+    const notes: Required<RunNotes> = { results: [], environment: {}, tags: [], leftBehind: [] };
     const sendSample = (series: string, t: number, bytesPerSecond: number) => {
       lastSent.set(series, t);
       held.delete(series);
@@ -202,6 +205,7 @@ export class RunRegistry {
       note: (more) => {
         notes.results.push(...(more.results ?? []));
         notes.tags.push(...(more.tags ?? []));
+        notes.leftBehind.push(...(more.leftBehind ?? []));
         Object.assign(notes.environment, more.environment);
       },
     };
@@ -237,6 +241,7 @@ export class RunRegistry {
       };
     }
     if (details) end = { ...end, details };
+    if (notes.leftBehind.length > 0) end = { ...end, leftBehind: notes.leftBehind };
     flushHeld();
     // A step that was running when the run failed or was cancelled failed with it.
     for (const [index, step] of openSteps) {

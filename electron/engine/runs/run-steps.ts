@@ -70,24 +70,29 @@ function seriesId(stepIndex: number, id: string): string {
   return `${stepIndex + 1}:${id}`;
 }
 
-/** Scratch folders a step opened and could not remove itself: the run removes them when it ends. */
+/**
+ * Scratch folders a step opened and could not remove itself: the run removes them when it ends, and
+ * names each one that stays (the NAS went, a file in it stayed busy) in its result.
+ */
 class OpenScratches {
   private readonly open = new Set<ScratchFolder>();
 
   constructor(
     private readonly deps: RunDeps,
-    private readonly runId: string,
+    private readonly context: RunContext,
   ) {}
 
   async openIn(folder: string, neededBytes: number): Promise<ScratchFolder> {
     // The run's folder is `.nasbench-<runId>`: one left open by an earlier step goes before a new one is made.
-    for (const left of [...this.open]) await left.remove().catch(() => undefined);
-    const scratch = await this.deps.openScratch(folder, this.runId, neededBytes);
+    for (const left of [...this.open]) await left.remove().catch(() => false);
+    const scratch = await this.deps.openScratch(folder, this.context.runId, neededBytes);
     const handle: ScratchFolder = {
       path: scratch.path,
       remove: async () => {
-        await scratch.remove();
-        this.open.delete(handle);
+        const gone = await scratch.remove().catch(() => false);
+        // One that stays is tried again when the run ends, and named then if it still stays.
+        if (gone) this.open.delete(handle);
+        return gone;
       },
     };
     this.open.add(handle);
@@ -95,7 +100,11 @@ class OpenScratches {
   }
 
   async removeAll(): Promise<void> {
-    await Promise.all([...this.open].map((scratch) => scratch.remove().catch(() => undefined)));
+    const stayed = await Promise.all(
+      [...this.open].map(async (scratch) => ((await scratch.remove()) ? [] : [scratch.path])),
+    );
+    const leftBehind = stayed.flat().map((path) => ({ path, where: 'nas' as const }));
+    if (leftBehind.length > 0) this.context.note({ leftBehind });
   }
 }
 
@@ -109,7 +118,11 @@ function kitFor(
     runId: context.runId,
     nas: deps.session && deps.nas ? { session: deps.session, facts: deps.nas } : null,
     scratch: { open: (folder, neededBytes) => scratches.openIn(folder, neededBytes) },
-    progress: { ...progress, delay: (ms, phase) => context.delay(ms, phase) },
+    progress: {
+      ...progress,
+      delay: (ms, phase) => context.delay(ms, phase),
+      leftBehind: (folder) => context.note({ leftBehind: [folder] }),
+    },
     signal: context.signal,
   };
 }
@@ -117,7 +130,7 @@ function kitFor(
 /** A single test: its parts are the run's steps; its result (disk, copy) the end event's details. */
 async function runSingle(plan: Plan, deps: RunDeps, context: RunContext): Promise<ThroughputSummary | undefined> {
   const step = plan.steps[0] as Step;
-  const scratches = new OpenScratches(deps, context.runId);
+  const scratches = new OpenScratches(deps, context);
   let partial: TestResult[] = [];
   let peak = 0;
   const detailsOf = (results: TestResult[]) => {
@@ -161,7 +174,7 @@ async function runSteps(plan: Plan, deps: RunDeps, context: RunContext): Promise
   const count = steps.length;
   const results: TestResult[] = [];
   const failures: { label: string; error: AppError }[] = [];
-  const scratches = new OpenScratches(deps, context.runId);
+  const scratches = new OpenScratches(deps, context);
   let nasLost: AppError | undefined;
   context.note({ tags: plan.tags });
   try {

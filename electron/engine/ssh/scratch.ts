@@ -9,7 +9,8 @@ import type { NasSession } from './session';
 export interface ScratchFolder {
   /** `<chosen folder>/.nasbench-<runId>`: the only place a test may write. */
   path: string;
-  remove(): Promise<void>;
+  /** True once the folder is gone; false when it could not be removed (or the NAS could not be asked). */
+  remove(): Promise<boolean>;
 }
 
 /**
@@ -78,13 +79,16 @@ export async function openScratchFolder(
 /**
  * Removes a scratch folder and checks it is gone. A tool that was just stopped (fio, iperf3 -F) may
  * still be closing a file inside it, so a removal that leaves it behind is tried again, a few times.
+ * False when it is still there, or the NAS could no longer be asked.
  */
-async function removeScratch(session: NasSession, quotedPath: string): Promise<void> {
+async function removeScratch(session: NasSession, quotedPath: string): Promise<boolean> {
   for (let attempt = 0; attempt < 4; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
     const removed = await session.run(`rm -rf -- ${quotedPath}; [ ! -e ${quotedPath} ]`).catch(() => null);
-    if (removed?.code === 0 || removed === null) return;
+    if (removed === null) return false;
+    if (removed.code === 0) return true;
   }
+  return false;
 }
 
 /**

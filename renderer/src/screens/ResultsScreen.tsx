@@ -22,6 +22,7 @@ import { EmptyState } from './EmptyState';
 import styles from './ResultsScreen.module.css';
 import { RunFindings } from './results/RunFindings';
 import { ExportDialog } from './results/ExportDialog';
+import { LeftBehindNotice } from './results/LeftBehindNotice';
 import { LinkUse, SeriesAverages, useRunLinks } from './network/NetworkResults';
 
 export function ResultsScreen() {
@@ -91,6 +92,7 @@ export function ResultsScreen() {
           <p>{noTotals[end.state]}</p>
         )}
         {end.state === 'failed' && end.error && <ErrorNotice error={end.error} testId="results-error" />}
+        <LeftBehindNotice folders={end.leftBehind} />
         <RunFindings runId={run.runId} unit={unit} state={end.state} shownKind={end.details?.kind ?? null} />
         <ExportDialog runId={run.runId} />
       </Card>

@@ -89,6 +89,7 @@ export function liveRunOf(saved: SavedRun): LiveRun {
       ...(saved.summary ? { summary: saved.summary } : {}),
       ...(details && (details.kind === 'disk' || details.kind === 'copy') ? { details } : {}),
       ...(saved.error ? { error: saved.error } : {}),
+      ...(saved.leftBehind ? { leftBehind: saved.leftBehind } : {}),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { ClientFacts, NasFacts } from '../probe';
-import { RunId, SeriesInfo, ThroughputSummary } from '../run-events';
+import { LeftBehind, RunId, SeriesInfo, ThroughputSummary } from '../run-events';
 import { Verdict } from '../../words/verdicts/verdict';
 import { TestResult } from './results';
 
@@ -76,6 +76,8 @@ export const RunRecordV1 = z.object({
   tags: RunTags,
   /** The verdicts as the run ended (in MB/s words); figuresOfRun recomputes them in any unit. */
   verdicts: z.array(Verdict).optional(),
+  /** Scratch folders the run made and could not remove, named so the user can. */
+  leftBehind: z.array(LeftBehind).optional(),
 });
 export type RunRecord = z.infer<typeof RunRecordV1>;
 export const RunRecord = RunRecordV1;

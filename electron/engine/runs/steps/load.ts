@@ -2,6 +2,7 @@ import { NasbenchError, toAppError } from '../../../../shared/contract/errors';
 import type { LoadHelper, LoadRunInput } from '../../../../shared/contract/load';
 import { formatBytes } from '../../../../shared/util/units';
 import {
+  checkHelperDir,
   rampSeconds,
   runLoad,
   scratchPath,
@@ -136,9 +137,11 @@ async function nasComputer(
   const neededBytes = input.fileSizeBytes * (input.helpers.length + 1);
   let scratch: Awaited<ReturnType<StepKit['scratch']['open']>>;
   try {
+    // A folder fio's job file could misread is refused before anything is made on the NAS.
+    checkHelperDir({ host: session.info.host, port: session.info.port, dir: folder });
     scratch = await kit.scratch.open(folder, neededBytes);
   } catch (error) {
-    // No room (or no folder): nothing is written on the NAS, and the other computers still run.
+    // No room, no such folder, a name fio cannot take: nothing is written on the NAS, and the other computers still run.
     const unusable = toAppError(error);
     return {
       computer: { host: session.info.host, port: session.info.port, dir: folder, onNas: true, unusable },

@@ -111,6 +111,7 @@ async function runCopy(spec: ShareCopySpec, sweepBudget: number | null, kit: Ste
     ...(spec.verify ? { checksum: true } : {}),
     ...(spec.aboutLink ? { aboutLink: spec.aboutLink } : {}),
     signal: kit.signal,
+    onLeftBehind: (scratch) => kit.progress.leftBehind({ path: scratch, where: 'share' }),
     onSample: (sample) => kit.progress.sample(sample.series, sample.bytesPerSecond),
     onStep: (index, count, label, state) => kit.progress.part(index, count, label, state),
     // Kept on failure or cancel: the tests that did finish are real results.

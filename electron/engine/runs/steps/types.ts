@@ -1,6 +1,6 @@
 import type { PlannedStep } from '../../../../shared/contract/plans';
 import type { ClientFacts, NasFacts } from '../../../../shared/contract/probe';
-import type { ThroughputSummary } from '../../../../shared/contract/run-events';
+import type { LeftBehind, ThroughputSummary } from '../../../../shared/contract/run-events';
 import type { TestResult } from '../../../../shared/contract/runs';
 import type { NasSession, ScratchFolder } from '../../ssh';
 import type { StepState } from '../registry';
@@ -31,6 +31,8 @@ export interface StepProgress {
   part(index: number, count: number, label: string, state: StepState): void;
   /** The step's results so far: kept when the step then fails. */
   partial(results: TestResult[]): void;
+  /** A scratch folder the step made and could not remove: named in the run's result. */
+  leftBehind(folder: LeftBehind): void;
 }
 
 /**
