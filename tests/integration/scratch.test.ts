@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/cli/program';
 import { shellQuote } from '../../electron/engine/ssh/quote';
 import { openScratchFolder, sweepStaleScratch } from '../../electron/engine/ssh/scratch';
 import type { NasSession } from '../../electron/engine/ssh/session';
 import { nasExec } from '../lab/lab';
+import { tempDir } from '../unit/helpers';
 import { errorOf, lab, labSession } from './lab-login';
 
 let session: NasSession;
@@ -166,4 +168,49 @@ describe('scratch folders on the NAS', () => {
       expect((await errorOf(sweepStaleScratch(session, folder))).code).toBe('INVALID_INPUT');
     }
   });
+});
+
+describe('a scratch folder that cannot be removed', () => {
+  it('is named in the disk test’s result, and the figures stand', async () => {
+    const folder = `${lab.share}/stuck-${randomUUID()}`;
+    asTestUser('mkdir', folder);
+    let stdout = '';
+    const login = ['--host', lab.legs.a.nas, '--user', lab.users.test.name, '--trust-new-host'];
+    const running = runCli(
+      [
+        '--json',
+        '--data-dir',
+        await tempDir('scratch-stuck'),
+        'disk',
+        ...login,
+        '--dir',
+        folder,
+        '--preset',
+        'ars',
+        '--time',
+        '2',
+        '--size',
+        '8M',
+      ],
+      {
+        stdout: (text) => (stdout += text),
+        stderr: () => undefined,
+        env: { NASBENCH_PASSWORD: lab.users.test.password },
+      },
+    );
+    // While it runs, another user (here root) puts a folder with a file in it: the test's login cannot remove it.
+    const scratchOf = () => nasExec(['find', folder, '-maxdepth', '1', '-name', '.nasbench-*']).stdout.trim();
+    await expect.poll(scratchOf, { timeout: 30_000 }).not.toBe('');
+    const scratch = scratchOf();
+    expect(nasExec(['sh', '-c', 'mkdir "$1/not-yours" && touch "$1/not-yours/file"', 'sh', scratch]).code).toBe(0);
+    await running;
+    try {
+      const json = JSON.parse(stdout) as { ok: boolean; tests: unknown[]; leftBehind?: unknown };
+      expect(json.ok).toBe(true);
+      expect(json.tests.length).toBeGreaterThan(0);
+      expect(json.leftBehind).toEqual([{ path: scratch, where: 'nas' }]);
+    } finally {
+      nasExec(['rm', '-rf', folder]);
+    }
+  }, 120_000);
 });

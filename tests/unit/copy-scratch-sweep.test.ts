@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -49,6 +50,32 @@ describe('scratch folders a crash left on a mounted share', () => {
     });
     expect(seen).toEqual(['.nasbench-run']);
     expect(await readdir(share)).toEqual([]);
+  });
+
+  it('a folder it cannot remove is named, and the work’s result stands (root: a mount inside it stays busy)', async () => {
+    const share = await tempDir('share-stuck');
+    const runId = randomUUID();
+    const left: string[] = [];
+    let busy = '';
+    try {
+      const result = await withScratchFolder(
+        share,
+        runId,
+        async (scratch) => {
+          // Something of someone else's inside it that rm cannot take away: a file system mounted there.
+          busy = path.join(scratch, 'busy');
+          await mkdir(busy);
+          expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'nasbench-busy', busy]).status).toBe(0);
+          return 'measured';
+        },
+        (scratch) => left.push(scratch),
+      );
+      expect(result).toBe('measured');
+      expect(left).toEqual([path.join(share, `.nasbench-${runId}`)]);
+      expect(await readdir(share)).toEqual([`.nasbench-${runId}`]);
+    } finally {
+      if (busy) spawnSync('umount', [busy]);
+    }
   });
 
   it('refuses a share folder that is this computer’s root, even through a link', async () => {

@@ -72,6 +72,8 @@ async function harness() {
     saveEndedRuns(store, app),
   );
   const removed: string[] = [];
+  /** Folders whose removal fails (a NAS that stopped answering, a file in it that stays busy). */
+  const stuck = new Set<string>();
   const deps = (nasSession = session()) => ({
     session: nasSession,
     nas: sampleNas,
@@ -79,14 +81,53 @@ async function harness() {
     parameters: {},
     openScratch: async (folder: string): Promise<ScratchFolder> => {
       const path = `${folder}/.nasbench-test`;
-      return { path, remove: async () => removed.push(path) > 0 };
+      return { path, remove: async () => !stuck.has(folder) && removed.push(path) > 0 };
     },
   });
   const ended = (runId: string) => new Promise<RunEnd>((resolve) => waiting.set(runId, resolve));
-  return { store, events, registry, deps, removed, ended };
+  return { store, events, registry, deps, removed, stuck, ended };
 }
 
 describe('running a plan', () => {
+  it('names the scratch folders it could not remove, on the NAS and on the share, in its end and its saved run', async () => {
+    const { store, registry, deps, stuck, ended } = await harness();
+    stuck.add('/volume1/stuck');
+    const runId = registry.start(
+      runRequestOf(
+        draft([
+          step('NAS disks', async (kit) => {
+            const scratch = await kit.scratch.open('/volume1/stuck', 1024);
+            // The step's own removal fails; the run tries again as it ends, then names it.
+            expect(await scratch.remove()).toBe(false);
+            return [diskPartial];
+          }),
+          step('NAS disks elsewhere', async (kit) => {
+            expect(await (await kit.scratch.open('/volume1/fine', 1024)).remove()).toBe(true);
+            return [];
+          }),
+          step(
+            'Share copy',
+            async (kit) => {
+              kit.progress.leftBehind({ path: '/mnt/share/.nasbench-x', where: 'share' });
+              return [copyResult];
+            },
+            false,
+          ),
+        ]),
+        deps(),
+      ),
+    );
+    const end = await ended(runId);
+    const expected = [
+      { path: '/volume1/stuck/.nasbench-test', where: 'nas' },
+      { path: '/mnt/share/.nasbench-x', where: 'share' },
+    ];
+    expect(end.state).toBe('done');
+    expect(end.leftBehind).toEqual(expect.arrayContaining(expected));
+    expect(end.leftBehind).toHaveLength(2);
+    expect((await store.get(runId)).leftBehind).toEqual(end.leftBehind);
+  });
+
   it('keeps going past a failed step, keeps every result (the failed step’s partial ones too) and ends failed naming the step', async () => {
     const { store, events, registry, deps, ended } = await harness();
     const runId = registry.start(
