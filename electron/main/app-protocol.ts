@@ -1,4 +1,5 @@
 import { net, protocol } from 'electron';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { contentSecurityPolicy } from '../../shared/util/csp';
@@ -32,18 +33,36 @@ export function registerAppScheme(): void {
  * origin the IPC sender check can rely on, and file:// stays closed to it.
  */
 export function serveRenderer(rendererDir: string): void {
-  const root = path.resolve(rendererDir);
   protocol.handle(appScheme, async (request) => {
-    const url = new URL(request.url);
-    const relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
-    const file = path.resolve(root, `.${relative}`);
-    if (url.host !== 'nasbench' || (file !== root && !file.startsWith(root + path.sep))) {
-      return new Response('Not found', { status: 404 });
-    }
+    const file = await rendererFileOf(rendererDir, request.url);
+    if (file === null) return new Response('Not found', { status: 404 });
     const response = await net.fetch(pathToFileURL(file).toString());
     const headers = new Headers(response.headers);
     headers.set('Content-Security-Policy', contentSecurityPolicy);
     headers.set('X-Content-Type-Options', 'nosniff');
     return new Response(response.body, { status: response.status, headers });
   });
+}
+
+/**
+ * The file of the built renderer an app:// address names, or null for anything outside it: another
+ * host, an undecodable or backslashed path (a separator on Windows), `..` in any spelling, and a
+ * link inside the folder that leads out of it (the real path must be inside too).
+ */
+export async function rendererFileOf(rendererDir: string, address: string): Promise<string | null> {
+  let relative: string;
+  try {
+    const url = new URL(address);
+    if (url.host !== 'nasbench') return null;
+    relative = decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname);
+  } catch {
+    return null;
+  }
+  if (relative.includes('\\') || relative.includes('\0')) return null;
+  const root = path.resolve(rendererDir);
+  const inside = (folder: string, file: string) => file.startsWith(folder + path.sep);
+  const file = path.resolve(root, `.${relative}`);
+  if (!inside(root, file)) return null;
+  const [realRoot, realFile] = await Promise.all([realpath(root), realpath(file)]).catch(() => [null, null]);
+  return realRoot && realFile && inside(realRoot, realFile) ? realFile : null;
 }
