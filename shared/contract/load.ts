@@ -124,5 +124,10 @@ export const LoadHelperCheck = z.object({
   /** This computer's fio, which drives it: both need the same version. */
   controllerFioVersion: z.string().nullable(),
   error: AppError.optional(),
+  /**
+   * Other addresses of that computer where its fio server answers too (it was not bound to the one
+   * given): a server that asks no password, reachable from more networks than needed.
+   */
+  alsoAnswersOn: z.array(z.string()).optional(),
 });
 export type LoadHelperCheck = z.infer<typeof LoadHelperCheck>;

@@ -80,24 +80,48 @@ export function checkLoadChoices(
   };
 }
 
-/** How to start fio's server on each kind of computer, with its firewall note (fio servers ask no password). */
-export const fioServerSteps: { system: string; command: string; note: string }[] = [
-  {
-    system: 'Linux',
-    command: 'sudo apt install fio   # or your distribution’s package\nfio --server',
-    note: 'Listens on TCP 8765. Let that port in from this computer only (e.g. sudo ufw allow from THIS-COMPUTER to any port 8765).',
-  },
-  {
-    system: 'macOS',
-    command: 'brew install fio\nfio --server',
-    note: 'macOS asks once whether fio may accept connections: allow it, and stop fio (Ctrl+C) when done.',
-  },
-  {
-    system: 'Windows',
-    command: 'fio --server',
-    note: 'Install fio from github.com/axboe/fio/releases (the same version as here). Windows Firewall asks once: allow it on private networks only.',
-  },
-];
+/**
+ * fio's server bound to one address of that computer — the one this computer reaches it at — so it
+ * answers on no other network it is on (plain `fio --server` listens on all of them).
+ */
+export function fioServerCommand(address: string, port = 8765): string {
+  return `fio --server=${address.includes(':') ? 'ip6' : 'ip'}:${address}${port === 8765 ? '' : `,${port}`}`;
+}
+
+/**
+ * How to start fio's server on each kind of computer, bound to `address` (the one that faces this
+ * computer; a placeholder until one is typed), how to stop it, and its firewall note: fio's server
+ * asks no password, and a job may run commands on that computer.
+ */
+export function fioServerSteps(address = 'ITS-ADDRESS'): { system: string; command: string; note: string }[] {
+  const serve = fioServerCommand(address);
+  const stop = 'It asks no password and runs what it is sent: stop it with Ctrl+C as soon as the test is over.';
+  return [
+    {
+      system: 'Linux',
+      command: `sudo apt install fio   # or your distribution’s package\n${serve}`,
+      note: `Listens on TCP 8765 at ${address} only. ${stop} Let the port in from this computer only (e.g. sudo ufw allow from THIS-COMPUTER to ${address} port 8765).`,
+    },
+    {
+      system: 'macOS',
+      command: `brew install fio\n${serve}`,
+      note: `macOS asks once whether fio may accept connections: allow it. ${stop}`,
+    },
+    {
+      system: 'Windows',
+      command: serve,
+      note: `Install fio from github.com/axboe/fio/releases (the same version as here). Windows Firewall asks once: allow it on private networks only. ${stop}`,
+    },
+  ];
+}
+
+/** Said when a computer's fio server also answers at an address other than the one given. */
+export function answersElsewhereWords(host: string, others: string[]): string {
+  return (
+    `Its fio server also answers at ${others.join(', ')}: it listens on more than the address you gave. ` +
+    `Start it as ${fioServerCommand(host)} so that it answers there only.`
+  );
+}
 
 /**
  * The total's name, from the computers that measured: "All 2 computers together", "All 2 computers

@@ -1,10 +1,13 @@
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
+import { checkLoadHelper } from '../../electron/engine/load/check-helper';
+import { answersElsewhereWords } from '../../shared/words/load';
 import { goodputBytesPerSecond } from '../../shared/words/verdicts';
 import { clientExec, nasCommandLines, nasExec, readLab, runsProgram, type LabInfo } from '../lab/lab';
 import {
   helperWorkFolders,
+  secondAddressOf,
   leftOnNas,
   loadHelpers,
   smallShare,
@@ -182,6 +185,27 @@ describe('load from two computers on their own 1 Gbit/s legs to the lab NAS', ()
     expect(again.clients.map((client) => client.ok)).toEqual([true, true]);
     expect(leftOnNas(lab, folder)).toBe('');
   }, 120_000);
+
+  it('Check these computers warns when a server answers at an address other than the one given', async () => {
+    const [first] = loadHelpers;
+    const helper = { host: first.control, port: 8765, dir: `${first.mount}/${folder}` };
+    // The computer's other address, as a name it was typed by would resolve to both.
+    const other = async () => [secondAddressOf(1)];
+    expect(await checkLoadHelper(helper, 'fio', other)).toMatchObject({ ok: true });
+    expect((await checkLoadHelper(helper, 'fio', other)).alsoAnswersOn).toBeUndefined();
+    stopHelperServer(1);
+    startHelperServer(1, 'everywhere');
+    try {
+      const open = await checkLoadHelper(helper, 'fio', other);
+      expect(open).toMatchObject({ ok: true, alsoAnswersOn: [secondAddressOf(1)] });
+      expect(answersElsewhereWords(helper.host, open.alsoAnswersOn ?? [])).toContain(
+        `fio --server=ip:${first.control}`,
+      );
+    } finally {
+      stopHelperServer(1);
+      startHelperServer(1);
+    }
+  }, 60_000);
 
   it('the NAS itself: fio reached only through the SSH login (a unix socket), its figure as by hand; a computer without room is refused', async () => {
     const nasFolder = `${lab.ram}/${folder}`;

@@ -4,8 +4,10 @@
 # `fio --server` listening on an unshaped link to the host, where the test's controller runs. Each server
 # works in a folder of its own ($STATE/work-N), which a test can check fio left empty; and a 32 MiB tmpfs
 # ($MNT/small) stands for a share with too little room.
-# Usage: load-helpers.sh up NAS_NS SHARE KEY USER | down | stop-server N | start-server N
-# stop-server kills helper N's fio server and every process below it, as when that computer is switched off.
+# Usage: load-helpers.sh up NAS_NS SHARE KEY USER | down | stop-server N | start-server N [everywhere]
+# stop-server kills helper N's fio server and every process below it, as when that computer is switched off;
+# start-server N everywhere starts it as a plain `fio --server` does, on every address (each helper's control
+# link has a second address, .3, where only such a server answers).
 # Only lab addresses (198.18.0.0/15) and the lab's own namespaces are touched.
 set -euo pipefail
 
@@ -59,6 +61,7 @@ up() {
     ip link set "nbl$i-h" netns "$ns"
     ip addr add "$ctl_net.1/24" dev "nbh-l$i"
     ip -n "$ns" addr add "$ctl_net.2/24" dev "nbl$i-h"
+    ip -n "$ns" addr add "$ctl_net.3/24" dev "nbl$i-h"
     ip link set "nbh-l$i" up
     ip -n "$ns" link set "nbl$i-h" up
     # nsenter --net: the helper's network, the host's mounts (so the host sees the share it mounted).
@@ -71,9 +74,11 @@ up() {
 }
 
 start_server() {
-  local i=$1
+  local i=$1 listen
+  listen="--server=ip:198.18.$((20 + i)).2,8765"
+  [[ ${2:-} != everywhere ]] || listen=--server
   install -d -m 0755 "$STATE/work-$i"
-  (cd "$STATE/work-$i" && exec nsenter --net="/run/netns/nb-load$i" fio "--server=ip:198.18.$((20 + i)).2,8765") \
+  (cd "$STATE/work-$i" && exec nsenter --net="/run/netns/nb-load$i" fio "$listen") \
     </dev/null >>"$STATE/fio-$i.log" 2>&1 9>&- &
   echo $! >"$STATE/fio-$i.pid"
   for _ in $(seq 50); do
@@ -101,6 +106,6 @@ case ${1:-} in
   up) shift; up "$@" ;;
   down) down ;;
   stop-server) stop_server "$2" ;;
-  start-server) start_server "$2" ;;
+  start-server) start_server "$2" "${3:-}" ;;
   *) echo "usage: $0 up NAS_NS SHARE KEY USER | down | stop-server N | start-server N" >&2; exit 2 ;;
 esac

@@ -40,7 +40,11 @@ export function loadHelpersDown(lab: LabInfo, name: string): void {
 
 /** Helper N's fio server and everything below it killed, as when that computer is switched off. */
 export const stopHelperServer = (helper: 1 | 2) => run('stop-server', String(helper));
-export const startHelperServer = (helper: 1 | 2) => run('start-server', String(helper));
+export const startHelperServer = (helper: 1 | 2, where: 'its address' | 'everywhere' = 'its address') =>
+  run('start-server', String(helper), ...(where === 'everywhere' ? ['everywhere'] : []));
+
+/** Each helper's second address on its control link, where only a server started `everywhere` answers. */
+export const secondAddressOf = (helper: 1 | 2) => `198.18.${20 + helper}.3`;
 
 /** What is in the folder on the NAS itself: nothing, once a load test cleaned up. */
 export const leftOnNas = (lab: LabInfo, name: string) => nasExec(['ls', '-A', `${lab.share}/${name}`]).stdout.trim();

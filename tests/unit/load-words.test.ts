@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  answersElsewhereWords,
+  fioServerCommand,
+  fioServerSteps,
   checkLoadChoices,
   loadCaption,
   loadChoiceDefaults,
@@ -117,5 +120,23 @@ describe('the NAS itself as one more computer, in words', () => {
     );
     expect(loadComputerName({ host: '198.18.1.2', port: 8765, onNas: true })).toBe('The NAS itself (its own fio)');
     expect(loadComputerName({ host: 'pc', port: 8766 })).toBe('pc:8766');
+  });
+});
+
+describe('starting fio’s server on another computer', () => {
+  it('binds it to the one address this computer reaches it at, and says how to stop it', () => {
+    expect(fioServerCommand('192.168.1.21')).toBe('fio --server=ip:192.168.1.21');
+    expect(fioServerCommand('fe80::1', 8766)).toBe('fio --server=ip6:fe80::1,8766');
+    for (const step of fioServerSteps('192.168.1.21')) {
+      expect(step.command).toContain('fio --server=ip:192.168.1.21');
+      expect(step.command).not.toMatch(/fio --server$/m);
+      expect(step.note).toContain('Ctrl+C');
+    }
+    // Before an address is typed, a placeholder says which one goes there.
+    expect(fioServerSteps()[0]?.command).toContain('fio --server=ip:ITS-ADDRESS');
+    expect(answersElsewhereWords('192.168.1.21', ['10.0.0.5'])).toBe(
+      'Its fio server also answers at 10.0.0.5: it listens on more than the address you gave. ' +
+        'Start it as fio --server=ip:192.168.1.21 so that it answers there only.',
+    );
   });
 });

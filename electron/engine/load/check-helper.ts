@@ -1,4 +1,6 @@
 import { execFile } from 'node:child_process';
+import { lookup } from 'node:dns/promises';
+import net from 'node:net';
 import { toAppError, type AppError } from '../../../shared/contract/errors';
 import type { LoadHelper, LoadHelperCheck } from '../../../shared/contract/load';
 import { fioPath } from '../disk';
@@ -19,9 +21,15 @@ export function controllerFioVersion(fio = 'fio'): Promise<string | null> {
 /**
  * Asks one computer before a run, writing nothing: a job on fio's null engine (no file is made)
  * whose `directory` fio checks, so the answer says whether the server answers, which fio and system
- * it has, whether it sees the folder, and whether its fio matches this computer's.
+ * it has, whether it sees the folder, and whether its fio matches this computer's. It also knocks
+ * at that computer's other addresses this computer knows (`otherAddresses`: by default, those a
+ * name resolves to): a server that answers there too listens on more than the address given.
  */
-export async function checkLoadHelper(helper: LoadHelper, fio = 'fio'): Promise<LoadHelperCheck> {
+export async function checkLoadHelper(
+  helper: LoadHelper,
+  fio = 'fio',
+  otherAddresses: (host: string) => Promise<string[]> = addressesOfName,
+): Promise<LoadHelperCheck> {
   const controllerVersion = await controllerFioVersion(fio);
   const base = { host: helper.host, port: helper.port, controllerFioVersion: controllerVersion };
   const refused = (error: AppError): LoadHelperCheck => ({ ...base, ok: false, fioVersion: null, os: null, error });
@@ -48,5 +56,31 @@ export async function checkLoadHelper(helper: LoadHelper, fio = 'fio'): Promise<
         hint: 'fio’s client and server need the same version: install the same one on both.',
       },
     };
-  return { ...base, ok: true, fioVersion, os };
+  const others = (await otherAddresses(helper.host).catch(() => [])).filter((address) => address !== helper.host);
+  const answering = await Promise.all(
+    others.map(async (address) => ((await answers(address, helper.port)) ? [address] : [])),
+  );
+  const alsoAnswersOn = answering.flat();
+  return { ...base, ok: true, fioVersion, os, ...(alsoAnswersOn.length > 0 ? { alsoAnswersOn } : {}) };
+}
+
+/** The addresses a typed name resolves to (none for an address typed as such). */
+async function addressesOfName(host: string): Promise<string[]> {
+  if (net.isIP(host)) return [];
+  return (await lookup(host, { all: true })).map((found) => found.address);
+}
+
+/** Whether something accepts a TCP connection there (the connection is closed at once, nothing is sent). */
+function answers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 2000 }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
 }

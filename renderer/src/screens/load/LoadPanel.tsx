@@ -1,6 +1,11 @@
 import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { fioServerSteps } from '../../../../shared/words/load';
+import {
+  answersElsewhereWords,
+  fioServerCommand,
+  fioServerSteps,
+  readHelperLines,
+} from '../../../../shared/words/load';
 import { Button } from '../../components/Button';
 import { RadioChoices } from '../../components/Choices';
 import { CheckboxField, Field, FieldGrid, NumberField } from '../../components/Field';
@@ -40,7 +45,7 @@ export function LoadPanel() {
           fio&apos;s server asks no password: let only this computer reach it, and stop it (Ctrl+C) when done.
         </p>
         <dl className={styles.steps}>
-          {fioServerSteps.map((step) => (
+          {fioServerSteps().map((step) => (
             <div key={step.system}>
               <dt>{step.system}</dt>
               <dd>
@@ -70,6 +75,7 @@ export function LoadPanel() {
           onChange={(event) => actions.choose({ helpersText: event.target.value })}
         />
       </Field>
+      <TypedServerCommands helpersText={form.helpersText} />
       <HelperChecks />
       <RadioChoices
         legend="Each computer"
@@ -130,6 +136,24 @@ export function LoadPanel() {
   );
 }
 
+/** For each computer typed, the command that starts its fio server at the address typed for it, and there only. */
+function TypedServerCommands({ helpersText }: { helpersText: string }) {
+  const { helpers } = readHelperLines(helpersText);
+  if (helpers.length === 0) return null;
+  return (
+    <div data-testid="load-server-commands">
+      <p className={text.muted}>On each of them, start fio&apos;s server at that address only (Ctrl+C stops it):</p>
+      <ul>
+        {helpers.map((helper) => (
+          <li key={`${helper.host}:${helper.port}`}>
+            {helper.host}: <code>{fioServerCommand(helper.host, helper.port)}</code>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** "Check these computers": each one's answer, before anything is started. */
 function HelperChecks() {
   const checks = useLoadTestStore((state) => state.checks);
@@ -148,6 +172,12 @@ function HelperChecks() {
               {found.ok
                 ? `ready — ${found.fioVersion ?? 'fio'} on ${found.os ?? 'its system'}, sees its folder.`
                 : `${found.error?.message ?? ''} ${found.error?.hint ?? ''}`}
+              {found.alsoAnswersOn && (
+                <span data-testid="load-check-elsewhere">
+                  {' '}
+                  {answersElsewhereWords(found.host, found.alsoAnswersOn)}
+                </span>
+              )}
             </li>
           ))}
         </ul>
