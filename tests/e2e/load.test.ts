@@ -105,7 +105,8 @@ describe('load from several computers, in browser mode', () => {
     await panel.getByTestId('load-size').fill('64');
     await panel.getByTestId('start-load').click();
 
-    const nasServer = `fio --server=ip:${lab.legs.a.nas},8765`;
+    // The NAS's own fio serves on a socket in its scratch folder, reached only through the SSH login.
+    const nasServer = `--server=sock:${lab.share}/${folder}/.nasbench-`;
     await expect.poll(() => nasExec(['pgrep', '-af', 'fio --server']).stdout, { timeout: 30_000 }).toContain(nasServer);
     const runState = () => ui.page.getByTestId('run-state').textContent();
     await expect.poll(runState, { timeout: 60_000, interval: 250 }).toMatch(/done|failed|cancelled/);
