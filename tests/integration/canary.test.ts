@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import { lstat, mkdir, readdir, readlink, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { openScratchFolder } from '../../electron/engine/ssh/scratch';
 import type { NasSession } from '../../electron/engine/ssh/session';
 import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
 import { nasExec } from '../lab/lab';
+import { answersOnLoopback, freePort } from '../helpers/tcp';
 import { tempDir } from '../unit/helpers';
 import { connectedEngine, lab, labSession, scratchOpener } from './lab-login';
 
@@ -111,7 +111,7 @@ beforeAll(async () => {
     cwd: otherComputer.work,
     stdio: 'ignore',
   });
-  await expect.poll(() => answers(otherComputer.port), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => answersOnLoopback(otherComputer.port), { timeout: 10_000 }).toBe(true);
   for (const name of ['canary-1', 'canary-2']) {
     const session = await labSession();
     const { engine, sessionId, events } = await connectedEngine(name);
@@ -153,24 +153,6 @@ async function endOf(events: RunProgress[], runId: string): Promise<RunEnd> {
   const find = () => events.find((event): event is RunEnd => event.kind === 'end' && event.runId === runId);
   await expect.poll(find, { timeout: 120_000 }).toBeDefined();
   return find() as RunEnd;
-}
-
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 const codeOf = (error: unknown) => (error as { code?: string }).code ?? 'no code';

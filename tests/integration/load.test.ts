@@ -1,10 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
 import { createEngine } from '../../electron/engine';
 import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
+import { answersOnLoopback, freePort } from '../helpers/tcp';
 import { tempDir } from '../unit/helpers';
 
 /**
@@ -22,28 +22,12 @@ interface Helper {
 const helpers: Helper[] = [];
 const fioVersion = spawnSync('fio', ['--version'], { encoding: 'utf8' }).stdout.trim();
 
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 async function startHelper(name: string, again?: Helper): Promise<Helper> {
   const port = again?.port ?? (await freePort());
   const work = again?.work ?? (await tempDir(`${name}-work`));
   const server = spawn('fio', [`--server=ip:127.0.0.1,${port}`], { stdio: 'ignore', cwd: work });
   // Listening once a connection is taken.
-  const answers = () =>
-    new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-  for (let tries = 0; !(await answers()); tries += 1) {
+  for (let tries = 0; !(await answersOnLoopback(port)); tries += 1) {
     if (tries > 100) throw new Error(`fio --server on port ${port} did not start`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

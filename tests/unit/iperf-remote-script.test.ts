@@ -1,7 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { rm, stat } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +9,7 @@ import {
   type ServerScriptPlan,
 } from '../../electron/engine/net/remote-server';
 import { shellCommand } from '../../electron/engine/ssh/quote';
+import { freePort } from '../helpers/tcp';
 import { tempDir } from './helpers';
 
 /**
@@ -41,14 +40,6 @@ function groupAlive(pgid: number): boolean {
   } catch {
     return false;
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** The shells NAS users' /bin/sh is: dash (Debian-based), BusyBox ash (most NAS firmware), bash as sh (Synology). */
