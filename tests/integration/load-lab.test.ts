@@ -114,8 +114,9 @@ const fioListenersOnNas = () =>
 const refusedFromClientNamespace = (address: string, port: number) =>
   clientExec(['bash', '-c', `exec 3<>/dev/tcp/${address}/${port}`], { timeoutMs: 5000 }).code !== 0;
 
-/** Every file in the NAS login's home, with its size: what a run must leave as it found it. */
-const homeOfTestUser = () => nasExec(['find', lab.users.test.home, '-printf', '%P %s\n']).stdout.split('\n').sort();
+/** Every file in a NAS login's home, with its size: what a run must leave as it found it. */
+const homeOf = (home: string) => nasExec(['find', home, '-printf', '%P %s\n']).stdout.split('\n').sort();
+const homeOfTestUser = () => homeOf(lab.users.test.home);
 
 /** The NAS's load job run by hand with fio in the same folder: its write rate, bytes/s. */
 function handRunOnNas(dir: string): number {
@@ -238,6 +239,68 @@ describe('load from two computers on their own 1 Gbit/s legs to the lab NAS', ()
     expect(nasExec(['ls', '-A', nasFolder]).stdout.trim()).toBe('');
     expect(homeOfTestUser()).toEqual(homeBefore);
     expect(helperWorkFolders()).toEqual([[], []]);
+  }, 120_000);
+
+  it('the link to the NAS cut mid-run: the other computer’s figure stands, the NAS’s folder is named, nothing lands elsewhere', async () => {
+    // A login of its own, so that cutting its SSH connection leaves the lab share's mount (the test user's) alone.
+    const user = lab.field.users.bashrc;
+    const nasFolder = `${lab.ram}/${folder}-cut`;
+    nasExec(['install', '-d', '-o', user.name, '-g', user.name, nasFolder]);
+    const homeBefore = homeOf(user.home);
+    try {
+      let stdout = '';
+      const login = ['--host', lab.legs.a.nas, '--user', user.name, '--trust-new-host'];
+      const running = runCli(
+        [
+          '--json',
+          '--data-dir',
+          await tempDir('load-lab-cut'),
+          'load',
+          '--client',
+          loadHelpers[0].control,
+          '--dir',
+          `${loadHelpers[0].mount}/${folder}`,
+          '--size',
+          '256M',
+          '--time',
+          '8',
+          '--nas-folder',
+          nasFolder,
+          ...login,
+        ],
+        { stdout: (text) => (stdout += text), stderr: () => undefined, env: { NASBENCH_PASSWORD: user.password } },
+      );
+      // Into the measured part: the NAS's own job is running (its server forked it).
+      await expect
+        .poll(() => nasCommandLines().filter((line) => line.includes(`${nasFolder}/.nasbench-`)).length, {
+          timeout: 30_000,
+        })
+        .toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      // The connection goes, as when the NAS drops off the network: its sshd for this login is killed.
+      nasExec(['pkill', '-KILL', '-u', user.name, 'sshd']);
+      await running;
+      const result = JSON.parse(stdout) as {
+        ok: boolean;
+        clients: { ok: boolean; onNas?: boolean; error?: { code: string } }[];
+        leftBehind?: { path: string; where: string }[];
+      };
+      expect(result.clients[0]?.ok).toBe(true);
+      expect(result.clients[1]).toMatchObject({ ok: false, onNas: true });
+      // Its scratch folder could not be removed over the lost login: named, with where it is.
+      expect(result.leftBehind).toEqual([
+        { path: expect.stringMatching(new RegExp(`^${nasFolder}/\\.nasbench-`)), where: 'nas' },
+      ]);
+      // Nothing anywhere but inside scratch folders.
+      expect(homeOf(user.home)).toEqual(homeBefore);
+      expect(helperWorkFolders()).toEqual([[], []]);
+      expect(leftOnNas(lab, folder)).toBe('');
+      expect(nasExec(['ls', '-A', nasFolder]).stdout.trim()).toMatch(/^\.nasbench-[0-9a-f-]+$/);
+    } finally {
+      // What the NAS's watchdog would end after the run's time: its fio server, and the folder the next run sweeps.
+      nasExec(['pkill', '-KILL', '-u', user.name]);
+      nasExec(['rm', '-rf', nasFolder]);
+    }
   }, 120_000);
 
   it('the NAS through Dropbear, which forwards TCP only: its fio listens on its loopback alone', async () => {
