@@ -6,6 +6,8 @@
 #             kbd      port 2022  passwords only through keyboard-interactive (PAM), as macOS and many NAS firmwares
 #             rsa      port 2023  an RSA host key only (OpenSSH refuses its SHA-1 signature, rsa-sha2-* works)
 #             entware  port 2024  fio and iperf3 only in /opt/bin (Entware), off the users' SSH PATH
+#             smbsigned port 2028 the NAS whose Samba requires signing (lab-smb.sh's "signed", port 4455): its
+#                                 logins see that Samba's config at /etc/samba/smb.conf
 #   dropbear  port 2025: Dropbear, the small SSH server of embedded NAS firmwares and of routers serving a USB
 #             disk, instead of OpenSSH: its own key format and protocol code, commands run with its PATH
 #             (/usr/bin:/bin, no sbin) and it ends a command whose connection went. It forwards TCP but knows no
@@ -31,6 +33,7 @@ FIELD_SSHDS=(
   "kbd 2022 ed25519"
   "rsa 2023 rsa"
   "entware 2024 ed25519"
+  "smbsigned 2028 ed25519"
 )
 
 field_users_up() {
@@ -159,6 +162,7 @@ field_sshd_start() { # field_sshd_start NAME PORT
   case $name in
     kbd) mounts="mount --bind '$FIELD_PAM' /etc/pam.d/sshd" ;;
     entware) mounts="mount --bind '$ENTWARE_OPT' /opt" ;;
+    smbsigned) mounts="mount --bind '$(smb_conf signed)' /etc/samba/smb.conf" ;;
   esac
   # 9>&-: the daemon must not inherit the lock.
   ip netns exec "$NS" unshare --mount --propagation private \

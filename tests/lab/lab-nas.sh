@@ -180,8 +180,9 @@ sshd_start() {
   "$SSHD" -t -f "$SSHD_CONFIG" || die "sshd rejected $SSHD_CONFIG"
   : >>"$SSHD_LOG"
   chmod 0600 "$SSHD_LOG"
-  # 9>&-: the daemon must not inherit the lock.
-  ip netns exec "$NS" "$SSHD" -f "$SSHD_CONFIG" -E "$SSHD_LOG" 9>&-
+  # 9>&-: the daemon must not inherit the lock. Its logins see the main Samba's config where a NAS keeps it.
+  ip netns exec "$NS" sh -c 'mount --bind "$1" /etc/samba/smb.conf && shift && exec "$@"' sh "$(smb_conf main)" \
+    "$SSHD" -f "$SSHD_CONFIG" -E "$SSHD_LOG" 9>&-
   local i
   for ((i = 0; i < 100; i++)); do
     if ssh_answers "$SSH_PROBE_ADDR"; then
@@ -198,9 +199,9 @@ sshd_up() {
   local pid
   pid=$(sshd_pid)
   if [[ -n $pid ]]; then
-    # A running sshd that predates the tiny or RAM mount cannot see them: restart it.
+    # A running sshd that predates the tiny or RAM mount, or the Samba config's, cannot see them: restart it.
     if grep -q " $TINY " "/proc/$pid/mountinfo" 2>/dev/null && grep -q " $RAM " "/proc/$pid/mountinfo" 2>/dev/null &&
-      ssh_answers "$SSH_PROBE_ADDR"; then
+      grep -q " /etc/samba/smb.conf " "/proc/$pid/mountinfo" 2>/dev/null && ssh_answers "$SSH_PROBE_ADDR"; then
       write_sshd_config
       log "sshd already running (pid $pid)"
       return 0

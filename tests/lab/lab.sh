@@ -113,6 +113,8 @@ source "$LAB_DIR/lab-net.sh"
 source "$LAB_DIR/lab-nas.sh"
 # shellcheck source=tests/lab/lab-field.sh
 source "$LAB_DIR/lab-field.sh"
+# shellcheck source=tests/lab/lab-smb.sh
+source "$LAB_DIR/lab-smb.sh"
 
 # ---------------------------------------------------------------------------------------------- state
 
@@ -153,6 +155,7 @@ write_state() {
   "tinyBytes": $((64 * 1024 * 1024)),
   "ram": "$RAM",
   "notoolsBin": "$NOTOOLS_BIN",
+  $(smb_state_json),
   $(field_state_json)
 }
 EOF
@@ -185,9 +188,9 @@ cmd_up() {
   require_root
   take_lock
   for tool in ip tc ssh-keygen useradd chpasswd mount unshare sshfs fusermount "$SSHD" fio iperf3 csh fish bash \
-    "$DROPBEAR" dropbearkey; do
+    "$DROPBEAR" dropbearkey smbd smbpasswd smbnetfs testparm; do
     command -v "$tool" >/dev/null 2>&1 ||
-      die "missing $tool (apt-get install -y openssh-server iproute2 passwd sshfs fio iperf3 csh fish dropbear-bin)"
+      die "missing $tool (apt-get install -y openssh-server iproute2 passwd sshfs fio iperf3 csh fish dropbear-bin samba smbclient smbnetfs)"
   done
   # A test run that was killed instead of taken down leaves the lab up with its scratch folders in it
   # (CI once failed on one left by a killed rehearsal): the first run to take the lab again starts without them.
@@ -199,9 +202,12 @@ cmd_up() {
   net_up
   users_up
   field_users_up
+  smb_configs_up
   sshd_up
   field_sshds_up
+  smbds_up
   share_mount_up
+  smb_mount_up
   write_state
   if [[ -n $holder ]]; then
     install -d -m 0700 "$HOLDERS_DIR"
@@ -224,6 +230,7 @@ cmd_down() {
   fi
   # The load test's other computers, should a run have stopped before taking them down (their legs end in the NAS).
   bash "$LAB_DIR/load-helpers.sh" down
+  smb_mount_down
   share_mount_down
   kill_ns_pids
   rm -f "$SSHD_PID"
@@ -241,9 +248,11 @@ cmd_down() {
       die "$volume is still mounted; not removing $LAB_ROOT"
     fi
   done
-  if grep -q " $CLIENT_MOUNT fuse" /proc/mounts; then
-    die "$CLIENT_MOUNT is still mounted; not removing the lab"
-  fi
+  for volume in "$CLIENT_MOUNT" "$SMB_MOUNT"; do
+    if grep -q " $volume fuse" /proc/mounts; then
+      die "$volume is still mounted; not removing the lab"
+    fi
+  done
   # /run/sshd only if this lab made it (an empty privilege-separation dir; rmdir leaves it if not empty).
   if [[ -e $STATE_DIR/created-run-sshd ]]; then
     rmdir /run/sshd 2>/dev/null || true
@@ -311,6 +320,7 @@ cmd_status() {
     ok=0
   fi
   field_status || ok=0
+  smb_status || ok=0
   for n in "$TEST_USER" "$NOTOOLS_USER" "$CSH_USER" "$FISH_USER" "$BASHRC_USER" "$ENTWARE_USER"; do
     if id -u "$n" >/dev/null 2>&1; then echo "user $n: $(getent passwd "$n")"; else
       echo "user $n: MISSING"

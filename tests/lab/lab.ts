@@ -69,6 +69,19 @@ const labSchema = z.object({
   /** A 4 GiB tmpfs on the NAS, owned by the test user: disk figures free of this VM's disk noise. */
   ram: z.string(),
   notoolsBin: z.string(),
+  /**
+   * SMB (lab-smb.sh): the NAS's Samba, and its shares as this computer mounts them through smbnetfs —
+   * `share` plain, `encrypted` the same folder with encryption required, `signed` through the Samba
+   * that requires signing (its NAS login is the field sshd smbsigned).
+   */
+  smb: z.object({
+    mount: z.string(),
+    server: z.string(),
+    share: z.string(),
+    encrypted: z.string(),
+    signed: z.string(),
+    configs: z.object({ main: z.string(), signed: z.string() }),
+  }),
   /** Stand-ins for NAS setups from the field (lab-field.sh): other login shells, SSH servers, tool places. */
   field: z.object({
     users: z.object({ csh: userSchema, fish: userSchema, bashrc: userSchema, entware: userSchema }),
@@ -80,6 +93,8 @@ const labSchema = z.object({
       dropbear: fieldSshdSchema,
       /** A locked-down Dropbear: no forwarding (-j -k), and no setsid, so commands lead no process group. */
       lockdown: fieldSshdSchema,
+      /** The NAS whose Samba requires signing: its logins read that Samba's config at /etc/samba/smb.conf. */
+      smbsigned: fieldSshdSchema,
     }),
     /** Where the entware sshd's NAS keeps fio and iperf3 (off every user's SSH PATH). */
     entwareBin: z.string(),
