@@ -266,6 +266,11 @@ describe('the NAS: smbstatus', () => {
     });
     expect(sessionFromSmbstatus(text, 'secure', '198.19.77.1')).toMatchObject({ signing: 'on', encryption: 'on' });
     expect(sessionFromSmbstatus(text, 'share', '198.19.77.99')).toBeNull();
+    // gvfs opened both shares again beside smbnetfs: two connections per share, each pair agreeing.
+    const gvfs = shares('samba-smbstatus-lab-gvfs.txt');
+    expect(parseSmbstatus(gvfs).shares.filter((row) => row.service === 'secure')).toHaveLength(2);
+    expect(sessionFromSmbstatus(gvfs, 'secure', '198.19.77.1')).toMatchObject({ signing: 'on', encryption: 'on' });
+    expect(sessionFromSmbstatus(gvfs, 'share', '198.19.77.1')).toMatchObject({ signing: 'off', encryption: 'off' });
   });
 
   it('with `server signing = mandatory` every session signs in full', () => {
