@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   parseLinuxMounts,
+  parseSambaConfig,
   parseSmbConnections,
+  sessionFromSambaConfig,
   shareBelowFuseMount,
   parseLinuxMountPoints,
   shareSession,
@@ -69,18 +71,11 @@ describe('shareSession on Linux', () => {
       clientAddress: '198.19.77.1',
       nasSambaConfig: lab,
     });
-    expect(session).toEqual({
-      protocol: 'smb',
-      version: '3.1.1',
-      signing: 'on',
-      signingRequired: false,
-      encryption: 'on',
-      rsize: null,
-      wsize: null,
-      source: 'nas',
-      versionAtMost: '3.1.1',
-      syncWrites: false,
-    });
+    // The config alone knows no dialect; smbstatus's live session adds the one negotiated.
+    const configured = sessionFromSambaConfig(parseSambaConfig(shares('samba-testparm-lab.txt')), 'secure');
+    expect(configured.version).toBeNull();
+    expect(session).toEqual({ ...configured, version: '3.1.1' });
+    expect(session).toMatchObject({ signing: 'on', encryption: 'on', source: 'nas' });
     expect(asked).toEqual(['cat /proc/mounts', `smbstatus -s ${lab}`, `testparm -s ${lab}`]);
   });
 

@@ -134,10 +134,9 @@ export async function shareSession(share: MountedShare, sources: SessionSources)
   const nas = await nasSession(share, sources);
   const [first, ...rest] = [client, nas, fromOptions].filter((session): session is ShareSession => session !== null);
   if (!first) return null;
-  // A `sign` or `seal` the mount demanded holds whatever a source said (it is this computer's own demand).
-  const demanded = fromOptions && { signing: fromOptions.signing, encryption: fromOptions.encryption };
-  let session = rest.reduce(fillUnknowns, first);
-  if (demanded?.signing === 'on') session = { ...session, signing: 'on', signingRequired: true };
-  if (demanded?.encryption === 'on') session = { ...session, encryption: 'on', signing: 'on' };
+  const session = rest.reduce(fillUnknowns, first);
+  // A `seal` or `sign` the mount demanded holds whatever a source said: it is this computer's own demand.
+  if (fromOptions?.encryption === 'on') return { ...session, encryption: 'on', signing: 'on' };
+  if (fromOptions?.signingRequired) return { ...session, signing: 'on', signingRequired: true };
   return session;
 }
