@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CacheState, SharePath, Spread } from './figure-quality';
+import { CacheState, SharePath, ShareProtocol, Spread } from './figure-quality';
 
 /**
  * The share copy test in the contract: what the GUI asks for and what a run reports. The figures
@@ -41,7 +41,7 @@ export const MountedShare = z.object({
   server: z.string(),
   share: z.string(),
   fsType: z.string(),
-  protocol: z.enum(['smb', 'nfs', 'sshfs', 'afp', 'webdav']),
+  protocol: ShareProtocol,
   address: z.string().optional(),
   user: z.string().optional(),
 });

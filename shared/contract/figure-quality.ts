@@ -30,17 +30,48 @@ export const CacheState = z.object({
 });
 export type CacheState = z.infer<typeof CacheState>;
 
+/** How a network share reaches this computer. */
+export const ShareProtocol = z.enum(['smb', 'nfs', 'sshfs', 'afp', 'webdav']);
+export type ShareProtocol = z.infer<typeof ShareProtocol>;
+
+/**
+ * The terms of the session a share copy used (../shared/cli-contract.md, "Third-wave additions"), as
+ * this computer's OS (`client`), the NAS (`nas`: smbstatus or its Samba config) or only the mount's
+ * options (`mount-options`) told them. What no source said is `unknown` or null, never guessed.
+ */
+export const ShareSession = z.object({
+  protocol: ShareProtocol,
+  /** The dialect or version in use: "3.1.1", "2.1", "1" for SMB; "4.2", "3" for NFS. */
+  version: z.string().nullable(),
+  /** Whether every message is signed (encrypted messages count: encryption protects them too). */
+  signing: z.enum(['on', 'off', 'unknown']),
+  /** Whether either end requires signing; false when the end that was asked does not (the other may still). */
+  signingRequired: z.boolean().nullable(),
+  encryption: z.enum(['on', 'off', 'unknown']),
+  /** The largest read and write one request carries, in bytes, where the client says. */
+  rsize: z.number().int().positive().nullable(),
+  wsize: z.number().int().positive().nullable(),
+  source: z.enum(['client', 'nas', 'mount-options']),
+  /** When only the NAS's config was read: the newest dialect it allows (the session is no newer). */
+  versionAtMost: z.string().nullable().optional(),
+  /** Every write waits for the disk before it is answered (mount option `sync`, Samba `sync always`). */
+  syncWrites: z.boolean().nullable().optional(),
+});
+export type ShareSession = z.infer<typeof ShareSession>;
+
 /** What a copy folder really is and which link its traffic takes: mount table → server → address → route → interface. */
 export const SharePath = z.object({
   kind: z.enum(['network-share', 'local-disk', 'memory', 'unknown']),
   /** The server as the mount names it (host name or address). */
   server: z.string().nullable(),
-  protocol: z.enum(['smb', 'nfs', 'sshfs', 'afp', 'webdav']).nullable(),
+  protocol: ShareProtocol.nullable(),
   /** The local network interface the route to the server leaves by. */
   interface: z.string().nullable(),
   /** This computer's address on that route. */
   localAddress: z.string().nullable(),
   /** The server's address the route was looked up for. */
   serverAddress: z.string().nullable().optional(),
+  /** The session's terms; null when nothing could tell them, absent in runs saved before they were read. */
+  session: ShareSession.nullable().optional(),
 });
 export type SharePath = z.infer<typeof SharePath>;

@@ -18,20 +18,27 @@ export { chooseIoMethod, thisPlatformIo, type IoMethod, type PlatformIo } from '
 export { cacheStateOf, mayIncludeCache, honoursDirectIo, type CacheFacts, type CopyContext } from './cache-state';
 export { figureOfProgress, hasSettled, samplesOf, settleRule, type Checkpoint } from './progress-figure';
 export { settleDefaults, quickSettle, planSettledWrite, type SettleLimits } from './settle-size';
-export { findSharePath, kindOfFileSystem, mountOfFolder, thisComputerPaths, type SharePathSources } from './share-path';
+export {
+  findSharePath,
+  findFolderShare,
+  kindOfFileSystem,
+  mountOfFolder,
+  thisComputerPaths,
+  type SharePathSources,
+} from './share-path';
 export { parseLinuxRouteGet, parseMacRouteGet, routeToServer, type RouteSources } from './route-lookup';
 export { withScratchFolder, ensureFreeSpace, scratchFolderPrefix } from './scratch-folder';
 export type { CopySample } from './throughput-meter';
 export {
   parseLinuxMounts,
   parseLinuxMountPoints,
-  parseMacMounts,
-  parseMacMountPoints,
-  parseWindowsNetUse,
-  parseUncPath,
+  type MountPoint,
   type MountedShare,
   type ShareProtocol,
 } from './mount-table';
+export { parseMacMounts, parseMacMountPoints } from './mount-table-mac';
+export { parseWindowsNetUse, parseUncPath, parseSmbConnections } from './mount-table-windows';
+export { parseGvfsFolderName, shareBelowFuseMount, sharesInsideFuseMounts, type ReadDir } from './fuse-shares';
 export {
   listMountedShares,
   sharesOfNas,
@@ -42,3 +49,4 @@ export {
   type MountTableSource,
 } from './mounted-shares';
 export { copyHandlers } from './handlers';
+export * from './session';

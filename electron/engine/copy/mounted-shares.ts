@@ -1,9 +1,12 @@
 import { execFile } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import type { NasIdentity, ShareOnOffer } from '../../../shared/contract/copy';
-import { parseLinuxMounts, parseMacMounts, parseUncPath, parseWindowsNetUse, type MountedShare } from './mount-table';
+import { sharesInsideFuseMounts, type ReadDir } from './fuse-shares';
+import { linuxShareOf, parseLinuxMountPoints, type MountedShare } from './mount-table';
+import { parseMacMounts } from './mount-table-mac';
+import { parseUncPath, parseWindowsNetUse, uncShare } from './mount-table-windows';
 
 /** Where the mount table comes from; passed in so each platform's path can be tested anywhere. */
 export interface MountTableSource {
@@ -11,6 +14,16 @@ export interface MountTableSource {
   readFile(file: string): Promise<string>;
   /** Runs a program directly (never through a shell) and resolves to its stdout. */
   run(program: string, args: string[]): Promise<string>;
+  /** Lists a folder: the shares inside gvfs and smbnetfs mounts are folders, not mount-table lines. */
+  readDir?: ReadDir;
+}
+
+/** A FUSE folder that does not answer within this long offers nothing rather than holding up the list. */
+const readDirTimeoutMs = 3000;
+
+function readDirWithin(folder: string): Promise<string[]> {
+  const timeout = new Promise<string[]>((resolve) => setTimeout(() => resolve([]), readDirTimeoutMs).unref());
+  return Promise.race([readdir(folder), timeout]);
 }
 
 export const thisComputerMounts: MountTableSource = {
@@ -22,6 +35,7 @@ export const thisComputerMounts: MountTableSource = {
         error ? reject(error) : resolve(stdout),
       ),
     ),
+  readDir: readDirWithin,
 };
 
 /** The network shares mounted on this computer; an empty list when the table cannot be read. */
@@ -29,7 +43,9 @@ export async function listMountedShares(source: MountTableSource = thisComputerM
   try {
     if (source.platform === 'darwin') return parseMacMounts(await source.run('/sbin/mount', []));
     if (source.platform === 'win32') return parseWindowsNetUse(await source.run('net', ['use']));
-    return parseLinuxMounts(await source.readFile('/proc/mounts'));
+    const mounts = parseLinuxMountPoints(await source.readFile('/proc/mounts'));
+    const inside = source.readDir ? await sharesInsideFuseMounts(mounts, source.readDir) : [];
+    return [...mounts.flatMap((mount) => linuxShareOf(mount) ?? []), ...inside];
   } catch {
     return [];
   }
@@ -92,7 +108,7 @@ export function shareOfFolder(
     .sort((a, b) => b.localPath.length - a.localPath.length);
   if (containing[0]) return containing[0];
   const unc = platform === 'win32' ? parseUncPath(folder) : undefined;
-  return unc && { localPath: `\\\\${unc.server}\\${unc.share}`, ...unc, fsType: 'smb', protocol: 'smb' };
+  return unc && uncShare(unc.server, unc.share);
 }
 
 /** The mounted shares with those on the given NAS first and marked, for "use this share". */

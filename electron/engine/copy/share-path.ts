@@ -2,16 +2,10 @@ import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import type { SharePath } from '../../../shared/contract/figure-quality';
 import { fileSystemOf, memoryFileSystems, thisPlatformIo } from './cache-bypass';
-import {
-  linuxShareOf,
-  macShareOf,
-  parseLinuxMountPoints,
-  parseMacMountPoints,
-  parseUncPath,
-  parseWindowsNetUse,
-  type MountPoint,
-  type MountedShare,
-} from './mount-table';
+import { shareBelowFuseMount } from './fuse-shares';
+import { linuxShareOf, parseLinuxMountPoints, type MountPoint, type MountedShare } from './mount-table';
+import { macShareOf, parseMacMountPoints } from './mount-table-mac';
+import { parseUncPath, parseWindowsNetUse, uncShare } from './mount-table-windows';
 import { thisComputerMounts, type MountTableSource } from './mounted-shares';
 import {
   addressOfServer,
@@ -99,7 +93,8 @@ async function unixFolderMount(folder: string, sources: SharePathSources): Promi
   const mac = sources.platform === 'darwin';
   const table = await (mac ? sources.run('/sbin/mount', []) : sources.readFile('/proc/mounts')).catch(() => '');
   const mount = mountOfFolder(folder, mac ? parseMacMountPoints(table) : parseLinuxMountPoints(table));
-  const share = mount && (mac ? macShareOf(mount) : linuxShareOf(mount));
+  // gvfs and smbnetfs hold many shares in one mount: the folder's path below it names the share.
+  const share = mount && (mac ? macShareOf(mount) : (linuxShareOf(mount) ?? shareBelowFuseMount(mount, folder)));
   // statfs knows a FUSE mount only as "fuse": the mount table's type is the more precise one.
   const fsType = mount?.fsType ?? (await sources.fileSystemOf(folder).catch(() => undefined));
   const local = mac && mount !== undefined && mount.options.split(',').some((option) => option.trim() === 'local');
@@ -108,7 +103,7 @@ async function unixFolderMount(folder: string, sources: SharePathSources): Promi
 
 async function windowsFolderMount(folder: string, sources: SharePathSources): Promise<FolderMount> {
   const unc = parseUncPath(folder.replace(/\//g, '\\'));
-  if (unc) return { share: { localPath: folder, ...unc, fsType: 'smb', protocol: 'smb' }, fsType: 'smb', local: false };
+  if (unc) return { share: { ...uncShare(unc.server, unc.share), localPath: folder }, fsType: 'smb', local: false };
   const drive = /^([A-Za-z]:)/.exec(folder)?.[1]?.toUpperCase();
   const mapped = await sources
     .run('net', ['use'])
@@ -128,6 +123,21 @@ async function routeOfShare(share: MountedShare, sources: SharePathSources) {
   return { serverAddress, ...route };
 }
 
+/** The network share a folder is on, as the mount table (or the folder's UNC path) says; undefined for any other folder. */
+export async function findFolderShare(
+  folder: string,
+  sources: SharePathSources = thisComputerPaths,
+): Promise<MountedShare | undefined> {
+  return (await folderMountOf(folder, sources).catch(() => undefined))?.share;
+}
+
+/** The mount a folder is on; on Linux and macOS through symbolic links to its real path. */
+async function folderMountOf(folder: string, sources: SharePathSources): Promise<FolderMount> {
+  if (sources.platform === 'win32') return windowsFolderMount(folder, sources);
+  const real = await sources.realpath(path.resolve(folder)).catch(() => path.resolve(folder));
+  return unixFolderMount(real, sources);
+}
+
 /**
  * What a copy folder really is and which way its traffic goes: mount table → server and protocol →
  * the server's address (resolved when the mount names a host) → route → local interface and
@@ -136,9 +146,7 @@ async function routeOfShare(share: MountedShare, sources: SharePathSources) {
 export async function findSharePath(folder: string, sources: SharePathSources = thisComputerPaths): Promise<SharePath> {
   const unknown: SharePath = { kind: 'unknown', server: null, protocol: null, interface: null, localAddress: null };
   try {
-    const windows = sources.platform === 'win32';
-    const real = windows ? folder : await sources.realpath(path.resolve(folder)).catch(() => path.resolve(folder));
-    const mount = windows ? await windowsFolderMount(real, sources) : await unixFolderMount(real, sources);
+    const mount = await folderMountOf(folder, sources);
     if (mount.share) {
       const route = await routeOfShare(mount.share, sources);
       return {
