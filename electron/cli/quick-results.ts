@@ -2,11 +2,19 @@ import type { RunRecord } from '../../shared/contract/runs';
 import { formatRate, formatSeconds, type RateUnit } from '../../shared/util/units';
 import type { Verdict } from '../../shared/words/verdicts';
 
-/** A plan's results grouped as the CLI contract's `quick` JSON has them: `net`, `disk` and `copy`. */
+/**
+ * A plan's results grouped as the CLI contract's `quick` JSON has them: `net`, `disk` and `copy`. Each
+ * share figure carries its folder's `path` (the server, protocol, link and session its bytes took), as
+ * the saved run does.
+ */
 export function quickResults(record: RunRecord) {
   const net = record.results.filter((result) => result.kind === 'network');
   const disk = record.results.flatMap((result) => (result.kind === 'disk' ? result.tests : []));
-  const copy = record.results.flatMap((result) => (result.kind === 'copy' ? result.tests : []));
+  const copy = record.results.flatMap((result) =>
+    result.kind === 'copy'
+      ? result.tests.map((test) => ({ ...test, ...(result.path ? { path: result.path } : {}) }))
+      : [],
+  );
   return { net, disk, copy };
 }
 

@@ -33,16 +33,29 @@ export const ShareCopyRunInput = z.strictObject({
   nasRamBytes: wholeBytes(1, 2 ** 50).optional(),
   /** Check that the file read back is byte for byte what was written (sha256 of both). */
   verify: z.boolean().optional(),
+  /**
+   * The connected NAS whose share this is, when one is: the run is that NAS's one run, its RAM counts,
+   * and it tells the terms of the share's session this computer's OS cannot (its Samba's account and config).
+   */
+  sessionId: z.string().min(1).max(128).optional(),
 });
 export type ShareCopyRunInput = z.input<typeof ShareCopyRunInput>;
 
+/** A network share mounted on this computer, as its OS's mount table (or smbnetfs's, gvfs's folders) names it. */
 export const MountedShare = z.object({
+  /** Where it is mounted: a folder (Linux, macOS), a drive letter `Z:` or the UNC path itself (Windows). */
   localPath: z.string(),
+  /** The server as mounted: a host name, a Bonjour name or an address (without a port). */
   server: z.string(),
+  /** The share name or exported path on the server. */
   share: z.string(),
+  /** The file system type as the OS names it: cifs, smb3, nfs4, fuse.sshfs, smbfs, … */
   fsType: z.string(),
   protocol: ShareProtocol,
+  /** The server's address when the mount options give it (`addr=` for cifs and nfs). */
   address: z.string().optional(),
+  /** The server's port when the mount names one other than the protocol's own (smbnetfs's `server:port`). */
+  port: z.number().int().min(1).max(65_535).optional(),
   user: z.string().optional(),
 });
 export type MountedShare = z.infer<typeof MountedShare>;

@@ -1,3 +1,4 @@
+import { describeSession } from './share-session';
 import { shareName, type CopyRunDetails } from '../contract/copy';
 import type { SharePath } from '../contract/figure-quality';
 import type { ClientFacts } from '../contract/probe';
@@ -44,8 +45,10 @@ export function describeCopyPlace(details: CopyWhere): CopyPlace {
   if (path?.kind === 'network-share') {
     const protocol = protocolName(path.protocol ?? share?.protocol);
     const server = path.server ?? share?.server ?? path.serverAddress ?? 'a server';
+    // The session's terms where they are known: "over SMB 3.1.1, signed, not encrypted".
+    const over = path.session ? describeSession(path.session) : protocol;
     const words =
-      `the share ${server}` + (protocol ? ` over ${protocol}` : '') + (path.interface ? `, via ${path.interface}` : '');
+      `the share ${server}` + (over ? ` over ${over}` : '') + (path.interface ? `, via ${path.interface}` : '');
     return place('network-share', words, true, protocol);
   }
   if (share) {

@@ -95,6 +95,8 @@ const labSchema = z.object({
       lockdown: fieldSshdSchema,
       /** The NAS whose Samba requires signing: its logins read that Samba's config at /etc/samba/smb.conf. */
       smbsigned: fieldSshdSchema,
+      /** Root logs in (key only), as on Unraid and TrueNAS CORE: smbstatus, root's alone, answers there. */
+      rootlogin: fieldSshdSchema,
     }),
     /** Where the entware sshd's NAS keeps fio and iperf3 (off every user's SSH PATH). */
     entwareBin: z.string(),

@@ -4,15 +4,17 @@ import type { CopyRunDetails } from '../../../shared/contract/copy';
 import { NasbenchError, toAppError } from '../../../shared/contract/errors';
 import type { RunEnd, RunSample } from '../../../shared/contract/run-events';
 import { formatBytes, formatRate, formatSeconds } from '../../../shared/util/units';
+import { describeSession } from '../../../shared/words/share-session';
 import { copyDefaults } from '../../engine';
 import { byteSize, integerIn } from '../arguments';
-import { withEngine, type GlobalOptions } from '../engine-session';
+import { withConnectedEngine, withEngine, type EngineScope, type GlobalOptions } from '../engine-session';
+import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 import { runError, leftBehindOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 
 type CopyTestResult = CopyRunDetails['tests'][number];
 
-interface CopyOptions {
+interface CopyOptions extends Partial<SshLoginOptions> {
   dir: string;
   size?: number;
   block: number;
@@ -26,7 +28,7 @@ interface CopyOptions {
 
 /** `nasbench copy`: the share copy engine on a local (normally mounted) folder. */
 export function addCopyCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
-  program
+  const command = program
     .command('copy')
     .description('share copy test: write and read files in a folder on a mounted share, as a file copy does')
     .requiredOption(
@@ -54,69 +56,71 @@ export function addCopyCommand(program: Command, io: CliIo, finish: (code: numbe
     )
     .option('--budget <seconds>', 'time budget of the sweep', integerIn(10, 24 * 3600), copyDefaults.timeBudgetSeconds)
     .option('--nas-ram <bytes>', 'the NAS’s RAM, so the sweep goes past its cache too', byteSize())
-    .option('--verify', 'check that the file read back is byte for byte what was written (sha256)', false)
-    .action(async (options: CopyOptions, cmd: Command) => {
-      const globals = cmd.optsWithGlobals<GlobalOptions>();
-      const samples: { t: number; series: string; bytesPerSecond: number }[] = [];
-      let details: CopyRunDetails | undefined;
-      let ended: RunEnd | undefined;
-      const lastPrinted = new Map<string, number>();
-      try {
-        if (options.size !== undefined && options.block > options.size)
-          throw new NasbenchError('INVALID_INPUT', 'The block size is larger than the file.', 'Give --block ≤ --size.');
-        await withEngine(globals, io.env, async ({ engine, signal }) => {
-          const start = () =>
-            engine.handlers.startShareCopyRun({
-              // A folder given relative to where the command runs, as a shell user means it.
-              folder: path.resolve(options.dir),
-              ...(options.size !== undefined ? { fileSizeBytes: options.size } : {}),
-              blockSizeBytes: options.block,
-              sweep: options.sweep,
-              ...(options.smallFiles
-                ? { smallFiles: { count: options.smallFiles, fileSizeBytes: options.smallFileSize } }
-                : {}),
-              sweepBudgetSeconds: options.budget,
-              ...(options.nasRam !== undefined ? { nasRamBytes: options.nasRam } : {}),
-              verify: options.verify,
-            });
-          const { runId, end } = await runToEnd(engine, start, {
-            signal,
-            onEvent: (event) => {
-              if (event.kind !== 'sample') return;
-              samples.push({ t: event.t, series: event.series, bytesPerSecond: event.bytesPerSecond });
-              // Samples come five times a second; a terminal reads better at about once a second.
-              if (event.t - (lastPrinted.get(event.series) ?? -1) < 1) return;
-              lastPrinted.set(event.series, event.t);
-              printProgress(io, progressLine(event));
-            },
+    .option('--verify', 'check that the file read back is byte for byte what was written (sha256)', false);
+  // With the NAS's login (optional), the NAS also tells the share's session: its Samba's dialect, signing, encryption.
+  addSshLoginOptions(command, false).action(async (options: CopyOptions, cmd: Command) => {
+    const globals = cmd.optsWithGlobals<GlobalOptions>();
+    const samples: { t: number; series: string; bytesPerSecond: number }[] = [];
+    let details: CopyRunDetails | undefined;
+    let ended: RunEnd | undefined;
+    const lastPrinted = new Map<string, number>();
+    try {
+      if (options.size !== undefined && options.block > options.size)
+        throw new NasbenchError('INVALID_INPUT', 'The block size is larger than the file.', 'Give --block ≤ --size.');
+      await withNasWhenLoggedIn(options, globals, io.env, async ({ engine, signal, sessionId }) => {
+        const start = () =>
+          engine.handlers.startShareCopyRun({
+            ...(sessionId ? { sessionId } : {}),
+            // A folder given relative to where the command runs, as a shell user means it.
+            folder: path.resolve(options.dir),
+            ...(options.size !== undefined ? { fileSizeBytes: options.size } : {}),
+            blockSizeBytes: options.block,
+            sweep: options.sweep,
+            ...(options.smallFiles
+              ? { smallFiles: { count: options.smallFiles, fileSizeBytes: options.smallFileSize } }
+              : {}),
+            sweepBudgetSeconds: options.budget,
+            ...(options.nasRam !== undefined ? { nasRamBytes: options.nasRam } : {}),
+            verify: options.verify,
           });
-          ended = end;
-          details = end.details?.kind === 'copy' ? end.details : undefined;
-          if (end.state !== 'done' || !details) throw runError(end);
-          const result = details;
-          finish(
-            printResult(io, globals, { ok: true, kind: 'copy', ...copyJson(result, runId), ...leftBehindOf(end) }, () =>
-              describe(result),
-            ),
-          );
+        const { runId, end } = await runToEnd(engine, start, {
+          signal,
+          onEvent: (event) => {
+            if (event.kind !== 'sample') return;
+            samples.push({ t: event.t, series: event.series, bytesPerSecond: event.bytesPerSecond });
+            // Samples come five times a second; a terminal reads better at about once a second.
+            if (event.t - (lastPrinted.get(event.series) ?? -1) < 1) return;
+            lastPrinted.set(event.series, event.t);
+            printProgress(io, progressLine(event));
+          },
         });
-      } catch (error) {
+        ended = end;
+        details = end.details?.kind === 'copy' ? end.details : undefined;
+        if (end.state !== 'done' || !details) throw runError(end);
+        const result = details;
         finish(
-          printResult(
-            io,
-            globals,
-            {
-              ok: false,
-              kind: 'copy',
-              error: toAppError(error),
-              partial: { tests: details?.tests ?? [], samples },
-              ...leftBehindOf(ended),
-            },
-            () => '',
+          printResult(io, globals, { ok: true, kind: 'copy', ...copyJson(result, runId), ...leftBehindOf(end) }, () =>
+            describe(result),
           ),
         );
-      }
-    });
+      });
+    } catch (error) {
+      finish(
+        printResult(
+          io,
+          globals,
+          {
+            ok: false,
+            kind: 'copy',
+            error: toAppError(error),
+            partial: { tests: details?.tests ?? [], samples },
+            ...leftBehindOf(ended),
+          },
+          () => '',
+        ),
+      );
+    }
+  });
 }
 
 function progressLine(sample: RunSample): string {
@@ -142,7 +146,12 @@ function describe(result: CopyRunDetails): string {
   const where = result.share
     ? `${result.dir} — ${result.share.protocol} share ${result.share.server}:${result.share.share}`
     : `${result.dir}${result.fileSystem ? ` (${result.fileSystem})` : ''}`;
-  const lines = [`Copy test in ${where}`, ...result.tests.filter((test) => test.test !== 'sweep').map(describeTest)];
+  const session = result.path?.session ? [`Session: ${describeSession(result.path.session)}.`] : [];
+  const lines = [
+    `Copy test in ${where}`,
+    ...session,
+    ...result.tests.filter((test) => test.test !== 'sweep').map(describeTest),
+  ];
   if (result.roundTripIdentical !== undefined)
     lines.push(
       result.roundTripIdentical
@@ -159,4 +168,22 @@ function describe(result: CopyRunDetails): string {
   }
   lines.push(...result.notes);
   return lines.join('\n') + '\n';
+}
+
+/** With --host and --user, the run logs in to the NAS too; without them, it runs on this computer alone. */
+function withNasWhenLoggedIn<T>(
+  options: CopyOptions,
+  globals: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+  work: (scope: EngineScope & { sessionId: string | null }) => Promise<T>,
+): Promise<T> {
+  const { host, user } = options;
+  if (!host && !user) return withEngine(globals, env, (scope) => work({ ...scope, sessionId: null }));
+  if (!host || !user)
+    throw new NasbenchError(
+      'INVALID_INPUT',
+      'Logging in to the NAS needs both --host and --user.',
+      'Give both, or neither.',
+    );
+  return withConnectedEngine({ ...options, host, user } as SshLoginOptions, globals, env, work);
 }

@@ -44,16 +44,22 @@ export function parseGvfsFolderName(name: string, gvfsRoot: string): MountedShar
   return { localPath, server, share, fsType: gvfsType, protocol, ...(user ? { user } : {}) };
 }
 
-/** An smbnetfs path's share: the first two folders below the mount point are the server and the share. */
+/**
+ * An smbnetfs path's share: the first two folders below the mount point are the server and the
+ * share; the server's folder may name a port too (`nas:4455`, as libsmbclient's smb:// addresses do).
+ */
 function smbnetfsShare(mountPoint: string, parts: readonly string[]): MountedShare | undefined {
-  const [server, share] = parts;
-  if (!server || !share) return undefined;
+  const [serverFolder, share] = parts;
+  if (!serverFolder || !share) return undefined;
+  const withPort = /^([^:]+):(\d{1,5})$/.exec(serverFolder);
+  const port = withPort ? Number(withPort[2]) : undefined;
   return {
-    localPath: path.posix.join(mountPoint, server, share),
-    server,
+    localPath: path.posix.join(mountPoint, serverFolder, share),
+    server: withPort?.[1] ?? serverFolder,
     share,
     fsType: smbnetfsType,
     protocol: 'smb',
+    ...(port !== undefined && port >= 1 && port <= 65_535 ? { port } : {}),
   };
 }
 

@@ -1,22 +1,10 @@
+import type { MountedShare } from '../../../shared/contract/copy';
 import type { ShareProtocol } from '../../../shared/contract/figure-quality';
 
 export type { ShareProtocol };
 
-/** A network share mounted on this computer, from the OS's mount table. */
-export interface MountedShare {
-  /** Where it is mounted: a folder (Linux, macOS), a drive letter `Z:` or the UNC path itself (Windows). */
-  localPath: string;
-  /** The server as mounted: a host name, a Bonjour name or an address. */
-  server: string;
-  /** The share name or exported path on the server. */
-  share: string;
-  /** The file system type as the OS names it: cifs, smb3, nfs4, fuse.sshfs, smbfs, … */
-  fsType: string;
-  protocol: ShareProtocol;
-  /** The server's address when the mount options give it (`addr=` for cifs and nfs). */
-  address?: string;
-  user?: string;
-}
+/** A network share mounted on this computer, from the OS's mount table (the contract's shape). */
+export type { MountedShare };
 
 /** Any mount, network or not: what a folder's real file system is decided from. */
 export interface MountPoint {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { NasIdentity } from '../../../shared/contract/copy';
 import { NasbenchError } from '../../../shared/contract/errors';
-import type { SharePath } from '../../../shared/contract/figure-quality';
+import type { SharePath, ShareSession } from '../../../shared/contract/figure-quality';
 import { formatBytes } from '../../../shared/util/units';
 import { throwIfCancelled } from './io-errors';
 import { fileSystemOf, thisPlatformIo, type PlatformIo } from './cache-bypass';
@@ -15,7 +15,8 @@ import { listMountedShares, shareIsOnNas, shareOfFolder } from './mounted-shares
 import { pathNote as noteOfPath, type LinkOfPlan } from '../../../shared/words/share-path';
 import { ensureFreeSpace, checkTargetFolder, freeSpaceOf, withScratchFolder } from './scratch-folder';
 import { measurePass, type CopyTestResult, type MeasuredPass } from './sequential';
-import { findSharePath } from './share-path';
+import { sessionTermsOf } from './session';
+import { findFolderShare, findSharePath } from './share-path';
 import { planSettledWrite, settleDefaults, sizingNote, type SettleLimits, type SettlePlan } from './settle-size';
 import { measureSmallFiles } from './small-files';
 import { GiB, KiB, MiB, roundUp } from './sizes';
@@ -59,6 +60,11 @@ export interface ShareCopyOptions {
   mountedShares?: () => Promise<MountedShare[]>;
   /** What the folder really is (default: mount table, resolver and routing table of this computer). */
   sharePath?: (folder: string) => Promise<SharePath>;
+  /**
+   * The terms of the share's session (default: what this computer's OS and the mount say). A run with
+   * the NAS connected also asks the NAS, when the share is one of its own (runs/steps/share-copy.ts).
+   */
+  sessionTerms?: (share: MountedShare, localAddress: string | null) => Promise<ShareSession | null>;
 }
 
 export interface ShareCopyResult {
@@ -112,6 +118,17 @@ interface Step {
   run: () => Promise<void>;
 }
 
+/** The share's path with its session's terms, when it is a share (a lookup that fails says nothing). */
+async function withSession(
+  sharePath: SharePath,
+  share: MountedShare | null,
+  sessionTerms: NonNullable<ShareCopyOptions['sessionTerms']>,
+): Promise<SharePath> {
+  if (sharePath.kind !== 'network-share' || !share) return sharePath;
+  const session = await sessionTerms(share, sharePath.localAddress).catch(() => null);
+  return { ...sharePath, session };
+}
+
 /** The NAS's RAM for this folder: as given, or the connected NAS's when the folder is one of its shares. */
 function nasRamFor(options: ShareCopyOptions, share: MountedShare | null): number | null {
   if (options.nasRamBytes !== undefined) return options.nasRamBytes;
@@ -133,7 +150,11 @@ export async function runShareCopy(options: ShareCopyOptions): Promise<ShareCopy
   const clientRamBytes = options.clientRamBytes ?? os.totalmem();
   const io = options.io ?? thisPlatformIo;
   const share = shareOfFolder(dir, await (options.mountedShares ?? listMountedShares)(), io.platform) ?? null;
-  const sharePath = await (options.sharePath ?? findSharePath)(dir);
+  const sharePath = await withSession(
+    await (options.sharePath ?? findSharePath)(dir),
+    share ?? (await findFolderShare(dir)) ?? null,
+    options.sessionTerms ?? sessionTermsOf(),
+  );
   const nasRamBytes = nasRamFor(options, share);
   const ramBytes = Math.max(clientRamBytes, nasRamBytes ?? 0);
   const fileSystem = (await fileSystemOf(dir, io)) ?? null;

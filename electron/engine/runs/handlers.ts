@@ -65,7 +65,11 @@ export function runHandlers(
       const { facts, deps } = await onNas(input.sessionId, input);
       return start(networkTestPlan(input, facts), deps);
     },
-    startShareCopyRun: (input) => start(shareCopyPlan(input, null), onThisComputer(input)),
+    startShareCopyRun: async (input) =>
+      start(
+        shareCopyPlan(input, null),
+        input.sessionId ? (await onNas(input.sessionId, input)).deps : onThisComputer(input),
+      ),
     // With the NAS itself as one more computer, the run needs its session (and is that NAS's one run).
     startLoadRun: async (input) =>
       start(

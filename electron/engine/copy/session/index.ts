@@ -3,6 +3,7 @@
  * reader per source, and shareSession, which asks them in turn through a command runner passed in.
  */
 export { shareSession, sambaConfigPaths, type RunCommand, type SessionSources } from './gather';
+export { runHere, sessionTermsOf } from './this-computer';
 export { sessionFromCifsOptions, sessionFromNfsOptions, sshfsSession } from './mount-options';
 export { parseCifsDebugData, sessionFromCifsDebugData, type CifsShareTerms } from './linux-cifs';
 export {

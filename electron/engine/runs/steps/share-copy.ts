@@ -6,12 +6,15 @@ import type { SharePath } from '../../../../shared/contract/figure-quality';
 import { folderQuestion, pathNote, type LinkOfPlan } from '../../../../shared/words/share-path';
 import {
   copyDefaults,
+  sessionTermsOf,
   settleDefaults,
   settleRule,
   runShareCopy,
+  shareIsOnNas,
   type SettleLimits,
   type ShareCopyResult,
 } from '../../copy';
+import { shellCommand } from '../../ssh';
 import type { Step, StepKit } from './types';
 
 export interface ShareCopySpec {
@@ -111,6 +114,7 @@ async function runCopy(spec: ShareCopySpec, sweepBudget: number | null, kit: Ste
     ...(spec.verify ? { checksum: true } : {}),
     ...(spec.aboutLink ? { aboutLink: spec.aboutLink } : {}),
     signal: kit.signal,
+    sessionTerms: sessionTermsFor(kit),
     onLeftBehind: (scratch) => kit.progress.leftBehind({ path: scratch, where: 'share' }),
     onSample: (sample) => kit.progress.sample(sample.series, sample.bytesPerSecond),
     onStep: (index, count, label, state) => kit.progress.part(index, count, label, state),
@@ -189,4 +193,24 @@ function copyHeadline(results: TestResult[], peak: number) {
         peakBytesPerSecond: Math.max(peak, read.bytesPerSecond),
       }
     : undefined;
+}
+
+/**
+ * How the copy learns its share's session: from this computer, and — for a share of the connected
+ * NAS — from the NAS too, over its login (its Samba's own account and config; read only).
+ */
+function sessionTermsFor(kit: StepKit) {
+  const nas = kit.nas;
+  if (!nas) return sessionTermsOf();
+  const identity = {
+    addresses: [nas.session.info.host, ...nas.facts.interfaces.flatMap((port) => port.addresses)],
+    names: [nas.session.info.host, ...(nas.facts.hostname ? [nas.facts.hostname] : [])],
+  };
+  const onNas = sessionTermsOf(async (command, args) => {
+    const ran = await nas.session.run(shellCommand([command, ...args]), { timeoutMs: 15_000, signal: kit.signal });
+    return { code: ran.code, stdout: ran.stdout, stderr: ran.stderr };
+  });
+  const hereOnly = sessionTermsOf();
+  return (share: Parameters<typeof onNas>[0], localAddress: string | null) =>
+    shareIsOnNas(share, identity) ? onNas(share, localAddress) : hereOnly(share, localAddress);
 }
