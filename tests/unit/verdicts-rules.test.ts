@@ -106,6 +106,37 @@ describe('protocol limit', () => {
     expect(verdict?.figures.utilisationPercent).toBeCloseTo(32, 6);
   });
 
+  it('names what the session is known to cost, with the setting and what changing it gives up', () => {
+    const session = {
+      protocol: 'smb' as const,
+      version: '3.1.1',
+      signing: 'on' as const,
+      signingRequired: true,
+      encryption: 'on' as const,
+      rsize: null,
+      wsize: null,
+      source: 'nas' as const,
+    };
+    const figures = gigabit({
+      ...base,
+      share: [{ label: 'SMB write', op: 'write', bytesPerSecond: 40e6, protocol: 'SMB', session }],
+    });
+    const text = explainFigures(figures).find((found) => found.id === 'protocol-limit')?.text ?? '';
+    expect(text).toContain('The session was SMB 3.1.1, signed, encrypted.');
+    expect(text).toContain('Every byte is encrypted and decrypted at both ends');
+    expect(text).toContain('To change it: Samba’s `smb encrypt`');
+    expect(text).toContain('What it gives up: Without encryption, anyone who can see the traffic can read the files');
+    // An unencrypted, unsigned SMB 3 session costs nothing known: the general advice stays.
+    const plain = { ...session, signing: 'off' as const, signingRequired: false, encryption: 'off' as const };
+    const unknown = gigabit({
+      ...base,
+      share: [{ label: 'SMB write', op: 'write', bytesPerSecond: 40e6, protocol: 'SMB', session: plain }],
+    });
+    expect(explainFigures(unknown).find((found) => found.id === 'protocol-limit')?.text).toMatch(
+      /The session was SMB 3\.1\.1, not signed, not encrypted\. Try the other protocol/,
+    );
+  });
+
   it('does not fire when the share gets at least half of the slower of the two', () => {
     const figures = gigabit({ ...base, share: [{ label: 'SMB write', op: 'write', bytesPerSecond: 70e6 }] });
     expect(idsOf(figures)).not.toContain('protocol-limit');

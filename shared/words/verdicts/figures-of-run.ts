@@ -215,6 +215,7 @@ function addCopy(figures: Figures, result: Result<'copy'>, record: RunRecord): v
       op: test.op,
       bytesPerSecond: test.bytesPerSecond,
       protocol: place.protocol,
+      ...(result.path?.session ? { session: result.path.session } : {}),
       ...(test.spread ? { spread: test.spread } : {}),
     };
     // A folder on this computer is about this computer, whatever its cache did.

@@ -1,3 +1,4 @@
+import type { ShareSession } from '../../contract/figure-quality';
 import type { CacheState, Spread } from '../../contract/figure-quality';
 import type { DriveKind, DriveLayout } from '../drive-layout';
 import type { LinkType } from '../../contract/probe';
@@ -115,6 +116,8 @@ export interface ShareFigure {
   spread?: Spread;
   /** "SMB", "NFS": how the share was reached, when known. */
   protocol?: string | null;
+  /** The terms of the share's session (dialect, signing, encryption, transfer sizes), when known. */
+  session?: ShareSession | null;
   /** The copy's traffic is known to have taken the run's own link (its interface matched). */
   overRunLink?: boolean;
 }

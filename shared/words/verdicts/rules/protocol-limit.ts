@@ -1,3 +1,4 @@
+import { describeCost, describeSession, sessionCosts } from '../../share-session';
 import { formatPercent, pathLink, rate, utilisationPercent } from '../links';
 import type { Rule, Verdict } from '../verdict';
 
@@ -23,6 +24,13 @@ export const protocolLimit: Rule = (figures, { unit }) => {
     const networkBytes = networkBits / 8;
     if (share.bytesPerSecond >= farBelowFraction * Math.min(networkBytes, disk.bytesPerSecond)) continue;
     const percent = link ? utilisationPercent(share.bytesPerSecond * 8, link.bitsPerSecond) : null;
+    // What this session is known to pay for, most costly first; with nothing known, the general advice.
+    const costs = share.session ? sessionCosts(share.session) : [];
+    const known = share.session ? ` The session was ${describeSession(share.session)}.` : '';
+    const advice =
+      costs.length > 0
+        ? ` ${costs.map((cost) => describeCost(cost).join(' ')).join(' ')}`
+        : ' Try the other protocol (SMB or NFS), larger transfer sizes, or another computer.';
     verdicts.push({
       id: 'protocol-limit',
       severity: 'warn',
@@ -31,7 +39,7 @@ export const protocolLimit: Rule = (figures, { unit }) => {
         `while the network alone carried ${rate(networkBytes, unit)} ${op === 'write' ? 'to' : 'from'} the NAS ` +
         `and its disks ${op === 'write' ? 'wrote' : 'read'} at ${rate(disk.bytesPerSecond, unit)} (${disk.test})` +
         (percent !== null && link ? `; the copy used ${formatPercent(percent)} of the ${link.name}` : '') +
-        '. Try the other protocol (SMB or NFS), larger transfer sizes, or another computer.',
+        `.${known}${advice}`,
       figures: {
         bytesPerSecond: share.bytesPerSecond,
         networkBitsPerSecond: networkBits,

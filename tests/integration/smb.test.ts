@@ -1,0 +1,151 @@
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/cli/program';
+import type { CopyTestResult } from '../../shared/contract/copy';
+import type { SharePath } from '../../shared/contract/figure-quality';
+import { nasExec } from '../lab/lab';
+import { tempDir } from '../unit/helpers';
+import { lab } from './lab-login';
+
+/**
+ * The share tests over SMB, the protocol home NASes serve (#32): the lab's Samba, mounted on this
+ * computer through smbnetfs (tests/lab/lab-smb.sh). Each figure is held against `dd` on the same
+ * mount, run before and after it; the session's terms come from the NAS — smbstatus where the login
+ * may run it (root, as on Unraid), else its Samba config.
+ */
+const MiB = 2 ** 20;
+const testFileBytes = 256 * MiB;
+
+/** The NAS logins that tell a share's session: root (smbstatus answers), the plain user (config only), the signing NAS. */
+const rootLogin = [
+  '--host',
+  lab.smb.server,
+  '--port',
+  String(lab.field.sshds.rootlogin.port),
+  '--user',
+  'root',
+  '--identity',
+  lab.users.test.key,
+];
+const userLogin = ['--host', lab.smb.server, '--user', lab.users.test.name];
+const signingNasLogin = [...userLogin, '--port', String(lab.field.sshds.smbsigned.port)];
+
+interface CopyJson {
+  ok: boolean;
+  path: SharePath;
+  tests: CopyTestResult[];
+}
+
+async function cli(argv: string[]): Promise<{ json: unknown; text: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(['--data-dir', await tempDir('smb'), ...argv, '--trust-new-host'], {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    env: { NASBENCH_PASSWORD: lab.users.test.password },
+  });
+  expect(code, stderr).toBe(0);
+  return argv.includes('--json') ? { json: JSON.parse(stdout), text: '' } : { json: null, text: stdout };
+}
+
+const copyOn = async (folder: string, login: string[], size = '256M') =>
+  (await cli(['--json', 'copy', '--dir', folder, '--size', size, ...login])).json as CopyJson;
+
+/** `dd` with 1 MiB blocks on the same mount: a write ended by fsync, or a read after the page cache is dropped. */
+function ddRate(op: 'write' | 'read', file: string): number {
+  if (op === 'read') {
+    spawnSync('sync');
+    expect(spawnSync('sh', ['-c', 'echo 3 > /proc/sys/vm/drop_caches']).status).toBe(0);
+  }
+  const args =
+    op === 'write'
+      ? [`of=${file}`, 'if=/dev/zero', 'bs=1M', `count=${testFileBytes / MiB}`, 'conv=fsync']
+      : [`if=${file}`, 'of=/dev/null', 'bs=1M'];
+  const ran = spawnSync('dd', args, { encoding: 'utf8' });
+  expect(ran.status, ran.stderr).toBe(0);
+  // "268435456 bytes (268 MB, 256 MiB) copied, 2.27 s, 118 MB/s"
+  const match = /^(\d+) bytes .* copied, ([\d.]+) s/m.exec(ran.stderr);
+  if (!match) throw new Error(`dd said: ${ran.stderr}`);
+  return Number(match[1]) / Number(match[2]);
+}
+
+const folders: string[] = [];
+/** A folder of its own in a share, through the SMB mount (the share's files are the NAS's). */
+async function folderIn(share: string): Promise<string> {
+  const name = `smb-${randomUUID()}`;
+  expect(
+    nasExec(['install', '-d', '-o', lab.users.test.name, '-g', lab.users.test.name, `${lab.share}/${name}`]).code,
+  ).toBe(0);
+  folders.push(`${lab.share}/${name}`);
+  return `${share}/${name}`;
+}
+
+beforeAll(() => {
+  // CI installs Samba and smbnetfs; without them the lab does not come up and these fail, never skip.
+  expect(spawnSync('mountpoint', ['-q', lab.smb.mount]).status).toBe(0);
+});
+afterAll(() => {
+  for (const folder of folders) nasExec(['rm', '-rf', folder]);
+});
+
+describe('share tests over SMB', () => {
+  it('copy: the SMB path, the dialect Samba negotiated, and each figure within 10% of dd on the same mount', async () => {
+    const folder = await folderIn(lab.smb.share);
+    const probe = `${folder}/dd.bin`;
+    const ddBefore = { write: ddRate('write', probe), read: ddRate('read', probe) };
+    const copy = await copyOn(folder, rootLogin);
+    const ddAfter = { write: ddRate('write', probe), read: ddRate('read', probe) };
+    expect(copy.path).toMatchObject({
+      kind: 'network-share',
+      protocol: 'smb',
+      server: lab.smb.server,
+      interface: lab.legs.a.hostIf,
+      localAddress: lab.legs.a.host,
+      session: { protocol: 'smb', version: '3.1.1', signing: 'off', encryption: 'off', source: 'nas' },
+    });
+    for (const op of ['write', 'read'] as const) {
+      const figure = copy.tests.find((test) => test.op === op)?.bytesPerSecond ?? 0;
+      const dd = (ddBefore[op] + ddAfter[op]) / 2;
+      console.log(
+        `SMB ${op}: copy engine ${(figure / 1e6).toFixed(1)} MB/s, dd ${(ddBefore[op] / 1e6).toFixed(1)} and ` +
+          `${(ddAfter[op] / 1e6).toFixed(1)} MB/s (ratio ${(figure / dd).toFixed(3)})`,
+      );
+      expect(figure / dd).toBeGreaterThan(0.9);
+      expect(figure / dd).toBeLessThan(1.1);
+    }
+  }, 180_000);
+
+  it('the encrypted and the signed share say so, learned from the NAS’s config, in the result and in words', async () => {
+    const encrypted = await copyOn(await folderIn(lab.smb.encrypted), userLogin, '64M');
+    expect(encrypted.path.session).toMatchObject({ encryption: 'on', signing: 'on', source: 'nas' });
+    const signed = await copyOn(await folderIn(lab.smb.signed), signingNasLogin, '64M');
+    expect(signed.path.session).toMatchObject({ signing: 'on', signingRequired: true, source: 'nas' });
+    // In words, as the CLI and Results say them.
+    const { text } = await cli(['copy', '--dir', await folderIn(lab.smb.encrypted), '--size', '64M', ...userLogin]);
+    expect(text).toMatch(/Session: SMB[^\n]*, signed, encrypted\./);
+  }, 180_000);
+
+  it('quick --json: the share figures carry their path, SMB with its session, as the saved run does', async () => {
+    const nasFolder = `${lab.share}/smb-quick-${randomUUID()}`;
+    expect(nasExec(['install', '-d', nasFolder]).code).toBe(0);
+    folders.push(nasFolder);
+    const { json } = await cli([
+      '--json',
+      'quick',
+      ...rootLogin,
+      '--dir',
+      nasFolder,
+      '--share-dir',
+      await folderIn(lab.smb.share),
+      '--time',
+      '2',
+      '--disk-time',
+      '1',
+    ]);
+    const copy = (json as { results: { copy: (CopyTestResult & { path?: SharePath })[] } }).results.copy;
+    expect(copy.map((test) => test.op)).toEqual(['write', 'read']);
+    for (const test of copy)
+      expect(test.path).toMatchObject({ protocol: 'smb', server: lab.smb.server, session: { version: '3.1.1' } });
+  }, 240_000);
+});
