@@ -1,3 +1,4 @@
+import { describeSession } from './share-session';
 import type { Spread } from '../contract/figure-quality';
 import type { RunRecord } from '../contract/runs';
 import { describeLinkKind, describeLinkSpeed } from './describe-nas';
@@ -145,6 +146,27 @@ function warningsOf(record: RunRecord, link: string): string[] {
   return warnings;
 }
 
+/** How a run's share was reached, in words ("SMB 3.1.1, signed, not encrypted"), when its copy reached one. */
+export function shareProtocolOf(record: RunRecord): string | null {
+  const share = figuresOfRun(record).share[0];
+  if (!share) return null;
+  return share.session ? describeSession(share.session) : (share.protocol ?? null);
+}
+
+/**
+ * Runs whose shares were reached by different protocols or session terms (SMB against NFS, signed
+ * against not): their share figures differ by that too, not only by the link, and the comparison says so.
+ */
+function protocolWarnings(records: readonly RunRecord[], links: readonly string[]): string[] {
+  const protocols = records.map(shareProtocolOf);
+  const known = protocols.flatMap((protocol, index) => (protocol ? [{ protocol, link: links[index] ?? '' }] : []));
+  if (new Set(known.map((run) => run.protocol)).size < 2) return [];
+  return [
+    `Their shares were not reached the same way — ${known.map((run) => `${run.link}: ${run.protocol}`).join('; ')} — ` +
+      'so the share figures differ by protocol as well as by link.',
+  ];
+}
+
 export function compareRuns(records: readonly RunRecord[]): Comparison {
   const names = linkNames(records);
   const runs = records.map((record, index) => ({
@@ -195,7 +217,13 @@ export function compareRuns(records: readonly RunRecord[]): Comparison {
       ? `${run.link}: ${changes.join(', ')} (against ${baseline}).`
       : `${run.link}: no test in common with ${baseline}.`;
   });
-  const warnings = records.flatMap((record, index) => warningsOf(record, runs[index]?.link ?? 'link unknown'));
+  const warnings = [
+    ...records.flatMap((record, index) => warningsOf(record, runs[index]?.link ?? 'link unknown')),
+    ...protocolWarnings(
+      records,
+      runs.map((run) => run.link),
+    ),
+  ];
   return { runs, rows, differences, warnings };
 }
 

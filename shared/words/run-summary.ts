@@ -1,3 +1,4 @@
+import { shareProtocolOf } from './compare-runs';
 import { nasAddressLabel } from '../contract/connect';
 import type { RunRecord, RunSummary } from '../contract/runs';
 import { figuresByTest } from './compare-runs';
@@ -58,5 +59,7 @@ function likeForOf(record: RunRecord): string {
     )
     .sort(([a], [b]) => a.localeCompare(b));
   const link = record.environment.client?.route.type ?? 'unknown';
-  return `${record.plan} · ${link} · ${JSON.stringify(settings)}`;
+  // A share reached over SMB is not like one over NFS, nor a signed session like an unsigned one.
+  const share = shareProtocolOf(record);
+  return `${record.plan} · ${link}${share ? ` · ${share}` : ''} · ${JSON.stringify(settings)}`;
 }

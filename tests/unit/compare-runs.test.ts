@@ -158,3 +158,63 @@ describe('comparing load runs (several computers at once)', () => {
     expect(twoRow?.values).toEqual([231e6, null]);
   });
 });
+
+describe('comparing runs whose shares were reached differently', () => {
+  /** A run with one share copy over the given path (protocol and session), over a link of this kind. */
+  function withShare(id: string, path: NonNullable<Extract<RunRecord['results'][number], { kind: 'copy' }>['path']>) {
+    const base = overLink(id, 936e6, { type: 'ethernet', speedMbps: 1000, interface: 'eth0' }, []);
+    const copy = {
+      kind: 'copy' as const,
+      dir: '/mnt/nas',
+      fileSystem: null,
+      share: null,
+      path,
+      tests: [
+        {
+          test: 'sequential' as const,
+          op: 'write' as const,
+          fileSize: 2 ** 30,
+          blockSize: 2 ** 20,
+          cached: false,
+          direct: true,
+          bytesPerSecond: 100e6,
+          seconds: 10,
+          method: 'O_DIRECT',
+        },
+      ],
+      notes: [],
+    };
+    return { ...base, results: [...base.results, copy] };
+  }
+  const smbPath = {
+    kind: 'network-share' as const,
+    server: '192.168.1.10',
+    protocol: 'smb' as const,
+    interface: 'eth0',
+    localAddress: '192.168.1.20',
+  };
+  const session = {
+    protocol: 'smb' as const,
+    version: '3.1.1',
+    signing: 'on' as const,
+    signingRequired: true,
+    encryption: 'off' as const,
+    rsize: null,
+    wsize: null,
+    source: 'nas' as const,
+  };
+
+  it('says that the share figures differ by protocol as well as by link', () => {
+    const smb = withShare('3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d61', { ...smbPath, session });
+    const nfs = withShare('3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d62', { ...smbPath, protocol: 'nfs' });
+    const { warnings } = compareRuns([smb, nfs]);
+    expect(warnings.find((warning) => warning.startsWith('Their shares were not reached the same way'))).toMatch(
+      /: SMB 3\.1\.1, signed, not encrypted; .*: NFS — so the share figures differ by protocol as well as by link\.$/,
+    );
+    // The same protocol and terms: nothing to say.
+    const again = withShare('3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d63', { ...smbPath, session });
+    expect(compareRuns([smb, again]).warnings.some((warning) => warning.includes('not reached the same way'))).toBe(
+      false,
+    );
+  });
+});

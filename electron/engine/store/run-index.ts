@@ -10,7 +10,8 @@ import { JsonFile, versionedFormat } from './json-file';
  * Raised whenever summarizeRun starts to keep something new: an index made by an older NASBench
  * is then rebuilt from the run files instead of being trusted.
  */
-const summaryVersion = 1;
+// 2: like-for-like keys name the share's protocol and session.
+const summaryVersion = 2;
 
 /** Which version of a run file an entry was made from: a save, a tag edit or a copy changes at least one. */
 const FileStamp = z.object({ size: z.number(), mtimeMs: z.number(), ino: z.number() });
