@@ -54,8 +54,8 @@ describe('the share copy test in browser mode', () => {
     await connectToLab(ui.page, ui.app, lab);
     await ui.page.getByTestId('nav-plan').click();
     // The lab share, mounted over sshfs through leg a, is marked as being on the NAS just connected.
-    const offered = ui.page.getByTestId('copy-mounted-shares').locator('li').first();
-    await expect.poll(() => offered.innerText(), { timeout: 15_000 }).toContain(lab.clientMount.path);
+    const offered = ui.page.getByTestId('copy-mounted-shares').locator('li', { hasText: lab.clientMount.path });
+    await expect.poll(() => offered.count(), { timeout: 15_000 }).toBe(1);
     await expect(offered.getByTestId('share-on-nas').textContent()).resolves.toBe('on the connected NAS');
     await offered.getByRole('button', { name: `Use this share: ${lab.clientMount.path}` }).click();
     await expect(ui.page.getByTestId('copy-folder').inputValue()).resolves.toBe(lab.clientMount.path);
@@ -82,4 +82,29 @@ describe('the share copy test in browser mode', () => {
     expect(nasExec(['find', lab.share]).stdout).toBe(before);
     expect(ui.pageErrors).toEqual([]);
   }, 200_000);
+
+  it('offers the NAS’s SMB shares too, and Results say the protocol and its terms', async () => {
+    const lab = readLab();
+    await connectToLab(ui.page, ui.app, lab);
+    await ui.page.getByTestId('nav-plan').click();
+    // The lab's Samba, mounted through smbnetfs: its encrypted share, on the NAS just connected.
+    const offered = ui.page.getByTestId('copy-mounted-shares').locator('li', { hasText: lab.smb.encrypted });
+    await expect.poll(() => offered.count(), { timeout: 15_000 }).toBe(1);
+    await expect(offered.getByTestId('share-on-nas').textContent()).resolves.toBe('on the connected NAS');
+    await offered.getByRole('button', { name: `Use this share: ${lab.smb.encrypted}` }).click();
+    await ui.page.getByTestId('copy-size').fill('32');
+    await ui.page.getByTestId('start-copy').click();
+    const runState = () => ui.page.getByTestId('run-state').textContent();
+    await expect.poll(runState, { timeout: 90_000, interval: 250 }).toMatch(/done|failed|cancelled/);
+    await expect(runState()).resolves.toBe('done');
+    await ui.page.getByRole('button', { name: 'See results' }).click();
+    // What the NAS's Samba config says of this share: encryption required, which signs too.
+    await expect(ui.page.getByTestId('copy-place').innerText()).resolves.toMatch(
+      new RegExp(
+        `^Copying to and from the share ${lab.smb.server.replaceAll('.', '\\.')} over SMB[^,]*, signed, encrypted, via ${lab.legs.a.hostIf}$`,
+      ),
+    );
+    await screenshot(ui.page, 'copy-smb-encrypted');
+    expect(ui.pageErrors).toEqual([]);
+  }, 150_000);
 });

@@ -160,7 +160,8 @@ smb_state_json() {
     "share": "$SMB_MOUNT/$SMB_SERVER/share",
     "encrypted": "$SMB_MOUNT/$SMB_SERVER/secure",
     "signed": "$SMB_MOUNT/$SMB_SERVER:4455/share",
-    "configs": {"main": "$(smb_conf main)", "signed": "$(smb_conf signed)"}
+    "configs": {"main": "$(smb_conf main)", "signed": "$(smb_conf signed)"},
+    "clientHome": "$(smb_client_home)"
   }
 JSON
 }

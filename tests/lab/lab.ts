@@ -81,6 +81,8 @@ const labSchema = z.object({
     encrypted: z.string(),
     signed: z.string(),
     configs: z.object({ main: z.string(), signed: z.string() }),
+    /** smbnetfs's home (its config, with the lab's credentials): another computer's smbnetfs may use it too. */
+    clientHome: z.string(),
   }),
   /** Stand-ins for NAS setups from the field (lab-field.sh): other login shells, SSH servers, tool places. */
   field: z.object({

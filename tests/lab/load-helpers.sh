@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # Two "other computers" for the load test (issue #18): each a network namespace with its own 1 Gbit/s leg to
-# the lab NAS (tbf both ways, as the lab's legs), the NAS share mounted over sshfs through that leg, and
+# the lab NAS (tbf both ways, as the lab's legs), the NAS share mounted through that leg (the first over sshfs,
+# the second over SMB, through smbnetfs), and
 # `fio --server` listening on an unshaped link to the host, where the test's controller runs. Each server
 # works in a folder of its own ($STATE/work-N), which a test can check fio left empty; and a 32 MiB tmpfs
 # ($MNT/small) stands for a share with too little room.
-# Usage: load-helpers.sh up NAS_NS SHARE KEY USER | down | stop-server N | start-server N [everywhere]
+# Usage: load-helpers.sh up NAS_NS SHARE KEY USER SMB_SERVER SMB_HOME | down | stop-server N | start-server N [everywhere]
 # stop-server kills helper N's fio server and every process below it, as when that computer is switched off;
 # start-server N everywhere starts it as a plain `fio --server` does, on every address (each helper's control
 # link has a second address, .3, where only such a server answers).
@@ -35,7 +36,7 @@ down() {
 }
 
 up() {
-  local nas_ns=$1 share=$2 key=$3 user=$4 i
+  local nas_ns=$1 share=$2 key=$3 user=$4 smb_server=$5 smb_home=$6 i
   down
   install -d -m 0700 "$STATE"
   install -d -m 0755 "$SMALL"
@@ -66,9 +67,21 @@ up() {
     ip -n "$ns" link set "nbl$i-h" up
     # nsenter --net: the helper's network, the host's mounts (so the host sees the share it mounted).
     install -d -m 0755 "$MNT/load-$i"
-    nsenter --net="/run/netns/$ns" sshfs "$user@$leg_net.2:$share" "$MNT/load-$i" \
-      -o "IdentityFile=$key,UserKnownHostsFile=/dev/null,StrictHostKeyChecking=no,LogLevel=ERROR" \
-      -o BatchMode=yes 9>&-
+    if [[ $i == 1 ]]; then
+      nsenter --net="/run/netns/$ns" sshfs "$user@$leg_net.2:$share" "$MNT/load-$i" \
+        -o "IdentityFile=$key,UserKnownHostsFile=/dev/null,StrictHostKeyChecking=no,LogLevel=ERROR" \
+        -o BatchMode=yes 9>&-
+    else
+      # The second computer mounts the share over SMB, as most home computers do: the NAS's Samba at its lab
+      # address, reached through this computer's own leg (smbnetfs, with the lab's SMB client settings).
+      ip -n "$ns" route add "$smb_server/32" via "$leg_net.2"
+      HOME=$smb_home nsenter --net="/run/netns/$ns" smbnetfs "$MNT/load-$i" -o big_writes,max_write=1048576 9>&-
+      local tries
+      for tries in $(seq 50); do
+        timeout 5 ls "$MNT/load-$i/$smb_server/share" >/dev/null 2>&1 && break
+        sleep 0.1
+      done
+    fi
     start_server "$i"
   done
 }
@@ -107,5 +120,5 @@ case ${1:-} in
   down) down ;;
   stop-server) stop_server "$2" ;;
   start-server) start_server "$2" "${3:-}" ;;
-  *) echo "usage: $0 up NAS_NS SHARE KEY USER | down | stop-server N | start-server N" >&2; exit 2 ;;
+  *) echo "usage: $0 up NAS_NS SHARE KEY USER SMB_SERVER SMB_HOME | down | stop-server N | start-server N" >&2; exit 2 ;;
 esac

@@ -11,7 +11,12 @@ const script = fileURLToPath(new URL('./load-helpers.sh', import.meta.url));
 
 export const loadHelpers = [
   { control: '198.18.21.2', mount: '/run/nasbench-lab-mnt/load-1', work: '/run/nasbench-lab/load-helpers/work-1' },
-  { control: '198.18.22.2', mount: '/run/nasbench-lab-mnt/load-2', work: '/run/nasbench-lab/load-helpers/work-2' },
+  // The second mounts the share over SMB (smbnetfs: the server's folder, then the share's).
+  {
+    control: '198.18.22.2',
+    mount: '/run/nasbench-lab-mnt/load-2/198.18.1.2/share',
+    work: '/run/nasbench-lab/load-helpers/work-2',
+  },
 ] as const;
 
 /** A 32 MiB tmpfs both helpers see: a share with too little room for a load test's file. */
@@ -27,7 +32,7 @@ function run(...args: string[]): void {
 
 /** Up, with a fresh folder `name` in the lab share for them to write in. */
 export function loadHelpersUp(lab: LabInfo, name: string): void {
-  run('up', lab.namespace, lab.share, lab.users.test.key, lab.users.test.name);
+  run('up', lab.namespace, lab.share, lab.users.test.key, lab.users.test.name, lab.smb.server, lab.smb.clientHome);
   nasExec(['rm', '-rf', `${lab.share}/${name}`]);
   const made = nasExec(['install', '-d', '-o', lab.users.test.name, '-g', lab.users.test.name, `${lab.share}/${name}`]);
   if (made.code !== 0) throw new Error(`could not make ${name} in the lab share: ${made.stderr}`);

@@ -32,11 +32,18 @@ export const useShareCopyStore = create<ShareCopyState>()((set, get) => ({
 
     async start() {
       if (get().starting) return false;
-      // A share on the connected NAS: the cache-wall sweep goes past the NAS's RAM too.
-      const { mountedShares, probe } = useSessionStore.getState();
+      // A share on the connected NAS: the cache-wall sweep goes past the NAS's RAM too, and the NAS tells the
+      // terms of the share's session (its Samba's) where this computer cannot.
+      const { mountedShares, probe, connection } = useSessionStore.getState();
       const onNas = nasShareOf(get().folder.trim(), mountedShares ?? []);
       const nasRam = onNas ? probe?.nas.memoryBytes : undefined;
-      const input = beginStart(set, checkCopyChoices(get(), nasRam), {});
+      const checked = checkCopyChoices(get(), nasRam);
+      const sessionId = onNas ? connection?.sessionId : undefined;
+      const input = beginStart(
+        set,
+        checked.input && sessionId ? { input: { ...checked.input, sessionId } } : checked,
+        {},
+      );
       return input !== undefined && endStart(set, await window.nasbench.startShareCopyRun(input)) !== undefined;
     },
   },
