@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { measureNasBaseline, startNasReader, type NasCommands } from '../../electron/engine/nas-load';
+import { measureNasBaseline, nasLoadScript, startNasReader, type NasCommands } from '../../electron/engine/nas-load';
+import { commandForAnyLoginShell } from '../../electron/engine/ssh/login-shell';
 import { lineSplitter } from '../../electron/engine/ssh/lines';
 import type { RemoteCommandResult } from '../../electron/engine/ssh/session';
 import { NasbenchError } from '../../shared/contract/errors';
@@ -104,4 +105,19 @@ describe('a NAS where the reader cannot run', () => {
     expect(resources.samples).toEqual([]);
     expect(resources.unreadable.join(' ')).toMatch(/awk/);
   });
+});
+
+describe('the reader as sent over SSH', () => {
+  it(
+    'fits the command line every login shell takes (csh drops one past about 8 KiB) and runs under csh',
+    { timeout: 20_000 },
+    () => {
+      const command = commandForAnyLoginShell(nasLoadScript(3600));
+      expect(command.length).toBeLessThan(8000);
+      // Its input held open for two seconds, as the app holds it, then ended.
+      const ran = spawnSync('sh', ['-c', 'sleep 2 | csh -c "$1"', 'sh', command], { encoding: 'utf8' });
+      expect(ran.stdout).toMatch(/^@@nasbench-start\n@@nas-load linux hz=\d+ page=\d+ reader=\d+$/m);
+      expect(ran.stdout).toMatch(/^@@end$/m);
+    },
+  );
 });

@@ -9,7 +9,10 @@
  * hands them to one awk that lives as long as the reader and reads every file; the second between
  * blocks is waited out by the shell's own `read -t`. awk only drops what we never use (interrupt
  * counters, most of /proc/vmstat and /proc/meminfo) to keep the stream small; the lines it passes
- * are /proc's own.
+ * are /proc's own. Measured on the lab VM (2 vCPU, about 105 processes; `perf stat -e task-clock`
+ * over 60 readings, the reader's shell and awk together): 190–320 ms, 0.3–0.5% of one core, most
+ * of it reading the processes' stat files (the cost grows with their number); 4.3 ms a second
+ * under dash, which has no `read -t` and starts a `sleep` each second. About 27 KB/s of output.
  *
  * Every block starts with `@@sample` and ends with `@@end`; sections start with `@@<name>`.
  *
