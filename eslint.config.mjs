@@ -21,7 +21,7 @@ const noIpcOutsideWrappers = {
 };
 
 /** The engine's capabilities: plain functions behind an index.ts, knowing nothing of runs, transports or sessions. */
-const capabilities = ['ssh', 'probe', 'net', 'disk', 'copy', 'discovery', 'store', 'settings', 'report'];
+const capabilities = ['ssh', 'probe', 'net', 'disk', 'copy', 'discovery', 'store', 'settings', 'report', 'nas-load'];
 const capabilityInnerFiles = {
   regex: `^(\\.\\./)+(engine/)?(${capabilities.join('|')})/.+`,
   message:

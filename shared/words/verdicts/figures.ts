@@ -1,5 +1,6 @@
 import type { ShareSession } from '../../contract/figure-quality';
 import type { CacheState, Spread } from '../../contract/figure-quality';
+import type { NasResources } from '../../contract/nas-resources';
 import type { DriveKind, DriveLayout } from '../drive-layout';
 import type { LinkType } from '../../contract/probe';
 import type { OtherLink } from '../share-path';
@@ -45,6 +46,17 @@ export interface Figures {
   clientDrives?: DriveKind[];
   /** The drives behind the folder the disk tests ran in, as the probe found them (absent: unknown). */
   nasDrives?: DriveLayout | null;
+  /** What the NAS itself did during each test with a NAS login (`nas.resources`), beside the test's own rate. */
+  nasViews?: NasViewFigure[];
+}
+
+export interface NasViewFigure {
+  /** The test in words the user saw, e.g. "Upload (this computer to the NAS)" or "SEQ1M Q8T1 write". */
+  test: string;
+  kind: 'network' | 'disk' | 'copy' | 'load' | 'other';
+  /** The test's own rate each second, bytes/s, over the same seconds (empty: not kept). */
+  rates: number[];
+  resources: NasResources;
 }
 
 export interface SweepCell {

@@ -12,6 +12,10 @@ import { diskLimit } from './rules/disk-limit';
 import { everydayBackup, everydayPhotos } from './rules/everyday-backup';
 import { everydayEditing, everydayStreams } from './rules/everyday-media';
 import { loadScaling } from './rules/load-scaling';
+import { nasBusyBefore } from './rules/nas-busy-before';
+import { nasCpuLimit } from './rules/nas-cpu';
+import { nasDiskBusy, nasDiskLagging } from './rules/nas-disks';
+import { nasSwapping } from './rules/nas-swapping';
 import { networkLimit } from './rules/network-limit';
 import { protocolLimit } from './rules/protocol-limit';
 import { shareApart } from './rules/share-apart';
@@ -31,6 +35,7 @@ export {
   type UdpFigure,
   type DiskFigure,
   type Figures,
+  type NasViewFigure,
   type NetworkFigures,
   type ShareApart,
   type ShareFigure,
@@ -38,6 +43,7 @@ export {
 } from './figures';
 export { goodputBytesPerSecond, linkName, utilisationPercent } from './links';
 export { Verdict, type VerdictOptions } from './verdict';
+export { nasBusyBefore, nasCpuLimit, nasDiskBusy, nasDiskLagging, nasSwapping };
 
 const rules = [
   shareApart,
@@ -61,6 +67,12 @@ const rules = [
   delayUnderLoad,
   udpLoss,
   loadScaling,
+  // Read from figures.nasViews, which figuresOfRun fills once results carry nas.resources.
+  nasCpuLimit,
+  nasDiskBusy,
+  nasDiskLagging,
+  nasSwapping,
+  nasBusyBefore,
 ];
 const severityOrder = { problem: 0, warn: 1, info: 2 } as const;
 

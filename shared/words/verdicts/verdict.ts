@@ -30,6 +30,12 @@ export const Verdict = z.object({
     'everyday-delay',
     'everyday-udp',
     'load-scaling',
+    // What the NAS itself did during a test (nas.resources).
+    'nas-cpu-limit',
+    'nas-disk-busy',
+    'nas-disk-lagging',
+    'nas-swapping',
+    'nas-busy-before',
   ]),
   severity: z.enum(['info', 'warn', 'problem']),
   text: z.string(),

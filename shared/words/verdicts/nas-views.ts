@@ -1,0 +1,62 @@
+import type { NasDiskLoad, NasResourceSample } from '../../contract/nas-resources';
+import type { NasViewFigure } from './figures';
+
+/**
+ * Shared words and measures for the verdicts about what the NAS itself did during a test
+ * (rules/nas-*.ts): shares as whole percents, CPU in cores, and what a user can do about the
+ * process that used the most.
+ */
+
+/** A 0–1 share as a figure in percent, to a tenth. */
+export function percentFigure(share: number): number {
+  return Math.round(share * 1000) / 10;
+}
+
+/** A 0–1 share as a whole percent: "96%". */
+export function percentWords(share: number): string {
+  return `${Math.round(share * 100)}%`;
+}
+
+/** CPU in cores: "98% of a core" up to one core, "1.8 cores" above. */
+export function coresWords(cores: number): string {
+  return cores <= 1 ? `${percentWords(cores)} of a core` : `${cores.toFixed(1)} cores`;
+}
+
+/** "a", "a and b", "a, b and c". */
+export function listWords(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** The samples of a test, enough of them to say anything (three seconds or more), else none. */
+export function samplesOf(view: NasViewFigure): NasResourceSample[] {
+  return view.resources.samples.length >= 3 ? view.resources.samples : [];
+}
+
+/** Drives as the NAS sees them; md arrays and device-mapper volumes only where no drive is seen. */
+export function drivesOf(disks: readonly NasDiskLoad[]): NasDiskLoad[] {
+  const drives = disks.filter((disk) => (disk.kind ?? 'disk') === 'disk');
+  return drives.length > 0 ? drives : [...disks];
+}
+
+/**
+ * What a user can do when this process keeps a core (or its CPU quota) full. Samba, iperf3 before
+ * 3.16 and SSH serve a connection from one thread, so only a faster core — or work that costs less
+ * per byte — helps; more cores do not.
+ */
+export function processAdvice(name: string): string {
+  if (/^smbd/.test(name))
+    return 'Samba serves each connection from one process, so a copy can use only one core: turn off SMB encryption and signing where you do not need them (they cost the most CPU), or copy over several connections at once (SMB multichannel).';
+  if (/^(nfsd|rpc\.nfsd)/.test(name))
+    return 'The NFS server is short of CPU: stop other work on the NAS while copying, or use NFS without Kerberos integrity or privacy (krb5i, krb5p) if the network is trusted.';
+  if (/^(afpd|netatalk)/.test(name)) return 'AFP costs more CPU than SMB for the same copy: connect with SMB instead.';
+  if (/^iperf3/.test(name))
+    return 'iperf3 before 3.16 runs every stream on one core, so this figure shows the NAS’s processor rather than the network: a file copy over SMB may still go faster, and iperf3 3.16 or later on the NAS spreads streams over cores.';
+  if (/^fio/.test(name))
+    return 'fio itself used a whole core, so the disks may be faster than this figure: test with larger blocks or more jobs.';
+  if (/^(sshd|dropbear|ssh)/.test(name))
+    return 'The SSH connection’s encryption filled a core: figures measured over SSH are a lower bound; install iperf3 on the NAS for the network figure.';
+  if (/^(rsync|tar|gzip|zstd|xz|borg|restic|duplicity|hyper-?backup|synobackup)/i.test(name))
+    return `${name} is a backup or archive job: let it finish, or schedule it for when nobody copies files.`;
+  return `Stop or reschedule ${name} while you copy, or use a NAS with faster cores.`;
+}

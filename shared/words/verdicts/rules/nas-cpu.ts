@@ -1,0 +1,137 @@
+import { unsteadyAbove } from '../../../contract/figure-quality';
+import type { NasProcessLoad } from '../../../contract/nas-resources';
+import { median, steadyPart } from '../../../util/spread';
+import type { RateUnit } from '../../../util/units';
+import type { NasViewFigure } from '../figures';
+import { rate } from '../links';
+import { coresWords, percentFigure, percentWords, processAdvice, samplesOf } from '../nas-views';
+import type { Rule, Verdict } from '../verdict';
+
+/** "Near 100%": all cores this busy for half the test leave nothing for the test to grow into. */
+const fullShare = 0.9;
+/** A process at this share of what it may use (a core, or its cgroup's quota) is held by the CPU. */
+const peggedShare = 0.9;
+/** In at least this share of the test's seconds: a pegged second now and then is a burst, not a limit. */
+const mostSeconds = 0.6;
+/** /proc counts CPU time in hundredths of a second: over one second a reading is ±0.01 of a core. */
+const tick = 0.01;
+
+interface Finding {
+  view: NasViewFigure;
+  /** How strongly it shows, to pick one test when several do. */
+  weight: number;
+  verdict: Verdict;
+}
+
+/**
+ * The NAS's processor is the limit: all its cores near 100%, or one process holding one core (or
+ * the CPU quota of its cgroup) full while the test's rate stayed flat — most SMB and iperf3 work
+ * runs on one thread per connection, so one busy core caps a copy while the others idle. Named for
+ * the test where it shows most, with the process and what to do about it.
+ */
+export const nasCpuLimit: Rule = (figures, { unit }) => {
+  const findings = (figures.nasViews ?? []).flatMap((view) => {
+    const all = allCoresFull(view, unit);
+    return all ? [all] : oneCorePegged(view, unit);
+  });
+  const strongest = findings.sort((a, b) => b.weight - a.weight)[0];
+  return strongest ? [strongest.verdict] : [];
+};
+
+function allCoresFull(view: NasViewFigure, unit: RateUnit): Finding | null {
+  const samples = samplesOf(view);
+  const busy = median(samples.map((sample) => sample.cpuBusy));
+  if (samples.length === 0 || busy < fullShare) return null;
+  const busiest = busiestProcess(samples.map((sample) => sample.top[0]));
+  const flat = heldRate(view.rates);
+  return {
+    view,
+    weight: 1 + busy,
+    verdict: {
+      id: 'nas-cpu-limit',
+      severity: 'problem',
+      text:
+        `The NAS’s processor is the limit: all its cores were ${percentWords(busy)} busy during ${view.test}` +
+        (busiest ? `, ${busiest.name} using the most (${coresWords(busiest.cpu)})` : '') +
+        (flat ? `, while the rate held at ${rate(flat, unit)}` : '') +
+        '. ' +
+        (busiest ? processAdvice(busiest.name) : 'Stop other work on the NAS while you copy, or use a faster NAS.'),
+      figures: {
+        cpuBusyPercent: percentFigure(busy),
+        ...(busiest ? { processCpuPercent: percentFigure(busiest.cpu) } : {}),
+        ...(flat ? { bytesPerSecond: flat } : {}),
+        seconds: samples.length,
+      },
+    },
+  };
+}
+
+function oneCorePegged(view: NasViewFigure, unit: RateUnit): Finding[] {
+  const samples = samplesOf(view);
+  const flat = heldRate(view.rates);
+  if (samples.length === 0 || flat === null) return [];
+  const pegged = samples.flatMap((sample) =>
+    sample.top.filter((process) => {
+      const room = Math.min(1, process.cpuLimit ?? 1);
+      // Without a quota its core must show it too: 0.9 of a core spread over two is no limit.
+      const full = process.cpuLimit !== undefined || sample.coreMax >= peggedShare;
+      return full && process.cpu >= Math.min(peggedShare * room, room - tick);
+    }),
+  );
+  const busiest = busiestProcess(pegged);
+  if (!busiest) return [];
+  const seconds = pegged.filter((process) => (process.pid ?? process.name) === (busiest.pid ?? busiest.name)).length;
+  if (seconds < mostSeconds * samples.length) return [];
+  const limit = busiest.cpuLimit;
+  const held =
+    limit !== undefined && limit < 1
+      ? `${busiest.name} used all the CPU its group may use (${coresWords(limit)}, a CPU quota)`
+      : `${busiest.name} kept one core full (${coresWords(busiest.cpu)})`;
+  return [
+    {
+      view,
+      weight: seconds / samples.length,
+      verdict: {
+        id: 'nas-cpu-limit',
+        severity: 'problem',
+        text:
+          `The NAS’s processor is the limit: ${held} in ${seconds} of ${samples.length} seconds of ${view.test}, ` +
+          `while the rate held at ${rate(flat, unit)}. ${processAdvice(busiest.name)}`,
+        figures: {
+          processCpuPercent: percentFigure(busiest.cpu),
+          ...(limit !== undefined ? { cpuLimitPercent: percentFigure(limit) } : {}),
+          peggedSeconds: seconds,
+          seconds: samples.length,
+          bytesPerSecond: flat,
+        },
+      },
+    },
+  ];
+}
+
+/** The process (by id where known) seen most often among these, with its median CPU. */
+function busiestProcess(processes: readonly (NasProcessLoad | undefined)[]): NasProcessLoad | null {
+  const byKey = new Map<number | string, NasProcessLoad[]>();
+  for (const process of processes) {
+    if (!process) continue;
+    const key = process.pid ?? process.name;
+    byKey.set(key, [...(byKey.get(key) ?? []), process]);
+  }
+  const seen = [...byKey.values()].sort((a, b) => b.length - a.length)[0];
+  const first = seen?.[0];
+  if (!seen || !first) return null;
+  return { ...first, cpu: median(seen.map((process) => process.cpu)) };
+}
+
+/**
+ * The test's median rate when it held there: two thirds of its seconds (warm-up left out) within 10%
+ * of the median. One odd second does not unsettle it, as a standard deviation would be; a rate that
+ * climbs or sags does.
+ */
+function heldRate(rates: readonly number[]): number | null {
+  const steady = steadyPart(rates);
+  const middle = median(steady);
+  if (steady.length < 3 || !(middle > 0)) return null;
+  const near = steady.filter((value) => Math.abs(value - middle) <= unsteadyAbove * middle).length;
+  return near >= (2 / 3) * steady.length ? middle : null;
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { baselineOf } from '../../electron/engine/nas-load';
+import { explainFigures, noFigures, type Figures, type NasViewFigure } from '../../shared/words/verdicts';
+import type { NasResources } from '../../shared/contract/nas-resources';
+import { iperf3Rates, resourcesOf } from '../helpers/nas-load';
+
+/**
+ * The verdicts about the NAS's own view, from streams captured while real loads ran (README.md of
+ * tests/fixtures/nas-load) and, where a rate matters, the test's own rate over the same seconds.
+ */
+const nasView = (test: string, kind: NasViewFigure['kind'], resources: NasResources, rates: number[] = []) => ({
+  test,
+  kind,
+  rates,
+  resources,
+});
+const verdicts = (...views: NasViewFigure[]) => explainFigures({ ...noFigures(), nasViews: views } satisfies Figures);
+const ids = (...views: NasViewFigure[]) => verdicts(...views).map((verdict) => verdict.id);
+const nasIds = (...views: NasViewFigure[]) => ids(...views).filter((id) => id.startsWith('nas-'));
+
+describe('the NAS’s CPU is the limit', () => {
+  it('names iperf3 held to its 5% CPU quota while the rate stayed flat (the lab’s low-power NAS)', () => {
+    const view = nasView(
+      'Upload (this computer to the NAS)',
+      'network',
+      resourcesOf('iperf3-cpu-quota'),
+      iperf3Rates('iperf3-cpu-quota'),
+    );
+    const verdict = verdicts(view).find((found) => found.id === 'nas-cpu-limit');
+    expect(verdict?.severity).toBe('problem');
+    expect(verdict?.text).toContain('iperf3 used all the CPU its group may use (5% of a core');
+    expect(verdict?.text).toContain('iperf3 before 3.16');
+    expect(verdict?.figures.cpuLimitPercent).toBeCloseTo(5);
+    expect(verdict?.figures.peggedSeconds).toBeGreaterThanOrEqual(0.6 * (verdict?.figures.seconds ?? 0));
+  });
+
+  it('says all cores were busy when they were, naming the busiest process', () => {
+    const verdict = verdicts(nasView('SMB write', 'copy', resourcesOf('cpu-full'))).find(
+      (found) => found.id === 'nas-cpu-limit',
+    );
+    expect(verdict?.text).toMatch(/all its cores were (9\d|100)% busy during SMB write, openssl using the most/);
+    expect(verdict?.figures.cpuBusyPercent).toBeGreaterThan(90);
+  });
+
+  it('makes no claim about one pegged core without the test’s rate to show it held the test back', () => {
+    expect(nasIds(nasView('SMB write', 'copy', resourcesOf('core-pegged')))).not.toContain('nas-cpu-limit');
+  });
+
+  it('makes no claim when the rate sagged, though iperf3 kept its core full for a while', () => {
+    const view = nasView('Upload', 'network', resourcesOf('iperf3-loopback'), iperf3Rates('iperf3-loopback'));
+    expect(nasIds(view)).not.toContain('nas-cpu-limit');
+  });
+
+  it('says nothing for a NAS with room to spare', () => {
+    expect(nasIds(nasView('Upload', 'network', resourcesOf('busybox-userland')))).toEqual([]);
+  });
+});
+
+describe('the NAS’s drives', () => {
+  it('a drive busy near 100% through a disk test is the answer, said as a fact', () => {
+    const verdict = verdicts(nasView('SEQ1M Q8T1 write', 'disk', resourcesOf('disk-busy'))).find(
+      (found) => found.id === 'nas-disk-busy',
+    );
+    expect(verdict?.severity).toBe('info');
+    expect(verdict?.text).toMatch(/vda was busy (9\d|100)% of the time \(writing [\d.,]+ MB\/s/);
+  });
+
+  it('the same drive behind a copy is a problem', () => {
+    const verdict = verdicts(nasView('SMB write', 'copy', resourcesOf('disk-busy'))).find(
+      (found) => found.id === 'nas-disk-busy',
+    );
+    expect(verdict?.severity).toBe('problem');
+    expect(verdict?.text).toContain('The copy waited on the drives');
+  });
+
+  it('names the one slow member of a 4-drive array, and it alone', () => {
+    const found = verdicts(nasView('SEQ1M Q8T1 write', 'disk', resourcesOf('array-slow-member'))).filter(
+      (verdict) => verdict.id === 'nas-disk-lagging',
+    );
+    expect(found).toHaveLength(1);
+    expect(found[0]?.text).toContain('loop3 was busy');
+    expect(found[0]?.text).toContain('loop0, loop1 and loop2');
+    expect(found[0]?.figures.busyPercent).toBeGreaterThan(2 * (found[0]?.figures.siblingsBusyPercent ?? 100));
+    expect(found[0]?.figures.waitMs).toBeGreaterThan(2 * (found[0]?.figures.siblingsWaitMs ?? 100));
+  });
+
+  it('finds no lagging drive in an array whose drives keep pace, nor on a NAS of one drive', () => {
+    expect(nasIds(nasView('SEQ1M Q8T1 write', 'disk', resourcesOf('disk-busy')))).not.toContain('nas-disk-lagging');
+    expect(nasIds(nasView('Upload', 'network', resourcesOf('core-pegged')))).not.toContain('nas-disk-lagging');
+  });
+});
+
+describe('memory and what ran before', () => {
+  it('says the NAS swapped, with how much', () => {
+    const verdict = verdicts(nasView('SMB write', 'copy', resourcesOf('swapping'))).find(
+      (found) => found.id === 'nas-swapping',
+    );
+    expect(verdict?.text).toMatch(/swapped during SMB write: [\d.]+ (MiB|GiB) went out to swap/);
+    expect(verdict?.figures.swapOutBytes).toBeGreaterThan(1024 * 1024);
+  });
+
+  it('no swapping, no word of it', () => {
+    expect(nasIds(nasView('SMB write', 'copy', resourcesOf('disk-busy')))).not.toContain('nas-swapping');
+  });
+
+  it('says the NAS was busy before the test began, naming the task', () => {
+    const baseline = baselineOf(resourcesOf('baseline-busy').samples);
+    const view = nasView('Upload', 'network', resourcesOf('busybox-userland', baseline));
+    const verdict = verdicts(view).find((found) => found.id === 'nas-busy-before');
+    expect(verdict?.severity).toBe('warn');
+    expect(verdict?.text).toMatch(/openssl was using (5\d|6\d)% of a core/);
+  });
+
+  it('a quiet baseline is no finding', () => {
+    // The first second of the BusyBox capture, when nothing else ran.
+    const quiet = baselineOf(resourcesOf('busybox-userland').samples.slice(0, 1));
+    expect(nasIds(nasView('Upload', 'network', resourcesOf('busybox-userland', quiet)))).not.toContain(
+      'nas-busy-before',
+    );
+  });
+});
