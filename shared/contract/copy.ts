@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NasView } from './nas-resources';
 import { CacheState, SharePath, ShareProtocol, Spread } from './figure-quality';
 
 /**
@@ -117,6 +118,8 @@ export type CacheWallSweep = z.infer<typeof CacheWallSweep>;
 
 export const CopyRunDetails = z.object({
   kind: z.literal('copy'),
+  /** What the NAS itself did during the test (its CPU, memory and drives), when the run had its login. */
+  nas: NasView.optional(),
   dir: z.string(),
   fileSystem: z.string().nullable(),
   share: MountedShare.nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NasView } from './nas-resources';
 import { maxTestSeconds } from './limits';
 import { SessionId } from './connect';
 import { CacheState, Spread } from './figure-quality';
@@ -108,6 +109,8 @@ export type DiskSweepSummary = z.infer<typeof DiskSweepSummary>;
 
 export const DiskRunDetails = z.object({
   kind: z.literal('disk'),
+  /** What the NAS itself did during the test (its CPU, memory and drives), when the run had its login. */
+  nas: NasView.optional(),
   engine: z.enum(['fio', 'dd']),
   folder: z.string(),
   fileSystem: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NasView } from './nas-resources';
 import { AppError } from './errors';
 import { CacheState, Spread } from './figure-quality';
 import { maxTestSeconds } from './limits';
@@ -91,6 +92,8 @@ export type LoadHelperResult = z.infer<typeof LoadHelperResult>;
 /** The CLI contract's `load`: each helper, and the total of those that measured. */
 export const LoadResult = z.object({
   kind: z.literal('load'),
+  /** What the NAS itself did during the test (its CPU, memory and drives), when the run had its login. */
+  nas: NasView.optional(),
   rw: z.enum(['write', 'read']),
   blockSizeBytes: z.number(),
   fileSizeBytes: z.number(),

@@ -86,6 +86,9 @@ export const NasResources = z.object({
 });
 export type NasResources = z.infer<typeof NasResources>;
 
-/** The `nas` block every test with a NAS login carries. */
-export const NasView = z.object({ resources: NasResources });
+/**
+ * The `nas` block every test with a NAS login carries, with the test's own rate each second over the
+ * same seconds (bytes/s; the NAS's CPU is judged against whether that rate held).
+ */
+export const NasView = z.object({ resources: NasResources, rates: z.array(z.number().nonnegative()).optional() });
 export type NasView = z.infer<typeof NasView>;

@@ -111,7 +111,10 @@ beforeAll(async () => {
     cwd: otherComputer.work,
     stdio: 'ignore',
   });
-  await expect.poll(() => answersOnLoopback(otherComputer.port), { timeout: 10_000 }).toBe(true);
+  for (let tries = 0; !(await answersOnLoopback(otherComputer.port)); tries += 1) {
+    if (tries > 100) throw new Error(`fio --server on port ${otherComputer.port} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   for (const name of ['canary-1', 'canary-2']) {
     const session = await labSession();
     const { engine, sessionId, events } = await connectedEngine(name);
@@ -223,6 +226,25 @@ const operations: Record<string, (tester: Tester, folder: string) => Promise<str
 };
 
 /**
+ * The slowest operations (a whole Quick check, a load run) run with every name refused up front and a
+ * sample of the accepted ones that covers quotes, shell syntax, a leading dash, spaces, unicode, a
+ * glob and a backslash: the CI run's time goes to the names that tell something new.
+ */
+const slowOperations = new Set(['quick check', 'load, the NAS taking part']);
+const sampledNames = new Set(
+  ["it's", '$(touch PWNED1)', 'a;touch PWNED3', '-rf', 'with space', 'ünïcødé 名前', '*', 'back\\slash'].map(
+    (name) => `${canaryRoot}/${name}`,
+  ),
+);
+const runsFor = (operation: string, folder: string) =>
+  !slowOperations.has(operation) ||
+  !folder.startsWith(`${canaryRoot}/`) ||
+  sampledNames.has(folder) ||
+  folder.includes('\n') ||
+  folder.includes('..') ||
+  folder.endsWith('root-link');
+
+/**
  * Every operation with every name. Two testers take names from one queue, and a name's operations
  * run at once (each makes its own scratch folder): the same work as one after the other, in a
  * third of the time.
@@ -235,11 +257,13 @@ async function runEverything(): Promise<Outcome[]> {
       for (let folder = queue.shift(); folder !== undefined; folder = queue.shift()) {
         const name = folder;
         const results = await Promise.all(
-          Object.entries(operations).map(async ([operation, run]) => ({
-            folder: name,
-            operation,
-            result: await run(tester, name).catch(codeOf),
-          })),
+          Object.entries(operations)
+            .filter(([operation]) => runsFor(operation, name))
+            .map(async ([operation, run]) => ({
+              folder: name,
+              operation,
+              result: await run(tester, name).catch(codeOf),
+            })),
         );
         outcomes.push(...results);
       }
@@ -270,8 +294,10 @@ describe('the canary: hostile NAS folder names never touch anything outside a sc
     const measured = (operation: string) =>
       outcomes.filter((outcome) => outcome.operation === operation && outcome.result === 'ok').length;
     for (const operation of Object.keys(operations)) {
-      // fio's job files cannot hold " $ ` % ; # !: the load test refuses those names too (8 of the 17).
-      expect(measured(operation), operation).toBeGreaterThanOrEqual(operation.startsWith('load') ? 9 : 17);
+      // The slow ones ran 8 of the accepted names; fio's job files cannot hold " $ ` % ; # !, so the load
+      // test refuses two of those too.
+      const expected = operation.startsWith('load') ? 6 : slowOperations.has(operation) ? 8 : 17;
+      expect(measured(operation), operation).toBeGreaterThanOrEqual(expected);
     }
   }, 1_800_000);
 });

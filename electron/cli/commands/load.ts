@@ -7,6 +7,7 @@ import { helperFailureWords, loadComputerName, readHelperAddress } from '../../.
 import { byteSize, collect, integerIn, oneOf } from '../arguments';
 import { withConnectedEngine, withEngine, type EngineScope, type GlobalOptions } from '../engine-session';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
+import { checkedFolder } from './disk';
 import { runError, leftBehindOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 
@@ -122,7 +123,9 @@ function withNasWhenAsked<T>(
   env: NodeJS.ProcessEnv,
   work: (scope: EngineScope & { sessionId: string | null }) => Promise<T>,
 ): Promise<T> {
-  if (!options.nasFolder) return withEngine(globals, env, (scope) => work({ ...scope, sessionId: null }));
+  if (options.nasFolder === undefined) return withEngine(globals, env, (scope) => work({ ...scope, sessionId: null }));
+  // Checked before logging in: a refused folder name never reaches the NAS.
+  checkedFolder(options.nasFolder);
   const { host, user } = options;
   if (!host || !user)
     throw new NasbenchError(

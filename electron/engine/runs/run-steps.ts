@@ -4,6 +4,7 @@ import type { ThroughputSummary } from '../../../shared/contract/run-events';
 import type { TestResult } from '../../../shared/contract/runs';
 import type { NasSession, ScratchFolder } from '../ssh';
 import { nasNamesOf } from './nas-names';
+import { NasWatch, withNasView, type StepWatch } from './nas-watch';
 import type { Plan } from './plans/types';
 import type { RunContext, RunRequest } from './registry';
 import type { Step, StepKit } from './steps/types';
@@ -62,7 +63,11 @@ export function runRequestOf(plan: Plan, deps: RunDeps): RunRequest {
         }
       : {},
     ...(identity ? { nas: nasNamesOf(identity.host, identity.port, deps.nas) } : {}),
-    work: (context) => (single ? runSingle(plan, deps, context) : runSteps(plan, deps, context)),
+    work: (context) => {
+      // What the NAS itself does during each test, when the run has its login.
+      const watch = deps.session ? new NasWatch(deps.session, () => context.elapsed(), context.signal) : null;
+      return single ? runSingle(plan, deps, context, watch) : runSteps(plan, deps, context, watch);
+    },
   };
 }
 
@@ -128,7 +133,12 @@ function kitFor(
 }
 
 /** A single test: its parts are the run's steps; its result (disk, copy) the end event's details. */
-async function runSingle(plan: Plan, deps: RunDeps, context: RunContext): Promise<ThroughputSummary | undefined> {
+async function runSingle(
+  plan: Plan,
+  deps: RunDeps,
+  context: RunContext,
+  watch: NasWatch | null,
+): Promise<ThroughputSummary | undefined> {
   const step = plan.steps[0] as Step;
   const scratches = new OpenScratches(deps, context);
   let partial: TestResult[] = [];
@@ -137,9 +147,12 @@ async function runSingle(plan: Plan, deps: RunDeps, context: RunContext): Promis
     const first = results[0];
     if (first?.kind === 'disk' || first?.kind === 'copy' || first?.kind === 'load') context.setDetails(first);
   };
+  context.note({ tags: plan.tags });
+  const watching = await watchStep(watch, step);
   const kit = kitFor(deps, context, scratches, {
     sample: (series, bytesPerSecond) => {
       peak = Math.max(peak, bytesPerSecond);
+      watching?.sample(series, bytesPerSecond);
       context.sample(series, bytesPerSecond);
     },
     part: (index, count, label, state) => context.step(index, count, label, state),
@@ -148,19 +161,25 @@ async function runSingle(plan: Plan, deps: RunDeps, context: RunContext): Promis
       detailsOf(sofar);
     },
   });
-  context.note({ tags: plan.tags });
   try {
-    const results = await step.run(kit);
+    const results = withNasView(await step.run(kit), await watching?.stop());
     detailsOf(results);
     context.note({ results });
     return step.headline(results, peak);
   } catch (error) {
-    // What the test finished before it failed is a real result.
-    context.note({ results: partial });
+    // What the test finished before it failed is a real result, with what the NAS did meanwhile.
+    const kept = withNasView(partial, await watching?.stop());
+    detailsOf(kept);
+    context.note({ results: kept });
     throw error;
   } finally {
     await scratches.removeAll();
   }
+}
+
+/** The NAS's own view of a step, when the run has a NAS login (nas-watch.ts); null without one. */
+function watchStep(watch: NasWatch | null, step: Step): Promise<StepWatch | null> {
+  return watch ? watch.watch(step.seconds).catch(() => null) : Promise.resolve(null);
 }
 
 /**
@@ -169,7 +188,12 @@ async function runSingle(plan: Plan, deps: RunDeps, context: RunContext): Promis
  * failed with every finished figure kept. Only two things skip the steps left: a cancel (all of
  * them), and a lost connection to the NAS (the steps that need it; a copy to a local folder still runs).
  */
-async function runSteps(plan: Plan, deps: RunDeps, context: RunContext): Promise<ThroughputSummary | undefined> {
+async function runSteps(
+  plan: Plan,
+  deps: RunDeps,
+  context: RunContext,
+  watch: NasWatch | null,
+): Promise<ThroughputSummary | undefined> {
   const { steps } = plan;
   const count = steps.length;
   const results: TestResult[] = [];
@@ -190,8 +214,12 @@ async function runSteps(plan: Plan, deps: RunDeps, context: RunContext): Promise
       }
       context.step(index, count, step.label, 'started');
       let partial: TestResult[] = [];
+      const watching = await watchStep(watch, step);
       const kit = kitFor(deps, context, scratches, {
-        sample: (series, bytesPerSecond) => context.sample(seriesId(index, series), bytesPerSecond),
+        sample: (series, bytesPerSecond) => {
+          watching?.sample(series, bytesPerSecond);
+          context.sample(seriesId(index, series), bytesPerSecond);
+        },
         // A plan shows its steps, not their parts.
         part: () => undefined,
         partial: (sofar) => {
@@ -199,14 +227,15 @@ async function runSteps(plan: Plan, deps: RunDeps, context: RunContext): Promise
         },
       });
       try {
-        const found = await step.run(kit);
+        const found = withNasView(await step.run(kit), await watching?.stop());
         results.push(...found);
         context.note({ results: found });
         context.step(index, count, step.label, 'finished');
       } catch (error) {
-        // What the step finished before it failed is a real result.
-        results.push(...partial);
-        context.note({ results: partial });
+        // What the step finished before it failed is a real result, with what the NAS did meanwhile.
+        const kept = withNasView(partial, await watching?.stop());
+        results.push(...kept);
+        context.note({ results: kept });
         const appError = toAppError(context.signal.aborted ? context.signal.reason : error);
         context.step(index, count, step.label, 'failed', appError);
         if (context.signal.aborted) continue;

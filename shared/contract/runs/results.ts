@@ -4,6 +4,7 @@ import { DiskRunDetails } from '../disk';
 import { LoadResult } from '../load';
 import { Spread } from '../figure-quality';
 import { LatencyUnderLoad, NetworkDirection, UdpFigures } from '../network';
+import { NasView } from '../nas-resources';
 import { ThroughputSummary } from '../run-events';
 
 /**
@@ -39,6 +40,8 @@ const NetworkLegResult = z.object({
 /** The CLI contract's `net` result: receiver-side goodput summed over streams, and per leg. */
 export const NetworkResult = z.object({
   kind: z.literal('network'),
+  /** What the NAS itself did during the test (its CPU, memory and drives), when the run had its login. */
+  nas: NasView.optional(),
   method: z.enum(['iperf3', 'ssh']),
   direction: NetworkDirection,
   streamsPerLeg: z.number().int().positive(),
@@ -61,6 +64,8 @@ export type NetworkResult = z.infer<typeof NetworkResult>;
 /** iperf3 writing to (or reading from) a file on the NAS: neither a pure network nor a pure disk figure. */
 export const DiskThroughNetworkResult = z.object({
   kind: z.literal('disk-through-network'),
+  /** What the NAS itself did during the test (its CPU, memory and drives), when the run had its login. */
+  nas: NasView.optional(),
   label: z.string(),
   direction: z.enum(['write', 'read']),
   bitsPerSecond: z.number().nonnegative(),

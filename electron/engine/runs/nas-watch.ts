@@ -1,0 +1,69 @@
+import type { NasBaseline, NasView } from '../../../shared/contract/nas-resources';
+import type { TestResult } from '../../../shared/contract/runs';
+import { measureNasBaseline, startNasReader } from '../nas-load';
+import type { NasSession } from '../ssh';
+
+/** Results that carry what the NAS did during them (every kind a test with a NAS login gives). */
+const watchedKinds = new Set<TestResult['kind']>(['network', 'disk', 'copy', 'load', 'disk-through-network']);
+
+/** One step being watched: the step's rates are fed in as it reports them; `stop` gives the NAS's view. */
+export interface StepWatch {
+  sample(series: string, bytesPerSecond: number): void;
+  stop(): Promise<NasView>;
+}
+
+/**
+ * What the NAS itself does during a run's tests (#33): a baseline of how busy it was before the
+ * first one (about 2 s), then the reader (nas-load/) for the length of each step, over the run's own
+ * SSH connection. Each step's results carry the view of its seconds and its own rate each second;
+ * a reader that cannot run costs the test nothing (its `unreadable` says what was missing).
+ */
+export class NasWatch {
+  private baseline: Promise<NasBaseline | null> | null = null;
+
+  constructor(
+    private readonly session: NasSession,
+    private readonly elapsed: () => number,
+    private readonly signal: AbortSignal,
+  ) {}
+
+  async watch(stepSeconds: number): Promise<StepWatch> {
+    this.baseline ??= measureNasBaseline(this.session, this.signal).catch(() => null);
+    const baseline = await this.baseline;
+    const reader = startNasReader(this.session, {
+      // Steps run past their estimate (a settling copy, a slow NAS): the reader ends by itself well after.
+      maxSeconds: Math.ceil(stepSeconds * 3 + 120),
+      baseline,
+      signal: this.signal,
+    });
+    const perSecond = new Map<number, Map<string, number>>();
+    return {
+      sample: (series, bytesPerSecond) => {
+        const second = Math.floor(this.elapsed());
+        const seen = perSecond.get(second) ?? new Map<string, number>();
+        seen.set(series, bytesPerSecond);
+        perSecond.set(second, seen);
+      },
+      stop: async () => ({ resources: await reader.stop(), rates: ratesOf(perSecond) }),
+    };
+  }
+}
+
+/**
+ * The step's own rate each second: its total line where it has one (a load test's, beside each
+ * computer's), else the sum of its lines' latest readings in that second (upload, then download).
+ */
+function ratesOf(perSecond: Map<number, Map<string, number>>): number[] {
+  return [...perSecond.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([, series]) => {
+      const total = [...series.entries()].find(([id]) => id === 'total' || id.endsWith(':total'));
+      return total ? total[1] : [...series.values()].reduce((sum, value) => sum + value, 0);
+    });
+}
+
+/** The results a step gave, each that can carry it with the NAS's view of that step. */
+export function withNasView(results: TestResult[], view: NasView | null | undefined): TestResult[] {
+  if (!view) return results;
+  return results.map((result) => (watchedKinds.has(result.kind) ? ({ ...result, nas: view } as TestResult) : result));
+}
