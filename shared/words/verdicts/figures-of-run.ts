@@ -6,7 +6,14 @@ import { copyCache, throughNetworkCache } from '../cache';
 import { portHolding, wifiBand } from '../describe-nas';
 import { driveLayoutOf } from '../drive-layout';
 import { copyOverOtherLink, describeCopyPlace } from '../share-path';
-import { noFigures, type Figures, type NetworkFigures, type ShareApart, type ShareFigure } from './figures';
+import {
+  noFigures,
+  type Figures,
+  type NasViewFigure,
+  type NetworkFigures,
+  type ShareApart,
+  type ShareFigure,
+} from './figures';
 
 type Result<K extends TestResult['kind']> = Extract<TestResult, { kind: K }>;
 
@@ -33,10 +40,51 @@ export function figuresOfRun(record: RunRecord): Figures {
     else if (result.kind === 'load' && result.stepUp)
       figures.loadSteps = result.stepUp.map((step) => ({ op: result.rw, ...step }));
   }
+  figures.nasViews = nasViewsOf(record);
   // The drives behind the folder the disks were tested in (the first disk test's folder).
   const diskFolder = record.results.find((result) => result.kind === 'disk')?.folder ?? null;
   if (nas?.disks && diskFolder) figures.nasDrives = driveLayoutOf(nas.disks, diskFolder, nas.pools);
   return figures;
+}
+
+/**
+ * What the NAS itself did during each test that had its login: one view per step (a step's results
+ * share one view — the Quick check's network step both of its directions), named as the user saw it.
+ */
+function nasViewsOf(record: RunRecord): NasViewFigure[] {
+  const seen = new Set<unknown>();
+  const views: NasViewFigure[] = [];
+  for (const result of record.results) {
+    if (!('nas' in result) || !result.nas || seen.has(result.nas.resources)) continue;
+    seen.add(result.nas.resources);
+    const named = nasViewName(result);
+    views.push({ ...named, rates: result.nas.rates ?? [], resources: result.nas.resources });
+  }
+  return views;
+}
+
+const directionNames = {
+  upload: 'Upload (this computer to the NAS)',
+  download: 'Download (NAS to this computer)',
+  bidir: 'Upload and download at once',
+} as const;
+
+function nasViewName(result: RunRecord['results'][number]): Pick<NasViewFigure, 'test' | 'kind'> {
+  switch (result.kind) {
+    case 'network':
+      return { test: directionNames[result.direction], kind: 'network' };
+    case 'disk':
+      return {
+        test: result.sweep ? 'Disk sweep' : `NAS disks (${result.tests.map((test) => test.name).join(', ')})`,
+        kind: 'disk',
+      };
+    case 'copy':
+      return { test: 'Share copy', kind: 'copy' };
+    case 'load':
+      return { test: `Load from several computers (${result.rw})`, kind: 'load' };
+    default:
+      return { test: 'label' in result ? result.label : 'A test', kind: 'other' };
+  }
 }
 
 /** The port the run reached the NAS through (its address), else the fastest port that is up. */

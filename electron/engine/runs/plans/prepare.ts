@@ -15,9 +15,10 @@ export async function gatherPlanFacts(
   probed: ProbeResult,
 ): Promise<PlanFacts> {
   const { nas, client } = probed;
+  // Null when unknown: some shares report no sizes at all (smbnetfs, a few FUSE file systems), which is not "full".
   const shareFreeBytes = options.shareFolder
     ? await statfs(options.shareFolder).then(
-        (info) => info.bavail * info.bsize,
+        (info) => (info.blocks > 0 ? info.bavail * info.bsize : null),
         () => null,
       )
     : null;
