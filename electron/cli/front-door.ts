@@ -64,6 +64,20 @@ export function leftBehindOf(end: RunEnd | undefined): { leftBehind?: NonNullabl
   return end?.leftBehind?.length ? { leftBehind: end.leftBehind } : {};
 }
 
+/**
+ * What the NAS itself did during the test (`nas`, when the run had its login) and what the figures
+ * mean (`verdicts`), for the printed result.
+ */
+export function nasAndVerdictsOf(
+  result: { nas?: unknown },
+  end: RunEnd,
+): { nas?: unknown; verdicts?: NonNullable<RunEnd['verdicts']> } {
+  return {
+    ...(result.nas ? { nas: result.nas } : {}),
+    ...(end.verdicts?.length ? { verdicts: end.verdicts } : {}),
+  };
+}
+
 /** The run's error as a thrown error (with its details), for a command that failed. */
 export function runError(end: RunEnd): NasbenchError {
   const error = end.error ?? {

@@ -5,6 +5,7 @@
 #               main    port 445   [share] the lab share; [secure] the same folder, encryption required (which signs too)
 #               signed  port 4455  [share] the lab share, with `server signing = mandatory` (a global setting in
 #                                  Samba: signing alone needs an instance of its own)
+#               lowpower port 4456 [share] the lab share, served by the low-power NAS's own Samba (lab-lowpower.sh)
 #             Each instance is one "NAS": an sshd whose logins see that instance's config at /etc/samba/smb.conf
 #             (bound there in the sshd's own mount namespace), as on a real NAS: the main sshd for main, the field
 #             sshd `smbsigned` (lab-field.sh) for signed.
@@ -20,6 +21,7 @@ SMB_SERVER=$SSH_PROBE_ADDR
 SMB_INSTANCES=(
   "main 445 default"
   "signed 4455 mandatory"
+  "lowpower 4456 default"
 )
 
 smb_conf() { echo "$SMB_DIR/$1/smb.conf"; }
@@ -88,6 +90,11 @@ smbds_up() {
   password=$(cat "$PASSWORD_FILE")
   for entry in "${SMB_INSTANCES[@]}"; do
     read -r name port _signing <<<"$entry"
+    if [[ $name == lowpower ]]; then
+      # The low-power NAS starts its own Samba, inside its own namespaces (lab-lowpower.sh): only its user here.
+      printf '%s\n%s\n' "$password" "$password" | smbpasswd -c "$(smb_conf "$name")" -s -a "$TEST_USER" >/dev/null
+      continue
+    fi
     if [[ -n $(smb_pid "$name") ]] && smb_answers "$port"; then
       log "smbd $name already running"
       continue
@@ -160,7 +167,8 @@ smb_state_json() {
     "share": "$SMB_MOUNT/$SMB_SERVER/share",
     "encrypted": "$SMB_MOUNT/$SMB_SERVER/secure",
     "signed": "$SMB_MOUNT/$SMB_SERVER:4455/share",
-    "configs": {"main": "$(smb_conf main)", "signed": "$(smb_conf signed)"},
+    "lowpower": "$SMB_MOUNT/$SMB_SERVER:4456/share",
+    "configs": {"main": "$(smb_conf main)", "signed": "$(smb_conf signed)", "lowpower": "$(smb_conf lowpower)"},
     "clientHome": "$(smb_client_home)"
   }
 JSON

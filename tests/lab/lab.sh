@@ -115,6 +115,8 @@ source "$LAB_DIR/lab-nas.sh"
 source "$LAB_DIR/lab-field.sh"
 # shellcheck source=tests/lab/lab-smb.sh
 source "$LAB_DIR/lab-smb.sh"
+# shellcheck source=tests/lab/lab-lowpower.sh
+source "$LAB_DIR/lab-lowpower.sh"
 
 # ---------------------------------------------------------------------------------------------- state
 
@@ -154,6 +156,7 @@ write_state() {
   "tiny": "$TINY",
   "tinyBytes": $((64 * 1024 * 1024)),
   "ram": "$RAM",
+  $(lowpower_state_json),
   "notoolsBin": "$NOTOOLS_BIN",
   $(smb_state_json),
   $(field_state_json)
@@ -203,9 +206,11 @@ cmd_up() {
   users_up
   field_users_up
   smb_configs_up
+  lowpower_cgroup_up
   sshd_up
   field_sshds_up
   smbds_up
+  lowpower_up
   share_mount_up
   smb_mount_up
   write_state
@@ -233,6 +238,7 @@ cmd_down() {
   smb_mount_down
   share_mount_down
   kill_ns_pids
+  lowpower_cgroup_down
   rm -f "$SSHD_PID"
   net_down
   local volume
@@ -321,6 +327,7 @@ cmd_status() {
   fi
   field_status || ok=0
   smb_status || ok=0
+  lowpower_status || ok=0
   for n in "$TEST_USER" "$NOTOOLS_USER" "$CSH_USER" "$FISH_USER" "$BASHRC_USER" "$ENTWARE_USER"; do
     if id -u "$n" >/dev/null 2>&1; then echo "user $n: $(getent passwd "$n")"; else
       echo "user $n: MISSING"

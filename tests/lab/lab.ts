@@ -68,6 +68,19 @@ const labSchema = z.object({
   tinyBytes: z.number(),
   /** A 4 GiB tmpfs on the NAS, owned by the test user: disk figures free of this VM's disk noise. */
   ram: z.string(),
+  /**
+   * A low-power NAS (lab-field.sh): the field sshd lowpower and the lowpower Samba run in a cgroup held to
+   * `quotaPercent` of one core; `cpuacct` is the file whose nanoseconds say what its processes used.
+   */
+  lowpower: z.object({
+    port: z.number(),
+    hostKeyPub: z.string(),
+    cgroup: z.string(),
+    quotaPercent: z.number(),
+    /** cpu.cfs_quota_us of its cgroup: a test may write -1 (no limit) and put the quota back. */
+    quota: z.string(),
+    cpuacct: z.string(),
+  }),
   notoolsBin: z.string(),
   /**
    * SMB (lab-smb.sh): the NAS's Samba, and its shares as this computer mounts them through smbnetfs —
@@ -80,7 +93,8 @@ const labSchema = z.object({
     share: z.string(),
     encrypted: z.string(),
     signed: z.string(),
-    configs: z.object({ main: z.string(), signed: z.string() }),
+    lowpower: z.string(),
+    configs: z.object({ main: z.string(), signed: z.string(), lowpower: z.string() }),
     /** smbnetfs's home (its config, with the lab's credentials): another computer's smbnetfs may use it too. */
     clientHome: z.string(),
   }),

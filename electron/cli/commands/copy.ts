@@ -9,7 +9,7 @@ import { copyDefaults } from '../../engine';
 import { byteSize, integerIn } from '../arguments';
 import { withConnectedEngine, withEngine, type EngineScope, type GlobalOptions } from '../engine-session';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
-import { runError, leftBehindOf, runToEnd } from '../front-door';
+import { runError, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 
 type CopyTestResult = CopyRunDetails['tests'][number];
@@ -99,8 +99,17 @@ export function addCopyCommand(program: Command, io: CliIo, finish: (code: numbe
         if (end.state !== 'done' || !details) throw runError(end);
         const result = details;
         finish(
-          printResult(io, globals, { ok: true, kind: 'copy', ...copyJson(result, runId), ...leftBehindOf(end) }, () =>
-            describe(result),
+          printResult(
+            io,
+            globals,
+            {
+              ok: true,
+              kind: 'copy',
+              ...copyJson(result, runId),
+              ...nasAndVerdictsOf(result, end),
+              ...leftBehindOf(end),
+            },
+            () => describe(result),
           ),
         );
       });

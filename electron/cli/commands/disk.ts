@@ -6,7 +6,7 @@ import type { RunEnd, RunProgress } from '../../../shared/contract/run-events';
 import { formatRate } from '../../../shared/util/units';
 import { byteSize, oneOf, seconds } from '../arguments';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
-import { runError, leftBehindOf, runToEnd } from '../front-door';
+import { runError, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 
@@ -76,7 +76,14 @@ export function addDiskCommand(program: Command, io: CliIo, finish: (code: numbe
         details = end.details?.kind === 'disk' ? end.details : undefined;
         if (end.state !== 'done' || !details) throw runError(end);
         const result = details;
-        finish(printResult(io, globals, { ...diskJson(result), ...leftBehindOf(end) }, () => describe(result)));
+        finish(
+          printResult(
+            io,
+            globals,
+            { ...diskJson(result), ...nasAndVerdictsOf(result, end), ...leftBehindOf(end) },
+            () => describe(result),
+          ),
+        );
       });
     } catch (error) {
       finish(

@@ -8,7 +8,7 @@ import { byteSize, collect, integerIn, oneOf } from '../arguments';
 import { withConnectedEngine, withEngine, type EngineScope, type GlobalOptions } from '../engine-session';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 import { checkedFolder } from './disk';
-import { runError, leftBehindOf, runToEnd } from '../front-door';
+import { runError, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 
 interface LoadOptions extends Partial<SshLoginOptions> {
@@ -93,6 +93,7 @@ export function addLoadCommand(program: Command, io: CliIo, finish: (code: numbe
           clients: found.clients,
           total: found.total,
           rw: found.rw,
+          ...nasAndVerdictsOf(found, end),
           ...leftBehindOf(end),
         };
         finish(printResult(io, globals, json, () => describe(found)));

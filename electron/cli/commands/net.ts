@@ -9,6 +9,7 @@ import { networkResultOf, runNetworkTest } from '../../engine/net';
 import { describeUdp } from '../../../shared/words/udp';
 import { bitRate, hostName, integerIn, listOf, port, seconds } from '../arguments';
 import { withConnectedEngine, withEngine, type GlobalOptions } from '../engine-session';
+import type { Verdict } from '../../../shared/words/verdicts';
 import { runError, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
@@ -100,7 +101,7 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
             const nas = record?.environment.nas ?? null;
             const hints = result.method === 'ssh' ? (nas?.installHints ?? []) : [];
             const version = result.method === 'iperf3' ? (nas?.tools.iperf3?.version ?? null) : null;
-            printNet(io, globals, finish, result, samples, version, hints);
+            printNet(io, globals, finish, result, samples, version, hints, end.verdicts);
           },
         );
       } else if (options.latency) {
@@ -173,6 +174,7 @@ function printNet(
   samples: { t: number; bitsPerSecond: number }[],
   version: string | null,
   hints: string[],
+  verdicts?: Verdict[],
 ): void {
   const json = {
     ok: true as const,
@@ -198,6 +200,8 @@ function printNet(
     samples,
     server: { version },
     ...(hints.length ? { hints } : {}),
+    ...(result.nas ? { nas: result.nas } : {}),
+    ...(verdicts?.length ? { verdicts } : {}),
   };
   finish(printResult(io, globals, json, () => describe(result, hints)));
 }

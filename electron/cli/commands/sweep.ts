@@ -5,7 +5,7 @@ import type { RunEnd } from '../../../shared/contract/run-events';
 import { formatRate } from '../../../shared/util/units';
 import { byteSize, integerIn, listOf, oneOf, seconds } from '../arguments';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
-import { runError, leftBehindOf, runToEnd } from '../front-door';
+import { runError, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 import { describeJobScaling, jobScaling } from '../../../shared/words/sweep-scaling';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
@@ -78,7 +78,14 @@ export function addSweepCommand(program: Command, io: CliIo, finish: (code: numb
         details = end.details?.kind === 'disk' ? end.details : undefined;
         if (end.state !== 'done' || !details?.sweep) throw runError(end);
         const result = details;
-        finish(printResult(io, globals, { ...sweepJson(result), ...leftBehindOf(end) }, () => describe(result)));
+        finish(
+          printResult(
+            io,
+            globals,
+            { ...sweepJson(result), ...nasAndVerdictsOf(result, end), ...leftBehindOf(end) },
+            () => describe(result),
+          ),
+        );
       });
     } catch (error) {
       finish(

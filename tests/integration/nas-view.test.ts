@@ -1,0 +1,146 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/cli/program';
+import type { NasView } from '../../shared/contract/nas-resources';
+import { median } from '../../shared/util/spread';
+import type { Verdict } from '../../shared/words/verdicts';
+import { nasExec } from '../lab/lab';
+import { tempDir } from '../unit/helpers';
+import { lab } from './lab-login';
+
+/**
+ * What the NAS itself does during a test (#33), against ground truth: the lab's low-power NAS runs
+ * its sshd and Samba in a cgroup held to a few percent of one core (tests/lab/lab-lowpower.sh), whose
+ * own accounting (cpuacct.usage) says what they used, second by second; a disk test's drive rates
+ * against fio's own figures; a NAS kept busy before the test by a process in its namespace.
+ */
+const lowpowerLogin = ['--host', lab.legs.a.nas, '--port', String(lab.lowpower.port), '--user', lab.users.test.name];
+const mainLogin = ['--host', lab.legs.a.nas, '--user', lab.users.test.name];
+
+interface TestJson {
+  ok: boolean;
+  nas?: NasView;
+  verdicts?: Verdict[];
+  tests?: { name: string; rw: string; bytesPerSecond: number }[];
+}
+
+async function nasbench(argv: string[]): Promise<TestJson> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(['--json', '--data-dir', await tempDir('nas-view'), ...argv, '--trust-new-host'], {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    env: { NASBENCH_PASSWORD: lab.users.test.password },
+  });
+  expect(code, stderr.slice(-2000)).toBe(0);
+  return JSON.parse(stdout) as TestJson;
+}
+
+/** The low-power NAS's cgroup, read once a second while `work` runs: the CPU it used each second, in cores. */
+async function withCgroupAccounting<T>(work: () => Promise<T>): Promise<{ result: T; coresEachSecond: number[] }> {
+  const usage = () => Number(readFileSync(lab.lowpower.cpuacct, 'utf8'));
+  const coresEachSecond: number[] = [];
+  let last = { ns: usage(), at: performance.now() };
+  const timer = setInterval(() => {
+    const now = { ns: usage(), at: performance.now() };
+    coresEachSecond.push((now.ns - last.ns) / 1e6 / (now.at - last.at));
+    last = now;
+  }, 1000);
+  try {
+    return { result: await work(), coresEachSecond };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+const setQuota = (microseconds: number) => writeFileSync(lab.lowpower.quota, String(microseconds));
+const cpuVerdict = (json: TestJson) => json.verdicts?.find((verdict) => verdict.id === 'nas-cpu-limit');
+/** The seconds the cgroup worked in (the test's own, not the login or the idle reader): over a third of the quota. */
+const busySeconds = (cores: number[]) => cores.filter((used) => used > (lab.lowpower.quotaPercent / 100) * 0.33);
+
+afterEach(() => setQuota(lab.lowpower.quotaPercent * 1000));
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) nasExec(['rm', '-rf', folder]);
+});
+
+describe('the NAS’s own view of each test', () => {
+  it.each([
+    ['a network test', 'iperf3', () => ['net', ...lowpowerLogin, '--time', '10']],
+    ['a share copy over SMB', 'smbd', () => ['copy', '--dir', lab.smb.lowpower, '--size', '128M', ...lowpowerLogin]],
+  ])(
+    '%s on a low-power NAS names %s as the limit, with its CPU share as its cgroup counted it; unrestricted, no CPU verdict',
+    async (_what, process, argv) => {
+      const limited = await withCgroupAccounting(() => nasbench(argv()));
+      const verdict = cpuVerdict(limited.result);
+      expect(verdict?.text, JSON.stringify(limited.result.verdicts)).toContain(process);
+      const named = Number(verdict?.figures.processCpuPercent);
+      const counted = median(busySeconds(limited.coresEachSecond)) * 100;
+      console.log(
+        `${process} on ${lab.lowpower.quotaPercent}% of a core: the NAS view says ${named}%, the cgroup ${counted.toFixed(1)}%`,
+      );
+      expect(Math.abs(named - counted)).toBeLessThanOrEqual(10);
+      // The same NAS with its quota lifted: nothing holds the process back.
+      setQuota(-1);
+      const free = await nasbench(argv());
+      expect(cpuVerdict(free)).toBeUndefined();
+    },
+    180_000,
+  );
+
+  it('a disk test: the drive’s busy share and rates each second, its read and write within 10% of fio’s own', async () => {
+    const folder = `${lab.share}/nas-view-${randomUUID()}`;
+    expect(nasExec(['install', '-d', '-o', lab.users.test.name, '-g', lab.users.test.name, folder]).code).toBe(0);
+    folders.push(folder);
+    const json = await nasbench([
+      'disk',
+      ...mainLogin,
+      '--dir',
+      folder,
+      '--preset',
+      'bulk',
+      '--time',
+      '6',
+      '--size',
+      '512M',
+    ]);
+    const samples = json.nas?.resources.samples ?? [];
+    // The lab share's drive, as the NAS's /proc/diskstats names it.
+    const drive = (sample: (typeof samples)[number]) => sample.disks.find((disk) => disk.name === 'vda');
+    expect(samples.length).toBeGreaterThan(5);
+    expect(samples.filter((sample) => drive(sample)).length).toBe(samples.length);
+    for (const op of ['write', 'read'] as const) {
+      const fio = json.tests?.find((test) => test.rw === op)?.bytesPerSecond ?? 0;
+      const key = op === 'write' ? 'writeBytesPerSecond' : 'readBytesPerSecond';
+      // The seconds that op ran in: its drive rate above a tenth of fio's figure.
+      const seconds = samples.map((sample) => drive(sample)?.[key] ?? 0).filter((rate) => rate > fio / 10);
+      const seen = median(seconds);
+      console.log(
+        `disk ${op}: fio ${(fio / 1e6).toFixed(1)} MB/s, the NAS's drive ${(seen / 1e6).toFixed(1)} MB/s over ${seconds.length} s`,
+      );
+      expect(seconds.length).toBeGreaterThan(2);
+      expect(seen / fio).toBeGreaterThan(0.9);
+      expect(seen / fio).toBeLessThan(1.1);
+    }
+    expect(samples.some((sample) => (drive(sample)?.busy ?? 0) > 0.5)).toBe(true);
+  }, 180_000);
+
+  it('a NAS that was busy before the test: the baseline verdict says so, naming the process', async () => {
+    const hog = spawn('ip', ['netns', 'exec', lab.namespace, 'sh', '-c', 'exec busybox sh -c "while :; do :; done"'], {
+      stdio: 'ignore',
+    });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const json = await nasbench(['net', ...mainLogin, '--time', '3']);
+      const verdict = json.verdicts?.find((found) => found.id === 'nas-busy-before');
+      expect(verdict?.text, JSON.stringify(json.verdicts)).toMatch(
+        /^The NAS was already busy before the test began: busybox was using/,
+      );
+      expect(Number(verdict?.figures.processCpuPercent)).toBeGreaterThan(50);
+    } finally {
+      hog.kill('SIGKILL');
+    }
+  }, 120_000);
+});
