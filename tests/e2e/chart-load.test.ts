@@ -93,7 +93,7 @@ describe('the live chart under an hour of samples', () => {
       // Old samples are thinned (SampleHistory): the chart never draws all 14,400.
       expect(run.plotted).toBeGreaterThan(1000);
       expect(run.plotted).toBeLessThanOrEqual(4 * 1200);
-      if (run.worst < 50) break;
+      if (run.worst < 150) break;
     }
     // The goal is 50 ms (printed above); on a shared two-core machine a test holds the page to a bound with room.
     expect(Math.min(...runs.map((run) => run.worst))).toBeLessThan(150);
