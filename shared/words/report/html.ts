@@ -2,7 +2,9 @@ import type { Fact } from '../describe-nas';
 import { describeLatency, formatBlockSize, formatIops } from '../disk';
 import type { RunRecord } from '../../contract/runs';
 import { formatBytes, formatSeconds, type RateUnit } from '../../util/units';
+import { describeNasView } from '../nas-view';
 import { formatRateWithSpread } from '../spread';
+import { figuresOfRun } from '../verdicts';
 import { reportCharts } from './charts';
 import { embeddedRunScript } from './embedded-run';
 import { environmentFacts } from './environment-facts';
@@ -117,6 +119,7 @@ This file can be imported into NASBench (History, Import).</p>
       .join('')}</div>
 ${record.error ? `<div class="verdict problem"><b>The run ${h(record.status)}:</b> ${h(record.error.message)} <small>${h(record.error.hint)}</small></div>` : ''}
 <h2>Verdict</h2>${verdictHtml}
+${nasViewHtml(record)}
 ${bars ? figure(bars) : ''}
 </section>`,
     ...(moreCharts.length > 0
@@ -151,4 +154,11 @@ ${pages.join('\n')}
 ${embeddedRunScript(record)}
 </body></html>
 `;
+}
+
+/** What the NAS itself did during each test, a line each (absent for runs without a NAS login). */
+function nasViewHtml(record: RunRecord): string {
+  const lines = (figuresOfRun(record).nasViews ?? []).flatMap((view) => describeNasView(view) ?? []);
+  if (lines.length === 0) return '';
+  return `<h2>What the NAS itself did</h2><ul>${lines.map((line) => `<li>${h(line)}</li>`).join('')}</ul>`;
 }

@@ -6,6 +6,7 @@ import { throughNetworkCache } from '../../../../shared/words/cache';
 import { describeDelay } from '../../../../shared/words/delay';
 import { describeUdp } from '../../../../shared/words/udp';
 import { linkAsSubject } from '../../../../shared/words/spread';
+import { describeNasView } from '../../../../shared/words/nas-view';
 import { answerFirst } from '../../../../shared/words/plan-answer';
 import { explainFigures, figuresOfRun, type Verdict } from '../../../../shared/words/verdicts';
 import { SpreadMark, UnsteadyNote } from '../../components/Spread';
@@ -167,11 +168,9 @@ export function RunFindings({ runId, ...shown }: FindingsProps & { runId: string
 }
 
 function Findings({ saved, unit, state, shownKind }: FindingsProps & { saved: SavedRun }) {
-  const {
-    answer,
-    others: otherVerdicts,
-    none,
-  } = answerFirst(saved.plan, explainFigures(figuresOfRun(saved), { unit }));
+  const figures = figuresOfRun(saved);
+  const { answer, others: otherVerdicts, none } = answerFirst(saved.plan, explainFigures(figures, { unit }));
+  const nasLines = (figures.nasViews ?? []).flatMap((view) => describeNasView(view) ?? []);
   // The first result of the kind Results already draws is that one; throughput results are the headline.
   const shownIndex = saved.results.findIndex((result) => result.kind === shownKind);
   const others = saved.results.filter((result, index) => index !== shownIndex && result.kind !== 'throughput');
@@ -198,6 +197,16 @@ function Findings({ saved, unit, state, shownKind }: FindingsProps & { saved: Sa
           <VerdictList verdicts={otherVerdicts} />
         )}
       </section>
+      {nasLines.length > 0 && (
+        <section aria-labelledby="nas-view-title" data-testid="nas-view">
+          <h3 id="nas-view-title">What the NAS itself did</h3>
+          <ul>
+            {nasLines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      )}
       {others.map((result, index) => (
         <ResultView
           key={`${result.kind}-${index}`}
