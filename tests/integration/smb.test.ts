@@ -116,6 +116,30 @@ describe('share tests over SMB', () => {
     }
   }, 180_000);
 
+  it('small files and the cache wall over SMB: every file moved, the sweep past the caches, nothing left', async () => {
+    const folder = await folderIn(lab.smb.share);
+    const { json } = await cli([
+      '--json',
+      'copy',
+      '--dir',
+      folder,
+      '--size',
+      '64M',
+      '--small-files',
+      '200',
+      '--sweep',
+      '--budget',
+      '20',
+    ]);
+    const copy = json as CopyJson & { sweep?: { points: { fileSize: number; writeBytesPerSecond: number }[] } };
+    const small = copy.tests.filter((test) => test.test === 'small-files');
+    expect(small.map((test) => test.op).sort()).toEqual(['read', 'write']);
+    for (const test of small) expect(test.files).toBe(200);
+    expect(copy.sweep?.points.length).toBeGreaterThanOrEqual(2);
+    for (const point of copy.sweep?.points ?? []) expect(point.writeBytesPerSecond).toBeGreaterThan(0);
+    expect(nasExec(['ls', '-A', `${lab.share}/${folder.split('/').at(-1) ?? ''}`]).stdout.trim()).toBe('');
+  }, 180_000);
+
   it('the encrypted and the signed share say so, learned from the NAS’s config, in the result and in words', async () => {
     const encrypted = await copyOn(await folderIn(lab.smb.encrypted), userLogin, '64M');
     expect(encrypted.path.session).toMatchObject({ encryption: 'on', signing: 'on', source: 'nas' });
