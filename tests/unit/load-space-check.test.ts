@@ -13,6 +13,7 @@ import { freeSpaceCommand, spaceCheckJobFile } from '../../electron/engine/load/
  * server (tests/fixtures/fio-load/space-*), and the commands run here under dash and BusyBox.
  */
 const fixture = (name: string) => readFileSync(`tests/fixtures/fio-load/${name}`, 'utf8');
+const asked = (output: string, dir: string) => commandSucceeded(output, commandJobName(dir, 'space-asked'));
 const known = (output: string, dir: string) => commandSucceeded(output, commandJobName(dir, 'space-known'));
 const enough = (output: string, dir: string) => commandSucceeded(output, commandJobName(dir, 'space-enough'));
 
@@ -29,12 +30,24 @@ function exitOf(command: string, shell: 'dash' | 'busybox'): number | null {
 }
 
 describe('free space on a computer only fio reaches', () => {
-  it('reads the captured check: a folder with room, and an 8 MiB one asked for 544 MiB', () => {
+  it('reads the captured check: a folder with room, an 8 MiB one asked for 544 MiB, a share that reports no sizes', () => {
     expect(fixture('space-room-job.fio')).toBe(spaceCheckJobFile('/tmp/fl/d1', 544 * 2 ** 20));
-    expect(known(fixture('space-room-output.txt'), '/tmp/fl/d1')).toBe(true);
-    expect(enough(fixture('space-room-output.txt'), '/tmp/fl/d1')).toBe(true);
-    expect(known(fixture('space-short-output.txt'), '/tmp/fl/small')).toBe(true);
-    expect(enough(fixture('space-short-output.txt'), '/tmp/fl/small')).toBe(false);
+    const room = fixture('space-room-output.txt');
+    expect([asked(room, '/tmp/fl/d1'), known(room, '/tmp/fl/d1'), enough(room, '/tmp/fl/d1')]).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    const short = fixture('space-short-output.txt');
+    expect([asked(short, '/tmp/fl/small'), known(short, '/tmp/fl/small'), enough(short, '/tmp/fl/small')]).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    // smbnetfs: df answers, with no sizes ("0 0 0 -"): not known, which the run does not take for full.
+    const dir = '/run/nasbench-lab-mnt/smb/198.18.1.2/share';
+    const unreported = fixture('space-unreported-output.txt');
+    expect([asked(unreported, dir), known(unreported, dir), enough(unreported, dir)]).toEqual([true, false, false]);
   });
 
   it.each(['dash', 'busybox'] as const)(

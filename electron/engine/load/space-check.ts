@@ -10,13 +10,15 @@ import { checkHelperDir, commandJobName, isWindowsFolder } from './job';
 
 /**
  * Whether one computer's folder has room for a load run, asked before anything is written there.
- * fio's server has no "free space" of its own, so two jobs on fio's null engine (no file is made)
- * each run one command on that computer through `exec_prerun`: the first reads the folder's free
- * space (`df`; PowerShell on Windows), the second compares it with what the run needs. A job does
- * I/O only when its command succeeded, which is what this computer's controller can see.
- * `neededBytes` is what every computer of the run writes together: their folders may all be on
- * the one share under test. null when the folder has room; the reason otherwise. A computer that
- * does not answer is left to the run, which names it.
+ * fio's server has no "free space" of its own, so three jobs on fio's null engine (no file is made)
+ * each run one command on that computer through `exec_prerun`: whether the folder's free space can
+ * be asked at all (`df`; PowerShell on Windows), whether its file system reports sizes, and whether
+ * what it reports is at least what the run needs. A job does I/O only when its command succeeded,
+ * which is what this computer's controller can see. `neededBytes` is what every computer of the
+ * run writes together: their folders may all be on the one share under test. null when the folder
+ * has room, or its file system reports no sizes at all (smbnetfs, gvfs, a few FUSE ones: the copy
+ * test treats them alike, and a share that fills ends that computer's part with DISK_FULL); the
+ * reason otherwise. A computer that does not answer is left to the run, which names it.
  */
 export async function roomFor(
   helper: LoadHelper,
@@ -31,7 +33,7 @@ export async function roomFor(
   if (readGreeting(run.output).fioVersion === null) return null;
   const problem = helperError(helper, run, 0);
   if (problem) return problem;
-  if (!commandSucceeded(run.output, commandJobName(dir, 'space-known')))
+  if (!commandSucceeded(run.output, commandJobName(dir, 'space-asked')))
     return new NasbenchError(
       'TOOL_MISSING',
       `Could not tell how much room ${dir} has on ${helper.host}, so nothing was written there.`,
@@ -39,6 +41,7 @@ export async function roomFor(
         ? 'NASBench asks Windows through PowerShell; check that PowerShell runs on that computer, or leave it out.'
         : 'NASBench asks with df; check that df works on that computer, or leave it out.',
     ).toJSON();
+  if (!commandSucceeded(run.output, commandJobName(dir, 'space-known'))) return null;
   if (commandSucceeded(run.output, commandJobName(dir, 'space-enough'))) return null;
   return new NasbenchError(
     'NOT_ENOUGH_SPACE',
@@ -49,7 +52,7 @@ export async function roomFor(
   ).toJSON();
 }
 
-/** The two null-engine jobs of the check: can the free space be read, and is it at least `atLeastBytes`? */
+/** The null-engine jobs of the check: can the free space be asked, is it reported, is it at least `atLeastBytes`? */
 export function spaceCheckJobFile(dir: string, atLeastBytes: number): string {
   return [
     '[global]',
@@ -58,7 +61,10 @@ export function spaceCheckJobFile(dir: string, atLeastBytes: number): string {
     'rw=write',
     'bs=4k',
     'size=4k',
+    `[${commandJobName(dir, 'space-asked')}]`,
+    `exec_prerun=${spaceAskedCommand(dir)}`,
     `[${commandJobName(dir, 'space-known')}]`,
+    'stonewall',
     `exec_prerun=${freeSpaceCommand(dir, null)}`,
     `[${commandJobName(dir, 'space-enough')}]`,
     'stonewall',
@@ -67,22 +73,38 @@ export function spaceCheckJobFile(dir: string, atLeastBytes: number): string {
   ].join('\n');
 }
 
+/** A command that succeeds when the folder's file system can be asked for its free space at all. */
+export function spaceAskedCommand(dir: string): string {
+  if (!isWindowsFolder(dir)) return `df -Pk "${dir}"`;
+  return powershell([
+    '$f = New-Object -ComObject Scripting.FileSystemObject',
+    `if ($f.FolderExists('${dir.replaceAll("'", "''")}')) { exit 0 } else { exit 1 }`,
+  ]);
+}
+
+/** A PowerShell script as one command line fio can hold: encoded, since fio's job files end a line at `;`. */
+function powershell(lines: string[]): string {
+  return `powershell -NoProfile -NonInteractive -EncodedCommand ${Buffer.from(lines.join('\n'), 'utf16le').toString('base64')}`;
+}
+
 /**
- * A command that succeeds when the folder's free space can be read and, given `atLeastBytes`, is
- * at least that. POSIX: `df -Pk`'s available KiB, the field before the capacity percentage (a
- * device name may hold spaces). Windows: the drive (or UNC share) of the folder through
- * FileSystemObject, sent as an encoded command since fio's job files end a line at `;`.
+ * A command that succeeds when the folder's file system reports its free space and, given
+ * `atLeastBytes`, it is at least that. POSIX: `df -Pk`'s available KiB, the field before the
+ * capacity percentage (a device name may hold spaces; a file system that reports no sizes prints
+ * "-" there). Windows: the drive (or UNC share) of the folder through FileSystemObject.
  */
 export function freeSpaceCommand(dir: string, atLeastBytes: number | null): string {
   if (isWindowsFolder(dir)) {
     const path = dir.replaceAll("'", "''");
-    const test = atLeastBytes === null ? '$d.IsReady' : `$d.IsReady -and $d.AvailableSpace -ge ${atLeastBytes}`;
-    const script = [
+    const test =
+      atLeastBytes === null
+        ? '$d.IsReady -and $d.TotalSize -gt 0'
+        : `$d.IsReady -and $d.AvailableSpace -ge ${atLeastBytes}`;
+    return powershell([
       '$f = New-Object -ComObject Scripting.FileSystemObject',
       `$d = $f.GetDrive($f.GetDriveName('${path}'))`,
       `if (${test}) { exit 0 } else { exit 1 }`,
-    ].join('\n');
-    return `powershell -NoProfile -NonInteractive -EncodedCommand ${Buffer.from(script, 'utf16le').toString('base64')}`;
+    ]);
   }
   const available = `df -Pk "${dir}" | sed -n '2s/.* \\([0-9][0-9]*\\)  *[0-9][0-9]*% .*/\\1/p'`;
   if (atLeastBytes === null) return `[ -n "$(${available})" ]`;
