@@ -134,6 +134,8 @@ smb_mount_up() {
       server=$SMB_SERVER
       [[ $port == 445 ]] || server=$SMB_SERVER:$port
       printf 'auth "%s" "%s" "%s"\n' "$server" "$TEST_USER" "$password"
+      # No NetBIOS browsing here (as on many home networks): the NAS is listed at the mount's top because it is named.
+      printf 'host "%s" visible=true\n' "$server"
     done
   } | write_file "$home/.smb/smbnetfs.conf" root 0600
   : | write_file "$home/.smb/smb.conf" root 0600
