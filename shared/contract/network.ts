@@ -30,6 +30,8 @@ export type UdpSettings = z.input<typeof UdpSettings>;
 
 export const NetworkRunInput = z.strictObject({
   sessionId: SessionId,
+  /** What the user calls this connection ("Cable", "Wi-Fi", their own words); suggested from the interface if not given. */
+  connection: z.string().trim().min(1).max(40).optional(),
   /** upload: this computer sends to the NAS; download: the NAS sends; bidir: both at once. */
   direction: NetworkDirection.default('upload'),
   streams: z.number().int().min(1).max(128).default(1),

@@ -5,7 +5,7 @@ import { ShareCopyRunInput } from './copy';
 import { DiskRunInput, DiskSweepRunInput } from './disk';
 import { NasFolder } from './nas-folder';
 import { NetworkRunInput } from './network';
-import { RunTags } from './runs/record';
+import { ConnectionName, RunTags } from './runs/record';
 
 /**
  * The guided plans (../shared/design.md, "The guided plans"): a plan is a list of steps over the
@@ -61,6 +61,8 @@ export const PlanSettings = z.strictObject({
   steps: z.array(CustomStep).min(1).max(16).optional(),
   /** Put on the saved run, e.g. "after NVMe cache". Compare connections adds the link's own. */
   tags: RunTags.optional(),
+  /** What the user calls this connection ("Cable", "Wi-Fi", their own words); suggested from the interface if not given. */
+  connection: ConnectionName.optional(),
 });
 export type PlanSettings = z.input<typeof PlanSettings>;
 export type CheckedPlanSettings = z.output<typeof PlanSettings>;

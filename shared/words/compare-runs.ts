@@ -46,6 +46,8 @@ export interface Comparison {
 export const compareLimits = { min: 2, max: 6 };
 
 function linkOf(record: RunRecord): string {
+  // A connection the user named is called what they called it.
+  if (record.connection?.named) return record.connection.name;
   const route = record.environment.client?.route;
   if (!route || route.type === 'unknown') return 'link unknown';
   const speed = route.speedMbps ? `, ${describeLinkSpeed(route.speedMbps, route.type)}` : '';

@@ -47,7 +47,7 @@ function nasOfRun(record: RunRecord): RunSummary['nas'] {
  * was aimed at (a NAS at a new address is the same NAS), the tags. Everything else — sizes,
  * times, streams, folders, presets — must match for two runs to compare like for like.
  */
-const notSettings = new Set(['sessionId', 'host', 'target', 'tags']);
+const notSettings = new Set(['sessionId', 'host', 'target', 'tags', 'connection']);
 
 /** The same plan, over the same kind of link, with the same settings: "quick · ethernet · {…}". */
 function likeForOf(record: RunRecord): string {
@@ -58,7 +58,10 @@ function likeForOf(record: RunRecord): string {
       key === 'legs' && Array.isArray(value) ? [key, value.length] : [key, value],
     )
     .sort(([a], [b]) => a.localeCompare(b));
-  const link = record.environment.client?.route.type ?? 'unknown';
+  // The same connection by name and interface (a user's "Cable" and "Wi-Fi" are never alike), else its kind.
+  const link = record.connection
+    ? `${record.connection.name} (${record.connection.interface ?? record.connection.kind})`
+    : (record.environment.client?.route.type ?? 'unknown');
   // A share reached over SMB is not like one over NFS, nor a signed session like an unsigned one.
   const share = shareProtocolOf(record);
   return `${record.plan} · ${link}${share ? ` · ${share}` : ''} · ${JSON.stringify(settings)}`;

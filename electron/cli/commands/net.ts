@@ -16,6 +16,7 @@ import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 
 interface NetOptions extends Omit<SshLoginOptions, 'user'> {
   user?: string;
+  connection?: string;
   streams: number;
   reverse: boolean;
   bidir: boolean;
@@ -41,6 +42,10 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
     .option('--reverse', 'the NAS sends (download)', false)
     .option('--bidir', 'both directions at once', false)
     .option('--latency', 'also measure the delay to the NAS while idle and while the test loads the link', false)
+    .option(
+      '--connection <name>',
+      'what you call this connection, e.g. "Cable" or "Wi-Fi" (default: from the interface)',
+    )
     .option('--udp', "iperf3's UDP mode: datagrams at --bitrate, with loss and jitter", false)
     .option(
       '--bitrate <bits>',
@@ -89,6 +94,7 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
                 seconds: options.time,
                 legs,
                 latency: options.latency,
+                ...(options.connection ? { connection: options.connection } : {}),
                 ...(udp ? { udp } : {}),
               });
             const { end, record } = await runToEnd(engine, start, {

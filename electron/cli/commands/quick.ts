@@ -15,6 +15,7 @@ import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 import { checkedFolder } from './disk';
 
 interface QuickOptions extends SshLoginOptions {
+  connection?: string;
   dir?: string;
   shareDir?: string;
   time?: number;
@@ -39,7 +40,11 @@ export function addQuickCommand(program: Command, io: CliIo, finish: (code: numb
       'file size for the share copy, e.g. 256M (default 256M)',
       byteSize(2 ** 20, 2 ** 44),
     )
-    .option('--tag <tag>', 'a tag for the saved run, e.g. "after NVMe cache" (repeatable)', collect, []);
+    .option('--tag <tag>', 'a tag for the saved run, e.g. "after NVMe cache" (repeatable)', collect, [])
+    .option(
+      '--connection <name>',
+      'what you call this connection, e.g. "Cable" or "Wi-Fi" (default: from the interface)',
+    );
   addSshLoginOptions(command).action(async (options: QuickOptions, cmd: Command) => {
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     let partial: Record<string, unknown> = {};
@@ -59,6 +64,7 @@ export function addQuickCommand(program: Command, io: CliIo, finish: (code: numb
           ...(options.diskTime !== undefined ? { diskSeconds: options.diskTime } : {}),
           ...(options.shareSize !== undefined ? { shareFileBytes: options.shareSize } : {}),
           ...(options.tag?.length ? { tags: options.tag } : {}),
+          ...(options.connection ? { connection: options.connection } : {}),
         };
         printPreview(io, await call(engine, 'previewPlan', input));
         const { end, record } = await runToEnd(engine, () => call(engine, 'startPlan', input), {
@@ -70,7 +76,13 @@ export function addQuickCommand(program: Command, io: CliIo, finish: (code: numb
         const { units } = await engine.handlers.getSettings(undefined);
         const verdicts = explainRun(record, units);
         const results = quickResults(record);
-        const summary = { runId: record.id, seconds: record.seconds, status: record.status, steps: record.steps };
+        const summary = {
+          runId: record.id,
+          seconds: record.seconds,
+          status: record.status,
+          steps: record.steps,
+          ...(record.connection ? { connection: record.connection } : {}),
+        };
         if (end.error) {
           partial = { ...summary, verdicts, results };
           throw new NasbenchError(end.error.code, end.error.message, end.error.hint, {

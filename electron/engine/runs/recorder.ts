@@ -1,8 +1,10 @@
+import { connectionOf } from '../../../shared/words/connection';
 import type { AppError } from '../../../shared/contract/errors';
 import {
   decimateSamples,
   normalizeTags,
   RunRecord,
+  type RunConnection,
   type RunEnvironment,
   type RunStepRecord,
   type TestResult,
@@ -57,6 +59,7 @@ export function recordOfRun(run: EndedRun, app: RunEnvironment['app']): RunRecor
     environment,
     tags: normalizeTags(notes.tags ?? []),
     ...(end.leftBehind ? { leftBehind: end.leftBehind } : {}),
+    ...connectionField(environment),
   });
   // Verdicts go with the run, so history and a shared run file say what the figures mean.
   return { ...record, verdicts: explainRun(record) };
@@ -101,4 +104,10 @@ export function saveEndedRuns(
       return {};
     }
   };
+}
+
+/** The connection the run went over, by the name the user gave it (its parameters') or the one suggested. */
+function connectionField(environment: RunEnvironment): { connection?: RunConnection } {
+  const connection = connectionOf(environment.parameters.connection, environment.client?.route);
+  return connection ? { connection } : {};
 }

@@ -54,6 +54,22 @@ export const RunEnvironment = z.object({
 });
 export type RunEnvironment = z.infer<typeof RunEnvironment>;
 
+/** What a user calls the way this computer reached the NAS ("Cable", "Wi-Fi", "USB adapter", or their own words). */
+export const ConnectionName = z.string().trim().min(1).max(40);
+
+/**
+ * The connection a run went over: the name the user gave (or the one suggested from the interface),
+ * the interface, and its kind. Two runs are over "the same link" only when name and interface match.
+ */
+export const RunConnection = z.object({
+  name: ConnectionName,
+  interface: z.string().nullable(),
+  kind: z.enum(['ethernet', 'wifi', 'usb-adapter', 'thunderbolt', 'virtual', 'unknown']),
+  /** True when the user named it; false when NASBench suggested the name from the interface. */
+  named: z.boolean(),
+});
+export type RunConnection = z.infer<typeof RunConnection>;
+
 export const RunRecordV1 = z.object({
   schemaVersion: z.literal(1),
   id: RunId,
@@ -78,6 +94,8 @@ export const RunRecordV1 = z.object({
   verdicts: z.array(Verdict).optional(),
   /** Scratch folders the run made and could not remove, named so the user can. */
   leftBehind: z.array(LeftBehind).optional(),
+  /** The connection this computer reached the NAS by (absent for runs without one, and older runs). */
+  connection: RunConnection.optional(),
 });
 export type RunRecord = z.infer<typeof RunRecordV1>;
 export const RunRecord = RunRecordV1;
