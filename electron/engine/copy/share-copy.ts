@@ -11,7 +11,7 @@ import { fileSystemOf, thisPlatformIo, type PlatformIo } from './cache-bypass';
 import type { CopyContext } from './cache-state';
 import { runCacheWallSweep, type CacheWallSweep } from './cache-wall';
 import type { MountedShare } from './mount-table';
-import { listMountedShares, shareIsOnNas, shareOfFolder } from './mounted-shares';
+import { shareIsOnNas, shareOfFolder } from './mounted-shares';
 import { pathNote as noteOfPath, type LinkOfPlan } from '../../../shared/words/share-path';
 import { ensureFreeSpace, checkTargetFolder, freeSpaceOf, withScratchFolder } from './scratch-folder';
 import { measurePass, type CopyTestResult, type MeasuredPass } from './sequential';
@@ -149,10 +149,14 @@ export async function runShareCopy(options: ShareCopyOptions): Promise<ShareCopy
   const blockSize = options.blockSize ?? copyDefaults.blockSize;
   const clientRamBytes = options.clientRamBytes ?? os.totalmem();
   const io = options.io ?? thisPlatformIo;
-  const share = shareOfFolder(dir, await (options.mountedShares ?? listMountedShares)(), io.platform) ?? null;
+  // The mount holding the folder, not every share there is: listing gvfs and smbnetfs folders asks their servers.
+  const share =
+    (options.mountedShares
+      ? shareOfFolder(dir, await options.mountedShares(), io.platform)
+      : await findFolderShare(dir)) ?? null;
   const sharePath = await withSession(
     await (options.sharePath ?? findSharePath)(dir),
-    share ?? (await findFolderShare(dir)) ?? null,
+    share,
     options.sessionTerms ?? sessionTermsOf(),
   );
   const nasRamBytes = nasRamFor(options, share);
