@@ -1,8 +1,9 @@
 import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract';
-import { NasbenchError } from '../../shared/contract/errors';
+import { NasbenchError, toAppError } from '../../shared/contract/errors';
 import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
 import type { RunRecord } from '../../shared/contract/runs';
 import type { Engine } from '../engine';
+import type { CliFailure } from './output';
 
 /**
  * A call through the engine's front door, as the app makes it: the input is checked against the
@@ -76,6 +77,14 @@ export function nasAndVerdictsOf(
     ...(result.nas ? { nas: result.nas } : {}),
     ...(end.verdicts?.length ? { verdicts: end.verdicts } : {}),
   };
+}
+
+/**
+ * A command's printed failure: the error in the contract's words, what it measured before it (`partial`),
+ * and the test folders its run could not remove.
+ */
+export function failedRun(kind: string, error: unknown, partial: Record<string, unknown>, end?: RunEnd): CliFailure {
+  return { ok: false, kind, error: toAppError(error), partial, ...leftBehindOf(end) };
 }
 
 /** The run's error as a thrown error (with its details), for a command that failed. */

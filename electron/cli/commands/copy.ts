@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { CopyRunDetails } from '../../../shared/contract/copy';
-import { NasbenchError, toAppError } from '../../../shared/contract/errors';
+import { NasbenchError } from '../../../shared/contract/errors';
 import type { RunEnd, RunSample } from '../../../shared/contract/run-events';
 import { formatBytes, formatRate, formatSeconds } from '../../../shared/util/units';
 import { describeSession } from '../../../shared/words/share-session';
@@ -9,7 +9,7 @@ import { copyDefaults } from '../../engine';
 import { byteSize, integerIn } from '../arguments';
 import { withConnectedEngine, withEngine, type EngineScope, type GlobalOptions } from '../engine-session';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
-import { runError, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
+import { runError, failedRun, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 
 type CopyTestResult = CopyRunDetails['tests'][number];
@@ -115,18 +115,7 @@ export function addCopyCommand(program: Command, io: CliIo, finish: (code: numbe
       });
     } catch (error) {
       finish(
-        printResult(
-          io,
-          globals,
-          {
-            ok: false,
-            kind: 'copy',
-            error: toAppError(error),
-            partial: { tests: details?.tests ?? [], samples },
-            ...leftBehindOf(ended),
-          },
-          () => '',
-        ),
+        printResult(io, globals, failedRun('copy', error, { tests: details?.tests ?? [], samples }, ended), () => ''),
       );
     }
   });

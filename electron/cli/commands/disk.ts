@@ -1,12 +1,12 @@
 import { Option, type Command } from 'commander';
 import type { DiskRunDetails } from '../../../shared/contract/disk';
-import { NasbenchError, toAppError } from '../../../shared/contract/errors';
+import { NasbenchError } from '../../../shared/contract/errors';
 import { checkNasFolder } from '../../../shared/contract/nas-folder';
 import type { RunEnd, RunProgress } from '../../../shared/contract/run-events';
 import { formatRate } from '../../../shared/util/units';
 import { byteSize, oneOf, seconds } from '../arguments';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
-import { runError, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
+import { runError, failedRun, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 
@@ -87,18 +87,7 @@ export function addDiskCommand(program: Command, io: CliIo, finish: (code: numbe
       });
     } catch (error) {
       finish(
-        printResult(
-          io,
-          globals,
-          {
-            ok: false,
-            kind: 'disk',
-            error: toAppError(error),
-            partial: { tests: details?.tests ?? [], samples },
-            ...leftBehindOf(ended),
-          },
-          () => '',
-        ),
+        printResult(io, globals, failedRun('disk', error, { tests: details?.tests ?? [], samples }, ended), () => ''),
       );
     }
   });

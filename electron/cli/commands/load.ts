@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { NasbenchError, toAppError } from '../../../shared/contract/errors';
+import { NasbenchError } from '../../../shared/contract/errors';
 import type { LoadHelper, LoadResult } from '../../../shared/contract/load';
 import type { RunEnd } from '../../../shared/contract/run-events';
 import { formatRate } from '../../../shared/util/units';
@@ -8,7 +8,7 @@ import { byteSize, collect, integerIn, oneOf } from '../arguments';
 import { withConnectedEngine, withEngine, type EngineScope, type GlobalOptions } from '../engine-session';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 import { checkedFolder } from './disk';
-import { runError, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
+import { runError, failedRun, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 
 interface LoadOptions extends Partial<SshLoginOptions> {
@@ -103,13 +103,7 @@ export function addLoadCommand(program: Command, io: CliIo, finish: (code: numbe
         printResult(
           io,
           globals,
-          {
-            ok: false,
-            kind: 'load',
-            error: toAppError(error),
-            partial: { clients: result?.clients ?? [], samples },
-            ...leftBehindOf(ended),
-          },
+          failedRun('load', error, { clients: result?.clients ?? [], samples }, ended),
           () => '',
         ),
       );

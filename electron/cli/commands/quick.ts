@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Command } from 'commander';
-import { NasbenchError, toAppError } from '../../../shared/contract/errors';
+import { NasbenchError } from '../../../shared/contract/errors';
 import type { PlanSettings, PlanPreview } from '../../../shared/contract/plans';
 import type { RunEnd, RunProgress } from '../../../shared/contract/run-events';
 import { formatBytes, formatSeconds } from '../../../shared/util/units';
@@ -8,7 +8,7 @@ import { explainRun } from '../../../shared/words/plan-answer';
 import type { Verdict } from '../../../shared/words/verdicts';
 import { byteSize, collect, integerIn } from '../arguments';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
-import { call, leftBehindOf, runToEnd } from '../front-door';
+import { call, failedRun, leftBehindOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 import { describeQuickResults, quickResults } from '../quick-results';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
@@ -93,14 +93,7 @@ export function addQuickCommand(program: Command, io: CliIo, finish: (code: numb
         finish(printResult(io, globals, json, () => describeQuickResults(record, verdicts, units)));
       });
     } catch (error) {
-      finish(
-        printResult(
-          io,
-          globals,
-          { ok: false, kind: 'quick', error: toAppError(error), partial, ...leftBehindOf(ended) },
-          () => '',
-        ),
-      );
+      finish(printResult(io, globals, failedRun('quick', error, partial, ended), () => ''));
       if (!globals.json && Array.isArray(partial.verdicts)) io.stderr(verdictLines(partial.verdicts as Verdict[]));
     }
   });

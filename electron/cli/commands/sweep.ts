@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import type { DiskRunDetails } from '../../../shared/contract/disk';
-import { toAppError } from '../../../shared/contract/errors';
+
 import type { RunEnd } from '../../../shared/contract/run-events';
 import { formatRate } from '../../../shared/util/units';
 import { byteSize, integerIn, listOf, oneOf, seconds } from '../arguments';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
-import { runError, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
+import { runError, failedRun, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 import { describeJobScaling, jobScaling } from '../../../shared/words/sweep-scaling';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
@@ -89,18 +89,7 @@ export function addSweepCommand(program: Command, io: CliIo, finish: (code: numb
       });
     } catch (error) {
       finish(
-        printResult(
-          io,
-          globals,
-          {
-            ok: false,
-            kind: 'sweep',
-            error: toAppError(error),
-            partial: { tests: details?.tests ?? [], samples },
-            ...leftBehindOf(ended),
-          },
-          () => '',
-        ),
+        printResult(io, globals, failedRun('sweep', error, { tests: details?.tests ?? [], samples }, ended), () => ''),
       );
     }
   });
