@@ -15,6 +15,12 @@ const peggedShare = 0.9;
 const mostSeconds = 0.6;
 /** /proc counts CPU time in hundredths of a second: over one second a reading is ±0.01 of a core. */
 const tick = 0.01;
+/**
+ * All cores busy is the NAS's own limit when what it runs explains it: its busiest process holds at
+ * least this much of a core (or all of its CPU quota). Busy cores with no process of the NAS's to
+ * show for it are some other system's work on shared cores (a VM's host, a container's neighbours).
+ */
+const explainsBusyCores = 0.25;
 
 interface Finding {
   view: NasViewFigure;
@@ -43,6 +49,8 @@ function allCoresFull(view: NasViewFigure, unit: RateUnit): Finding | null {
   const busy = median(samples.map((sample) => sample.cpuBusy));
   if (samples.length === 0 || busy < fullShare) return null;
   const busiest = busiestProcess(samples.map((sample) => sample.top[0]));
+  const atQuota = busiest?.cpuLimit !== undefined && busiest.cpu >= busiest.cpuLimit - tick;
+  if (!busiest || (busiest.cpu < explainsBusyCores && !atQuota)) return null;
   const flat = heldRate(view.rates);
   return {
     view,
@@ -52,13 +60,12 @@ function allCoresFull(view: NasViewFigure, unit: RateUnit): Finding | null {
       severity: 'problem',
       text:
         `The NAS’s processor is the limit: all its cores were ${percentWords(busy)} busy during ${view.test}` +
-        (busiest ? `, ${busiest.name} using the most (${coresWords(busiest.cpu)})` : '') +
+        `, ${busiest.name} using the most (${coresWords(busiest.cpu)})` +
         (flat ? `, while the rate held at ${rate(flat, unit)}` : '') +
-        '. ' +
-        (busiest ? processAdvice(busiest.name) : 'Stop other work on the NAS while you copy, or use a faster NAS.'),
+        `. ${processAdvice(busiest.name)}`,
       figures: {
         cpuBusyPercent: percentFigure(busy),
-        ...(busiest ? { processCpuPercent: percentFigure(busiest.cpu) } : {}),
+        processCpuPercent: percentFigure(busiest.cpu),
         ...(flat ? { bytesPerSecond: flat } : {}),
         seconds: samples.length,
       },
