@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explainFigures, noFigures, type Figures } from '../../shared/words/verdicts';
-import { gigabit, network, seqDisk } from '../helpers/verdict-figures';
+import { gigabit, network, seqDisk, verdictOf } from '../helpers/verdict-figures';
 
 /** Each rule fires on its condition and stays silent when the condition fails. */
 const MiB = 2 ** 20;
@@ -241,5 +241,22 @@ describe('link utilisation', () => {
     expect(use?.text).toContain(
       'TCP can carry at most 941 Mb/s over it at MTU 1500: the network figure is 99.5% of that.',
     );
+  });
+});
+
+describe('unsteady figures, one line per kind', () => {
+  const spread = (relative: number) => ({ relative, basis: 'samples' as const });
+  it('says several unsteady disk figures in one line, with how many of how many and the widest', () => {
+    const disks = [
+      { ...seqDisk('read', 400e6), test: 'SEQ1M Q8T1 read', spread: spread(0.73) },
+      { ...seqDisk('write', 300e6), test: 'SEQ1M Q8T1 write', spread: spread(0.2) },
+      { ...seqDisk('read', 40e6), test: 'RND4K Q32T1 read', spread: spread(0.15) },
+      { ...seqDisk('write', 30e6), test: 'RND4K Q32T1 write', spread: spread(0.02) },
+    ];
+    const text = verdictOf(gigabit({ disks }), 'unsteady-figure')?.text ?? '';
+    expect(text).toMatch(
+      /^3 of 4 disk figures varied more than 10% \(the widest, SEQ1M Q8T1 read: 400 MB\/s, ±73%\)\. /,
+    );
+    expect(text.match(/varied/g)).toHaveLength(1);
   });
 });

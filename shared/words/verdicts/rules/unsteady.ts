@@ -1,10 +1,12 @@
 import type { Spread } from '../../../contract/figure-quality';
-import { describeUnsteady, isUnsteady, linkAsSubject } from '../../spread';
+import { describeUnsteady, formatSpread, isUnsteady, linkAsSubject } from '../../spread';
 import type { Figures } from '../figures';
 import { bitRate, rate } from '../links';
 import type { Rule } from '../verdict';
 
 interface Candidate {
+  /** Which kind of figure it is: a group of several flagged figures is said in one line. */
+  group: 'network' | 'disk' | 'share copy';
   what: string;
   figure: string;
   spread: Spread | undefined;
@@ -15,13 +17,15 @@ interface Candidate {
 /**
  * A figure whose per-second rate (or whose repeats) varied more than 10% is flagged in words, with
  * the link named when the run knows it went over one: such a figure is rough, and two runs differ
- * meaningfully only by more than that.
+ * meaningfully only by more than that. Several of one kind are one line ("3 of 8 disk figures
+ * varied more than 10%"), naming the widest, not a string of warnings.
  */
 export const unsteady: Rule = (figures, { unit }) => {
   const link = linkAsSubject(figures.clientLink?.type);
   const candidates: Candidate[] = [
     ...networkCandidates(figures, link, unit),
     ...figures.disks.map((disk) => ({
+      group: 'disk' as const,
       what: disk.test,
       figure: rate(disk.bytesPerSecond, unit),
       spread: disk.spread,
@@ -29,6 +33,7 @@ export const unsteady: Rule = (figures, { unit }) => {
       subject: null,
     })),
     ...figures.share.map((share) => ({
+      group: 'share copy' as const,
       what: `the share copy (${share.label})`,
       figure: rate(share.bytesPerSecond, unit),
       spread: share.spread,
@@ -37,8 +42,11 @@ export const unsteady: Rule = (figures, { unit }) => {
   ];
   const flagged = candidates.filter((candidate) => isUnsteady(candidate.spread));
   if (flagged.length === 0) return [];
-  const sentences = flagged.map(
-    (candidate) => `${describeUnsteady(candidate.spread, candidate.subject)} (${candidate.what}: ${candidate.figure})`,
+  const sentences = (['network', 'disk', 'share copy'] as const).flatMap((group) =>
+    groupSentence(
+      candidates.filter((candidate) => candidate.group === group),
+      flagged.filter((candidate) => candidate.group === group),
+    ),
   );
   const widest = Math.max(...flagged.map((candidate) => candidate.spread?.relative ?? 0));
   return [
@@ -53,6 +61,20 @@ export const unsteady: Rule = (figures, { unit }) => {
     },
   ];
 };
+
+/** One flagged figure as it is; several of a kind in one line, with how many of how many and the widest. */
+function groupSentence(all: Candidate[], flagged: Candidate[]): string[] {
+  const one = (candidate: Candidate) =>
+    `${describeUnsteady(candidate.spread, candidate.subject)} (${candidate.what}: ${candidate.figure})`;
+  const first = flagged[0];
+  if (!first) return [];
+  if (flagged.length === 1) return [one(first)];
+  const widest = [...flagged].sort((a, b) => (b.spread?.relative ?? 0) - (a.spread?.relative ?? 0))[0] ?? first;
+  return [
+    `${flagged.length} of ${all.length} ${first.group} figures varied more than 10% ` +
+      `(the widest, ${widest.what}: ${widest.figure}, ${formatSpread(widest.spread)})`,
+  ];
+}
 
 function networkCandidates(figures: Figures, link: string | null, unit: Parameters<Rule>[1]['unit']): Candidate[] {
   const { upload, download, multiLink, spreads } = figures.network;
@@ -74,6 +96,7 @@ function networkCandidates(figures: Figures, link: string | null, unit: Paramete
       : []),
   ].map((candidate) => ({
     ...candidate,
+    group: 'network' as const,
     subject: multiLink && candidate.what === 'the network over all links at once' ? null : link,
   }));
 }
