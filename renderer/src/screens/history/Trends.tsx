@@ -148,8 +148,9 @@ function TrendChart({ trend, unit }: { trend: Trend; unit: RateUnit }) {
       const first = points[0]?.at ?? 0;
       const last = points.at(-1)?.at ?? first;
       const span = last - first;
-      // A little room either side, so the first and last points and their markers are not on the frame.
-      const room = Math.max(span * 0.04, 6 * 3600 * 1000);
+      // A little room either side, so the first and last points and their markers are not on the frame: in
+      // proportion to the span (runs a minute apart stay a minute apart, not lost in a day's axis).
+      const room = Math.max(span * 0.05, 30 * 1000);
       const colour = colours.series[0] ?? colours.text;
       const axis = axisStyle(colours);
       return new Chart(canvas, {
