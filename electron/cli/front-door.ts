@@ -71,12 +71,10 @@ export function leftBehindOf(end: RunEnd | undefined): { leftBehind?: NonNullabl
  */
 export function nasAndVerdictsOf(
   result: { nas?: unknown },
-  end: RunEnd,
-): { nas?: unknown; verdicts?: NonNullable<RunEnd['verdicts']> } {
-  return {
-    ...(result.nas ? { nas: result.nas } : {}),
-    ...(end.verdicts?.length ? { verdicts: end.verdicts } : {}),
-  };
+  end: Pick<RunEnd, 'verdicts'>,
+): { nas?: unknown; verdicts: NonNullable<RunEnd['verdicts']> } {
+  // Always a list, as `quick`'s: a script reads the same keys whether or not anything was found.
+  return { ...(result.nas ? { nas: result.nas } : {}), verdicts: end.verdicts ?? [] };
 }
 
 /**

@@ -18,6 +18,8 @@ export const NasProcessLoad = z.object({
   pid: z.number().int().optional(),
   /** The cores its cgroup's CPU quota lets it use (a container's --cpus, a service's CPUQuota); absent: no quota. */
   cpuLimit: z.number().positive().optional(),
+  /** Where a quota applies: what all the processes of its cgroup used together, in cores (the quota is theirs to share). */
+  groupCpu: z.number().nonnegative().optional(),
 });
 export type NasProcessLoad = z.infer<typeof NasProcessLoad>;
 

@@ -86,9 +86,13 @@ describe('NAS setups from the field', () => {
     '$name: probe, disk Quick and net pass with the same result shapes',
     async (setup) => {
       const result = await probeDiskNet(setup);
+      // The NAS's own view is seconds of samples (a device idle for a second has no wait time), and
+      // the verdicts say what those seconds showed: their presence must match under every login,
+      // their inner shape follows what the NAS did.
+      const sampled = new Set(['nas', 'verdicts']);
       expect(shapeOf(result.probe)).toEqual(shapeOf(reference.probe));
-      expect(shapeOf(result.disk)).toEqual(shapeOf(reference.disk));
-      expect(shapeOf(result.net)).toEqual(shapeOf(reference.net));
+      expect(shapeOf(result.disk, sampled)).toEqual(shapeOf(reference.disk, sampled));
+      expect(shapeOf(result.net, sampled)).toEqual(shapeOf(reference.net, sampled));
       expect(result.probe).toMatchObject({ nas: { tools: { fio: { path: '/usr/bin/fio' } } } });
       const tests = result.disk.tests as { bytesPerSecond: number; toolPath: string; commandLine: string }[];
       expect(tests).toHaveLength(8);
@@ -98,6 +102,11 @@ describe('NAS setups from the field', () => {
         expect(test.commandLine.startsWith('/usr/bin/fio ')).toBe(true);
       }
       expect(result.net).toMatchObject({ method: 'iperf3' });
+      // The NAS's own view came through this login's shell too, with its CPU seconds.
+      for (const run of [result.disk, result.net]) {
+        const { samples } = (run.nas as { resources: { samples: unknown[] } }).resources;
+        expect(samples.length, setup.name).toBeGreaterThan(0);
+      }
       expect((result.net.summary as { bitsPerSecond: number }).bitsPerSecond).toBeGreaterThan(100e6);
     },
     120_000,

@@ -57,8 +57,8 @@ async function withCgroupAccounting<T>(work: () => Promise<T>): Promise<{ result
 
 const setQuota = (microseconds: number) => writeFileSync(lab.lowpower.quota, String(microseconds));
 const cpuVerdict = (json: TestJson) => json.verdicts?.find((verdict) => verdict.id === 'nas-cpu-limit');
-/** The seconds the cgroup worked in (the test's own, not the login or the idle reader): over a third of the quota. */
-const busySeconds = (cores: number[]) => cores.filter((used) => used > (lab.lowpower.quotaPercent / 100) * 0.33);
+/** The seconds the cgroup worked in (the test's own, not the login or the idle reader): over a third of its quota. */
+const busySeconds = (cores: number[], percent: number) => cores.filter((used) => used > (percent / 100) * 0.33);
 
 afterEach(() => setQuota(lab.lowpower.quotaPercent * 1000));
 const folders: string[] = [];
@@ -67,21 +67,29 @@ afterAll(() => {
 });
 
 describe('the NAS’s own view of each test', () => {
+  // iperf3's receiving is mostly the kernel's work, which no process is charged for: at 5% of a core
+  // it still reaches line rate in bursts, so its NAS is held to 2.5%. smbd does its own work: 5% holds it.
   it.each([
-    ['a network test', 'iperf3', () => ['net', ...lowpowerLogin, '--time', '10']],
-    ['a share copy over SMB', 'smbd', () => ['copy', '--dir', lab.smb.lowpower, '--size', '128M', ...lowpowerLogin]],
+    ['a network test', 'iperf3', 2.5, () => ['net', ...lowpowerLogin, '--time', '10']],
+    ['a share copy over SMB', 'smbd', 5, () => ['copy', '--dir', lab.smb.lowpower, '--size', '128M', ...lowpowerLogin]],
   ])(
     '%s on a low-power NAS names %s as the limit, with its CPU share as its cgroup counted it; unrestricted, no CPU verdict',
-    async (_what, process, argv) => {
+    async (_what, process, percent, argv) => {
+      setQuota(percent * 1000);
       const limited = await withCgroupAccounting(() => nasbench(argv()));
       const verdict = cpuVerdict(limited.result);
       expect(verdict?.text, JSON.stringify(limited.result.verdicts)).toContain(process);
       const named = Number(verdict?.figures.processCpuPercent);
-      const counted = median(busySeconds(limited.coresEachSecond)) * 100;
+      const counted = median(busySeconds(limited.coresEachSecond, percent)) * 100;
       console.log(
-        `${process} on ${lab.lowpower.quotaPercent}% of a core: the NAS view says ${named}%, the cgroup ${counted.toFixed(1)}%`,
+        `${process} on ${percent}% of a core: the NAS view says ${named}%, the cgroup ${counted.toFixed(1)}%`,
       );
       expect(Math.abs(named - counted)).toBeLessThanOrEqual(10);
+      // Tighter: what the NAS view saw its whole group use (the quota is the group's) is the cgroup's
+      // own count to within /proc's tick (1% of a core over a second).
+      const group = Number(verdict?.figures.groupCpuPercent);
+      console.log(`  its group: the NAS view ${group}%`);
+      expect(Math.abs(group - counted)).toBeLessThanOrEqual(1);
       // The same NAS with its quota lifted: nothing holds the process back.
       setQuota(-1);
       const free = await nasbench(argv());

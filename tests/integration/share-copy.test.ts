@@ -56,6 +56,8 @@ describe('the share copy test on a share mounted over the lab link', () => {
       interface: lab.legs.a.hostIf,
       localAddress: lab.legs.a.host,
       serverAddress: lab.legs.a.nas,
+      // sshfs is SFTP inside SSH: every byte is both authenticated and encrypted, always.
+      session: expect.objectContaining({ protocol: 'sshfs', signing: 'on', encryption: 'on' }),
     });
     expect(result.pathNote).toMatch(new RegExp(`mounted over ${lab.legs.a.hostIf}, not over the Wi-Fi link`));
     expect(result.notes[0]).toBe(result.pathNote);

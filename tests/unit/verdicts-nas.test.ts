@@ -34,6 +34,20 @@ describe('the NAS’s CPU is the limit', () => {
     expect(verdict?.figures.peggedSeconds).toBeGreaterThanOrEqual(0.6 * (verdict?.figures.seconds ?? 0));
   });
 
+  it('a quota shared by two processes: the group at its quota holds both, though neither alone used it all', () => {
+    const resources = resourcesOf('iperf3-shared-quota');
+    // Each second, every process of the group carries what the group used together.
+    const inGroup = resources.samples.flatMap((sample) => sample.top.filter((process) => process.cpuLimit === 0.05));
+    for (const process of inGroup) expect(process.groupCpu).toBeGreaterThanOrEqual(process.cpu);
+    expect(inGroup.some((process) => (process.groupCpu ?? 0) - process.cpu >= 0.015)).toBe(true);
+    const view = nasView('Upload', 'network', resources, iperf3Rates('iperf3-shared-quota'));
+    const verdict = verdicts(view).find((found) => found.id === 'nas-cpu-limit');
+    expect(verdict?.text).toMatch(
+      /used all the CPU its group may use \(5% of a core, a CPU quota; \w+ itself \d% of a core, the rest the group’s other processes\)/,
+    );
+    expect(verdict?.figures.groupCpuPercent).toBeCloseTo(5, 0);
+  });
+
   it('says all cores were busy when they were, naming the busiest process', () => {
     const verdict = verdicts(nasView('SMB write', 'copy', resourcesOf('cpu-full'))).find(
       (found) => found.id === 'nas-cpu-limit',

@@ -10,7 +10,7 @@ import { describeUdp } from '../../../shared/words/udp';
 import { bitRate, hostName, integerIn, listOf, port, seconds } from '../arguments';
 import { withConnectedEngine, withEngine, type GlobalOptions } from '../engine-session';
 import type { Verdict } from '../../../shared/words/verdicts';
-import { runError, runToEnd } from '../front-door';
+import { nasAndVerdictsOf, runError, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 
@@ -128,7 +128,7 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
             signal,
             onSample: (sample) => onSample(sample.t, sample.bitsPerSecond),
           });
-          printNet(io, globals, finish, networkResultOf(measured, options.streams), samples, null, []);
+          printNet(io, globals, finish, networkResultOf(measured, options.streams), samples, null, [], undefined);
         });
       } else {
         throw new NasbenchError(
@@ -180,7 +180,7 @@ function printNet(
   samples: { t: number; bitsPerSecond: number }[],
   version: string | null,
   hints: string[],
-  verdicts?: Verdict[],
+  verdicts: Verdict[] | undefined,
 ): void {
   const json = {
     ok: true as const,
@@ -206,8 +206,7 @@ function printNet(
     samples,
     server: { version },
     ...(hints.length ? { hints } : {}),
-    ...(result.nas ? { nas: result.nas } : {}),
-    ...(verdicts?.length ? { verdicts } : {}),
+    ...nasAndVerdictsOf(result, { verdicts }),
   };
   finish(printResult(io, globals, json, () => describe(result, hints)));
 }

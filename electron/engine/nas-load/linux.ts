@@ -178,9 +178,22 @@ export function readHeaderLine(line: string, header: ReaderHeader): boolean {
   return true;
 }
 
-/** `@@limit PID QUOTA PERIOD`: the process's cgroup lets it use QUOTA of every PERIOD microseconds. */
+/**
+ * `@@limit PID QUOTA PERIOD [GROUP]`: the process's cgroup (GROUP, its path) lets it use QUOTA of
+ * every PERIOD microseconds. Readers before the group was sent leave it out.
+ */
 export function readCpuLimit(line: string, header: ReaderHeader): void {
-  const [, pid, quota, period] = numbers(fields(line));
-  if (pid !== undefined && quota !== undefined && period !== undefined && quota > 0 && period > 0)
-    header.cpuLimits.set(pid, quota / period);
+  const parts = fields(line);
+  const [, pid, quota, period] = numbers(parts.slice(0, 4));
+  if (
+    !Number.isInteger(pid) ||
+    pid === undefined ||
+    quota === undefined ||
+    period === undefined ||
+    !(quota > 0 && period > 0)
+  )
+    return;
+  header.cpuLimits.set(pid, quota / period);
+  const group = parts.slice(4).join(' ');
+  if (group) header.cpuGroups.set(pid, group);
 }

@@ -97,7 +97,7 @@ const linuxAwk = [
   '      getline p < ("/sys/fs/cgroup/cpu" parts[3] "/cpu.cfs_period_us"); close("/sys/fs/cgroup/cpu" parts[3] "/cpu.cfs_period_us")',
   '      q = q " " p',
   '    }',
-  '    if (q ~ /^[0-9]+ [0-9]+$/) print "@@limit " pid " " q',
+  '    if (q ~ /^[0-9]+ [0-9]+$/) print "@@limit " pid " " q " " parts[3]',
   '  }',
   '  close(dir "/cgroup")',
   '}',

@@ -62,22 +62,30 @@ function shares(before: CpuTicks, after: CpuTicks): { busy: number; iowait: numb
 
 /**
  * CPU used by each process over the interval, in cores. A process that started in between used all
- * of its time in it. The reader itself (its shell and the awk it starts) is left out.
+ * of its time in it. The reader itself (its shell and the awk it starts) is left out of the list, but
+ * not out of its cgroup's use: a CPU quota is shared by every process of the group, the reader's too.
  */
 function busiestProcesses(before: Snapshot, after: Snapshot, seconds: number, header: ReaderHeader) {
   const loads: NasProcessLoad[] = [];
-  const { readerPid } = header;
+  const groupUse = new Map<string, number>();
+  const { readerPid, cpuLimits, cpuGroups } = header;
   for (const [pid, process] of after.processes) {
-    if (readerPid !== null && (pid === readerPid || process.parent === readerPid)) continue;
     const earlier = before.processes.get(pid);
     // A process id reused within the second is a new process. Linux tells by start time: names change
     // (a kernel worker's carries the work it is doing); FreeBSD's ps gives no start time, only names.
     const same =
       earlier && (process.started != null ? earlier.started === process.started : earlier.name === process.name);
-    const used = same ? process.cpuSeconds - earlier.cpuSeconds : process.cpuSeconds;
-    const limit = header.cpuLimits.get(pid);
-    if (used > 0)
-      loads.push({ name: process.name, cpu: round(used / seconds), pid, ...(limit ? { cpuLimit: limit } : {}) });
+    const used = (same ? process.cpuSeconds - earlier.cpuSeconds : process.cpuSeconds) / seconds;
+    const group = cpuGroups.get(pid);
+    if (group !== undefined) groupUse.set(group, (groupUse.get(group) ?? 0) + used);
+    if (readerPid !== null && (pid === readerPid || process.parent === readerPid)) continue;
+    const limit = cpuLimits.get(pid);
+    if (used > 0) loads.push({ name: process.name, cpu: round(used), pid, ...(limit ? { cpuLimit: limit } : {}) });
+  }
+  for (const load of loads) {
+    const group = load.pid === undefined ? undefined : cpuGroups.get(load.pid);
+    const used = group === undefined ? undefined : groupUse.get(group);
+    if (used !== undefined) load.groupCpu = round(used);
   }
   return loads.sort((a, b) => b.cpu - a.cpu).slice(0, topProcesses);
 }

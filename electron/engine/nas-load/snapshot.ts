@@ -73,6 +73,8 @@ export interface ReaderHeader {
   members: Map<string, string[]>;
   /** Process id → the cores its cgroup lets it use, where a CPU quota applies. */
   cpuLimits: Map<number, number>;
+  /** Process id → the cgroup whose quota holds it: the quota is the group's, shared by all its processes. */
+  cpuGroups: Map<number, string>;
 }
 
 export function emptySnapshot(): Snapshot {
@@ -99,6 +101,7 @@ export function emptyHeader(): ReaderHeader {
     partitionOf: new Map(),
     members: new Map(),
     cpuLimits: new Map(),
+    cpuGroups: new Map(),
   };
 }
 

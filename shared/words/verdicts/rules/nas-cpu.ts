@@ -82,7 +82,11 @@ function oneCorePegged(view: NasViewFigure, unit: RateUnit): Finding[] {
       const room = Math.min(1, process.cpuLimit ?? 1);
       // Without a quota its core must show it too: 0.9 of a core spread over two is no limit.
       const full = process.cpuLimit !== undefined || sample.coreMax >= peggedShare;
-      return full && process.cpu >= Math.min(peggedShare * room, room - tick);
+      // Under a quota the group's processes share it: the group at its quota holds every one of them.
+      const used = process.cpuLimit !== undefined ? Math.max(process.cpu, process.groupCpu ?? 0) : process.cpu;
+      // Within a tick of 90% of its room: /proc counts in ticks, so a process held to 2.5% of a core
+      // reads 0.02 or 0.03 in a second.
+      return full && used >= peggedShare * room - tick;
     }),
   );
   const busiest = busiestProcess(pegged);
@@ -90,9 +94,11 @@ function oneCorePegged(view: NasViewFigure, unit: RateUnit): Finding[] {
   const seconds = pegged.filter((process) => (process.pid ?? process.name) === (busiest.pid ?? busiest.name)).length;
   if (seconds < mostSeconds * samples.length) return [];
   const limit = busiest.cpuLimit;
+  const shared = busiest.groupCpu !== undefined && busiest.groupCpu - busiest.cpu > tick;
   const held =
     limit !== undefined && limit < 1
-      ? `${busiest.name} used all the CPU its group may use (${coresWords(limit)}, a CPU quota)`
+      ? `${busiest.name} used all the CPU its group may use (${coresWords(limit)}, a CPU quota` +
+        (shared ? `; ${busiest.name} itself ${coresWords(busiest.cpu)}, the rest the group’s other processes)` : ')')
       : `${busiest.name} kept one core full (${coresWords(busiest.cpu)})`;
   return [
     {
@@ -107,6 +113,7 @@ function oneCorePegged(view: NasViewFigure, unit: RateUnit): Finding[] {
         figures: {
           processCpuPercent: percentFigure(busiest.cpu),
           ...(limit !== undefined ? { cpuLimitPercent: percentFigure(limit) } : {}),
+          ...(busiest.groupCpu !== undefined ? { groupCpuPercent: percentFigure(busiest.groupCpu) } : {}),
           peggedSeconds: seconds,
           seconds: samples.length,
           bytesPerSecond: flat,
@@ -127,18 +134,34 @@ function busiestProcess(processes: readonly (NasProcessLoad | undefined)[]): Nas
   const seen = [...byKey.values()].sort((a, b) => b.length - a.length)[0];
   const first = seen?.[0];
   if (!seen || !first) return null;
-  return { ...first, cpu: median(seen.map((process) => process.cpu)) };
+  const groups = seen.flatMap((process) => (process.groupCpu === undefined ? [] : [process.groupCpu]));
+  return {
+    ...first,
+    cpu: median(seen.map((process) => process.cpu)),
+    ...(groups.length ? { groupCpu: median(groups) } : {}),
+  };
 }
 
 /**
- * The test's median rate when it held there: two thirds of its seconds (warm-up left out) within 10%
- * of the median. One odd second does not unsettle it, as a standard deviation would be; a rate that
- * climbs or sags does.
+ * The test's median rate when it held there: after the warm-up it neither climbed nor sagged — the
+ * second half's mean is within 10% of the first half's, or within twice their standard error where
+ * the seconds scatter more (a process held by a CPU quota moves in bursts: its seconds vary by a
+ * quarter around a level that does not move). A rate that climbs or sags by more than that is not
+ * held back by the CPU, whatever the CPU shows.
  */
 function heldRate(rates: readonly number[]): number | null {
   const steady = steadyPart(rates);
   const middle = median(steady);
-  if (steady.length < 3 || !(middle > 0)) return null;
-  const near = steady.filter((value) => Math.abs(value - middle) <= unsteadyAbove * middle).length;
-  return near >= (2 / 3) * steady.length ? middle : null;
+  if (steady.length < 4 || !(middle > 0)) return null;
+  const half = Math.floor(steady.length / 2);
+  const [first, second] = [steady.slice(0, half), steady.slice(steady.length - half)];
+  const trend = Math.abs(mean(second) - mean(first));
+  const standardError = Math.sqrt(variance(first) / first.length + variance(second) / second.length);
+  return trend <= Math.max(unsteadyAbove * middle, 2 * standardError) ? middle : null;
+}
+
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+function variance(values: readonly number[]): number {
+  const centre = mean(values);
+  return values.reduce((sum, value) => sum + (value - centre) ** 2, 0) / Math.max(1, values.length - 1);
 }
