@@ -195,8 +195,11 @@ async function main(): Promise<void> {
     );
     return { ...cell, a, b, spread, deviation, allowance };
   });
-  const medianOf = (inferredOnes: boolean) =>
-    median(rows.filter((row) => row.inferred === inferredOnes).map((row) => row.deviation));
+  // NaN when no cell of that kind was checked: a goal with nothing to judge is not met.
+  const medianOf = (inferredOnes: boolean) => {
+    const deviations = rows.filter((row) => row.inferred === inferredOnes).map((row) => row.deviation);
+    return deviations.length > 0 ? median(deviations) : Number.NaN;
+  };
   const beyond = rows.filter((row) => row.deviation > row.allowance);
   const goals = [
     [`adaptive wall time at most a tenth of the full grid's fixed-time cost`, adaptive.wall <= fullCost / 10],
