@@ -51,12 +51,17 @@ export const DiskTestResult = z.object({
   cache: CacheState.optional(),
   steadyState: z.object({ criterion: z.string(), durationSeconds: z.number(), attained: z.boolean() }).optional(),
   note: z.string().optional(),
+  /** A sweep cell's file size per job, as the user gave it (`sizeBytes` is fio's total over the jobs). */
+  fileSizeBytes: z.number().optional(),
+  /** A sweep cell: false when fio measured it; true for an adaptive sweep's cell estimated from measured neighbours. */
+  inferred: z.boolean().optional(),
 });
 export type DiskTestResult = z.infer<typeof DiskTestResult>;
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
-const sizeList = (max: number) => z.array(z.number().int().min(512).max(max)).min(1).max(8);
+/** Up to 12 values an axis: seed 002's grids are 10 block sizes × 12 file sizes × 8 job counts. */
+const sizeList = (max: number) => z.array(z.number().int().min(512).max(max)).min(1).max(12);
 
 /** Seed 002's grid done right: block size × file size × jobs, each cell stopped by fio's steady-state check. */
 export const DiskSweepRunInput = z.strictObject({
@@ -65,7 +70,7 @@ export const DiskSweepRunInput = z.strictObject({
   blockSizes: sizeList(64 * MiB).default([4 * KiB, 128 * KiB, MiB]),
   /** Bytes per job's file. */
   fileSizes: sizeList(2 ** 50).default([64 * MiB, 256 * MiB]),
-  jobs: z.array(z.number().int().min(1).max(64)).min(1).max(6).default([1, 4]),
+  jobs: z.array(z.number().int().min(1).max(128)).min(1).max(8).default([1, 4]),
   rw: z.enum(['write', 'read', 'both']).default('write'),
   steadyState: z.boolean().default(true),
   /** Bypass the NAS's cache; off by default, as in seed 002 (the storage evaluation behind this sweep). */
@@ -96,10 +101,25 @@ export const HeatmapPanel = z.object({
 });
 export type HeatmapPanel = z.infer<typeof HeatmapPanel>;
 
+/** A cell of the grid that cannot run as given, left out of the sweep, and why (shared/words/sweep-left-out.ts). */
+export const SweepLeftOutCell = z.object({
+  name: z.string(),
+  rw: z.enum(['write', 'read']),
+  bs: z.number(),
+  fileSizeBytes: z.number(),
+  numjobs: z.number(),
+  reason: z.enum(['block-larger-than-file', 'file-too-small', 'files-do-not-fit']),
+  /** In words: "2M blocks do not fit in 1M files: a file must hold at least one block." */
+  why: z.string(),
+});
+export type SweepLeftOutCell = z.infer<typeof SweepLeftOutCell>;
+
 export const DiskSweepSummary = z.object({
   panels: z.array(HeatmapPanel),
   /** Cells the time budget left out. */
   skipped: z.array(z.string()),
+  /** Cells that cannot run as given (absent in runs saved before #35); null in the heatmaps. */
+  leftOut: z.array(SweepLeftOutCell).optional(),
   /** The plan's worst case before anything ran, and what the sweep took. */
   plannedSeconds: z.number(),
   seconds: z.number(),

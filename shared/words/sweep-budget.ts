@@ -1,9 +1,12 @@
-import { formatDuration } from '../util/units';
+import type { SweepLeftOutCell } from '../contract/disk';
+import { formatDuration, sizeLabel } from '../util/units';
 import { adaptiveCellsAtLeast } from './sweep';
+import { describeLeftOut, whyLeftOut } from './sweep-left-out';
 
 /**
- * The sweep form's preview: how many cells the time budget lets the sweep measure, and how many it
- * infers (adaptive) or leaves out (full grid). The engine's rule (electron/engine/disk/sweep-plan.ts)
+ * The sweep form's preview (and the sweep step's description): how many cells the time budget lets
+ * the sweep measure, and how many it infers (adaptive) or leaves out (full grid); and which cells
+ * cannot run here at all (a block larger than its file, files that do not fit the folder's free space). The engine's rule (electron/engine/disk/sweep-plan.ts)
  * starts a cell only when its worst case still fits; a cell that settles takes fio's 1 s ramp and
  * 5 s window plus start-up (6.6–6.9 s measured), so the preview counts settled cells against the
  * budget and checks each one's worst case, as the engine will.
@@ -26,10 +29,15 @@ export interface SweepBudgetInput {
   adaptive: boolean;
   budgetSeconds: number;
   maxSeconds: number;
+  /** The folder's free space, when known: cells whose files do not fit it are left out. */
+  freeBytes?: number | null;
 }
 
 export interface SweepBudgetPreview {
+  /** Cells that can run (both directions counted). */
   cells: number;
+  /** The grid's cells that cannot run here, and why. */
+  leftOut: SweepLeftOutCell[];
   /** Cells the sweep means to measure: every one, or the least an adaptive sweep measures. */
   wanted: number;
   /** Of those, the ones the budget lets it measure (about). */
@@ -40,22 +48,35 @@ export interface SweepBudgetPreview {
 }
 
 export function sweepBudgetPreview(input: SweepBudgetInput): SweepBudgetPreview {
-  const directions = input.rw === 'both' ? 2 : 1;
+  const directions = input.rw === 'both' ? (['write', 'read'] as const) : ([input.rw] as const);
   const settled = Math.min(input.maxSeconds + 2, settledCellSeconds);
-  // Plan order (jobs, then file size), as the engine runs a full grid.
+  const freeBytes = input.freeBytes ?? null;
+  const leftOut: SweepLeftOutCell[] = [];
+  // Plan order (jobs, then file size), as the engine runs a full grid; a cell that cannot run is left out.
   const worst = input.jobs.flatMap((jobs) =>
     input.fileSizes.flatMap((fileSize) =>
-      Array<number>(input.blockSizes.length * directions).fill(cellWorstSeconds(input.maxSeconds, fileSize, jobs)),
+      input.blockSizes.flatMap((bs) =>
+        directions.flatMap((rw) => {
+          const why = whyLeftOut({ bs, fileSize, jobs }, freeBytes);
+          if (!why) return [cellWorstSeconds(input.maxSeconds, fileSize, jobs)];
+          const name = `bs=${sizeLabel(bs)} size=${sizeLabel(fileSize)} jobs=${jobs} ${rw}`;
+          leftOut.push({ name, rw, bs, fileSizeBytes: fileSize, numjobs: jobs, ...why });
+          return [];
+        }),
+      ),
     ),
   );
   const cells = worst.length;
   const wanted = input.adaptive
-    ? directions *
-      adaptiveCellsAtLeast({
-        blockSizes: input.blockSizes.length,
-        fileSizes: input.fileSizes.length,
-        jobs: input.jobs.length,
-      })
+    ? Math.min(
+        cells,
+        directions.length *
+          adaptiveCellsAtLeast({
+            blockSizes: input.blockSizes.length,
+            fileSizes: input.fileSizes.length,
+            jobs: input.jobs.length,
+          }),
+      )
     : cells;
   // An adaptive sweep starts at the largest cells (its jobs probe): check those worst cases first.
   const order = input.adaptive ? [...worst].sort((a, b) => b - a).slice(0, wanted) : worst;
@@ -70,14 +91,16 @@ export function sweepBudgetPreview(input: SweepBudgetInput): SweepBudgetPreview 
   const within = `Within ${formatDuration(input.budgetSeconds)}:`;
   const need = `${formatDuration(settledSeconds)} when the cells settle`;
   let words: string;
-  if (input.adaptive) {
-    // The adaptive count is a floor: refinement measures more where neighbouring cells differ.
+  if (cells === 0) {
+    words = 'No cell of this grid can run here.';
+  } else if (input.adaptive) {
+    // The adaptive count is a floor: refinement measures more where neighbouring cells disagree.
     words =
       measured >= wanted
         ? `${within} at least ${wanted} of ${cells} cells measured (${need}), more where neighbouring cells differ; ` +
-          'the others inferred from them and marked ≈.'
-        : `${within} about ${measured} cells measured, of at least ${wanted} the adaptive sweep wants; the others ` +
-          `inferred, from fewer measurements. Give it at least ${formatDuration(settledSeconds)}.`;
+          `up to ${cells - wanted} inferred from them and marked ≈.`
+        : `${within} about ${measured} of ${cells} cells measured, of at least ${wanted} the adaptive sweep wants; ` +
+          `the other ${cells - measured} inferred, from fewer measurements. Give it at least ${formatDuration(settledSeconds)}.`;
   } else {
     const most = formatDuration(worst.reduce((sum, each) => sum + each, 0));
     words =
@@ -86,5 +109,13 @@ export function sweepBudgetPreview(input: SweepBudgetInput): SweepBudgetPreview 
         : `${within} about ${measured} of ${cells} cells measured; the last ${cells - measured} left out. ` +
           `All ${cells} need about ${need} (up to ${most}).`;
   }
-  return { cells, wanted, measured, settledSeconds, words };
+  const leftOutWords = describeLeftOut(leftOut, freeBytes);
+  return {
+    cells,
+    leftOut,
+    wanted,
+    measured,
+    settledSeconds,
+    words: leftOutWords ? `${words} ${leftOutWords}` : words,
+  };
 }

@@ -83,6 +83,70 @@ export function sweepGridCells(sweep: DiskSweepSummary, tests: readonly DiskTest
   );
 }
 
+/**
+ * A sweep's `tests` as the CLI contract lists them (issue #35): every cell of the grid that has a
+ * figure, measured and inferred, each marked `inferred`, with `fileSizeBytes` (per job, as the user
+ * gave it) beside fio's total `sizeBytes`; in the order a full sweep runs them (jobs, file size,
+ * block size, writes before reads). An inferred cell carries what a figure from neighbours can
+ * say (throughput, and IOPS from it at its fixed block size), never a latency or a command line.
+ */
+export function sweepCellTests(sweep: DiskSweepSummary, tests: readonly DiskTestResult[]): SweepCellTest[] {
+  const measured = tests.map((test): SweepCellTest => {
+    // Runs saved before #35 lack fileSizeBytes: the cell's name says the size as given (fio's may be a stand-in's).
+    const named = sweep.panels
+      .flatMap((panel) => panel.x)
+      .find((size) => test.name === `bs=${sizeLabel(test.bs)} size=${sizeLabel(size)} jobs=${test.numjobs} ${test.rw}`);
+    return { ...test, inferred: false, fileSizeBytes: test.fileSizeBytes ?? named ?? test.sizeBytes / test.numjobs };
+  });
+  const like = tests[0];
+  const inferred = sweep.panels.flatMap((panel) =>
+    panel.y.flatMap((bs, row) =>
+      panel.x.flatMap((fileSize, column) => {
+        const value = panel.values[row]?.[column] ?? null;
+        if (value === null || !isInferredCell(panel, row, column)) return [];
+        const cell: InferredCellTest = {
+          name: `bs=${sizeLabel(bs)} size=${sizeLabel(fileSize)} jobs=${panel.jobs} ${panel.rw}`,
+          rw: panel.rw,
+          bs,
+          iodepth: like?.iodepth ?? 1,
+          numjobs: panel.jobs,
+          direct: like?.direct ?? false,
+          sizeBytes: fileSize * panel.jobs,
+          fileSizeBytes: fileSize,
+          bytesPerSecond: value,
+          iops: value / bs,
+          latencyNs: { p50: null, p99: null },
+          inferred: true,
+        };
+        return [cell];
+      }),
+    ),
+  );
+  const direction = (rw: string) => (rw === 'write' ? 0 : 1);
+  return [...measured, ...inferred].sort(
+    (a, b) =>
+      a.numjobs - b.numjobs || a.fileSizeBytes - b.fileSizeBytes || a.bs - b.bs || direction(a.rw) - direction(b.rw),
+  );
+}
+
+/** An adaptive sweep's cell estimated from measured neighbours, in the contract's test shape. */
+export interface InferredCellTest {
+  name: string;
+  rw: 'write' | 'read';
+  bs: number;
+  iodepth: number;
+  numjobs: number;
+  direct: boolean;
+  sizeBytes: number;
+  fileSizeBytes: number;
+  bytesPerSecond: number;
+  iops: number;
+  latencyNs: { p50: null; p99: null };
+  inferred: true;
+}
+
+export type SweepCellTest = (DiskTestResult & { inferred: false; fileSizeBytes: number }) | InferredCellTest;
+
 /** One cell's figure for a metric: what the heatmap colours and writes (null: none). */
 export function metricValue(cell: SweepGridCell, metric: GridMetric): number | null {
   switch (metric) {

@@ -5,9 +5,10 @@ import { gridCell, type SweepGridCell } from './sweep-grid';
 
 /**
  * How more parallel jobs help, per direction and block size (seed 002's "throughput ÷ numjobs per
- * process" and its question: how many jobs saturate the pool). Read on the largest file size, the
- * one least helped by the NAS's cache, from measured cells only: an adaptive sweep infers jobs
- * from its probed rows, and a rule read off inferred cells would only repeat that guess.
+ * process" and its question: how many jobs saturate the pool). Read, per block size, on the file
+ * size where the most job counts were measured — the largest such, the one least helped by the
+ * NAS's cache (an adaptive sweep probes jobs there; a full one measured them everywhere) — from
+ * measured cells only: a rule read off inferred cells would only repeat the sweep's guess.
  */
 
 /** A gain within this (or the cells' own spread, if larger) is noise, not more throughput. */
@@ -35,16 +36,21 @@ export function jobScaling(sweep: DiskSweepSummary, tests: readonly DiskTestResu
   const panels = [...sweep.panels].sort((a, b) => a.jobs - b.jobs);
   const first = panels[0];
   if (!first) return [];
-  const fileSize = Math.max(...first.x);
-  const column = first.x.indexOf(fileSize);
   const found: JobScaling[] = [];
   for (const rw of ['write', 'read'] as const) {
     const ofDirection = panels.filter((panel) => panel.rw === rw);
     if (ofDirection.length < 2) continue;
     for (const [row, bs] of first.y.entries()) {
-      const points = ofDirection
-        .map((panel) => gridCell(panel, row, column, tests))
-        .filter((point) => point.how === 'measured');
+      const measuredAt = (column: number) =>
+        ofDirection.map((panel) => gridCell(panel, row, column, tests)).filter((point) => point.how === 'measured');
+      // The file size with the most measured job counts; the largest of those.
+      const size = (at: number) => first.x[at] ?? 0;
+      const column = first.x.reduce((best, _, at) => {
+        const [count, bestCount] = [measuredAt(at).length, measuredAt(best).length];
+        return count > bestCount || (count === bestCount && size(at) > size(best)) ? at : best;
+      }, 0);
+      const fileSize = first.x[column] ?? 0;
+      const points = measuredAt(column);
       if (points.length < 2) continue;
       // The saturation point: the first job count that no later one beats beyond the noise.
       // The last one always qualifies; reaching it means the step to it still gained.

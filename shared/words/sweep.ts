@@ -30,7 +30,10 @@ export type SweepProblems = Partial<
   Record<'folder' | 'blockSizes' | 'fileSizes' | 'jobs' | 'budgetMinutes' | 'maxSeconds', string>
 >;
 
-const maxValues = 8;
+/** Seed 002's grids: 10 block sizes × 12 file sizes × 8 job counts (1 to 128). */
+const maxValues = 12;
+const maxJobCounts = 8;
+const maxJobs = 128;
 const KiB = 1024;
 
 /** "4k, 128k,1M" as a list of sizes within [min, max], or null when any part is not one. */
@@ -46,7 +49,10 @@ function countList(text: string): number[] | null {
     .split(/[,\s]+/)
     .filter((part) => part !== '')
     .map(Number);
-  const fits = counts.length > 0 && counts.length <= 6 && counts.every((n) => Number.isInteger(n) && n >= 1 && n <= 64);
+  const fits =
+    counts.length > 0 &&
+    counts.length <= maxJobCounts &&
+    counts.every((n) => Number.isInteger(n) && n >= 1 && n <= maxJobs);
   return fits ? [...new Set(counts)].sort((a, b) => a - b) : null;
 }
 
@@ -74,9 +80,9 @@ export function checkDiskSweepChoices(
   const { blockSizes, fileSizes, jobs, budgetSeconds, maxSeconds } = readSweepGrid(choices);
   const problems: SweepProblems = {
     ...(folderProblem(folder) && { folder: folderProblem(folder) }),
-    ...(!blockSizes && { blockSizes: 'Enter up to 8 block sizes from 512 to 64M, e.g. 4k, 128k, 1M.' }),
-    ...(!fileSizes && { fileSizes: 'Enter up to 8 file sizes, e.g. 64M, 256M, 1G.' }),
-    ...(!jobs && { jobs: 'Enter up to 6 job counts from 1 to 64, e.g. 1, 4.' }),
+    ...(!blockSizes && { blockSizes: `Enter up to ${maxValues} block sizes from 512 to 64M, e.g. 4k, 128k, 1M.` }),
+    ...(!fileSizes && { fileSizes: `Enter up to ${maxValues} file sizes, e.g. 64M, 256M, 1G.` }),
+    ...(!jobs && { jobs: `Enter up to ${maxJobCounts} job counts from 1 to ${maxJobs}, e.g. 1, 4.` }),
     ...(budgetSeconds === null && { budgetMinutes: 'Enter a whole number of minutes from 1 to 1440.' }),
     ...(maxSeconds === null && { maxSeconds: 'Enter a whole number of seconds from 6 to 600.' }),
   };
@@ -101,17 +107,18 @@ export function checkDiskSweepChoices(
 }
 
 /**
- * What an adaptive sweep of this grid measures before any refinement: the jobs on the smallest and
- * largest block size, and a coarse grid at one job and at the saturation point (adaptive-grid.ts);
- * refinement adds cells only where neighbours differ. For the plan preview: "about N of M cells".
+ * What an adaptive sweep of this grid measures before any refinement (electron/engine/disk/
+ * adaptive-grid.ts): the jobs probe on the smallest and largest block size (at least three job
+ * counts each, or all there are) and the grid's corners; refinement adds cells only where
+ * neighbours disagree. For the plan preview: "at least N of M cells".
  */
 export function adaptiveCellsAtLeast(grid: { blockSizes: number; fileSizes: number; jobs: number }): number {
-  const probeRows = grid.blockSizes > 1 ? 2 : 1;
-  const rows = Math.min(grid.blockSizes, 3);
-  const columns = Math.min(grid.fileSizes, 2);
-  // Each probe row's jobs until two steps gained nothing: at least three, or all there are.
-  const probes = probeRows * Math.min(grid.jobs, 3);
-  return Math.min(grid.blockSizes * grid.fileSizes * grid.jobs, probes + rows * columns * Math.min(grid.jobs, 2));
+  const rows = grid.blockSizes > 1 ? 2 : 1;
+  const probed = Math.min(grid.jobs, 3);
+  const corners = rows * (grid.fileSizes > 1 ? 2 : 1) * (grid.jobs > 1 ? 2 : 1);
+  // The probes run on the largest file size, where two corners of each probed row already are.
+  const shared = rows * (grid.jobs > 1 && grid.jobs <= probed ? 2 : 1);
+  return Math.min(grid.blockSizes * grid.fileSizes * grid.jobs, rows * probed + corners - shared);
 }
 
 /**

@@ -68,6 +68,32 @@ describe('planning a sweep', () => {
     }
   });
 
+  it('leaves out, and names, a cell whose block is larger than its file; refuses a grid none of whose cells can run', () => {
+    // Issue #35: 2M blocks with a 1M file size refused the whole grid with INVALID_INPUT.
+    const plan = planSweep({ ...grid, blockSizes: [4 * KiB, MiB, 2 * MiB], fileSizes: [MiB, 64 * MiB] });
+    expect(plan.leftOut.map((cell) => cell.name)).toEqual(['bs=2M size=1M jobs=1 write', 'bs=2M size=1M jobs=4 write']);
+    expect(plan.leftOut[0]).toMatchObject({ reason: 'block-larger-than-file', bs: 2 * MiB, fileSizeBytes: MiB });
+    expect(plan.leftOut[0]?.why).toBe('2M blocks do not fit in 1M files: a file must hold at least one block.');
+    expect(plan.cells).toHaveLength(3 * 2 * 2 - 2);
+    expect(() => planSweep({ ...grid, blockSizes: [2 * MiB], fileSizes: [MiB] })).toThrow(/No cell of this grid/);
+    // Files that do not fit the free space with the margin kept: 4 jobs × 256M need 1 GiB + 51 MiB.
+    const room = planSweep(grid, 1024 * MiB);
+    expect(room.leftOut.map((cell) => cell.name)).toEqual([
+      'bs=4k size=256M jobs=4 write',
+      'bs=128k size=256M jobs=4 write',
+      'bs=1M size=256M jobs=4 write',
+    ]);
+    expect(room.leftOut.every((cell) => cell.reason === 'files-do-not-fit')).toBe(true);
+    expect(() => planSweep(grid, 64 * MiB)).toThrow(expect.objectContaining({ code: 'NOT_ENOUGH_SPACE' }));
+  });
+
+  it('keeps the cache for a buffered sweep (fio invalidate=0), and lets fio drop it for a direct one', () => {
+    const argvOf = (direct: boolean) =>
+      planSweep({ ...grid, direct }).cells.map((cell) => fioArgv(checkFioJob(cell.test.job), '/s'))[0];
+    expect(argvOf(false)).toContain('--invalidate=0');
+    expect(argvOf(true)).not.toContain('--invalidate=0');
+  });
+
   it('leaves steady state out when it is off, and refuses a cap shorter than window + ramp', () => {
     const plan = planSweep({ ...grid, steadyState: false, maxRuntimeSeconds: 10 });
     expect(plan.cells.every((cell) => cell.test.job.steadyState === undefined && cell.test.job.runtime === 10)).toBe(
@@ -136,6 +162,57 @@ describe('running a sweep against a stand-in NAS', () => {
       return Promise.resolve({ code: 0, signal: null, stdout: isFio ? report : '', stderr: '' });
     },
   };
+
+  it('runs the cells that fit the folder, and names the ones left out in the result and its note', async () => {
+    // The folder facts say 1 GiB free: 4 jobs × 256M (plus the margin kept free) do not fit.
+    const facts =
+      '@@real\n/share\n@@free\n/dev/x 10485760 9437184 1048576 90% /share\n@@mounts\n/dev/x /share ext4 rw 0 0\n';
+    const small: NasCommands = {
+      run: (command) => {
+        const line = typeof command === 'string' ? command : command.join(' ');
+        if (line.includes('@@real')) return Promise.resolve({ code: 0, signal: null, stdout: facts, stderr: '' });
+        return nas.run(command);
+      },
+    };
+    let needed = 0;
+    const result = await runSweep(small, {
+      ...grid,
+      blockSizes: [4 * KiB, 2 * MiB],
+      fileSizes: [MiB, 256 * MiB],
+      folder: '/share',
+      openScratch: (bytes) => {
+        needed = bytes;
+        return Promise.resolve({ path: '/share/.nasbench-x', remove: () => Promise.resolve(true) });
+      },
+    });
+    expect(result.leftOut.map((cell) => `${cell.name}: ${cell.reason}`)).toEqual([
+      'bs=2M size=1M jobs=1 write: block-larger-than-file',
+      'bs=2M size=1M jobs=4 write: block-larger-than-file',
+      'bs=4k size=256M jobs=4 write: files-do-not-fit',
+      'bs=2M size=256M jobs=4 write: files-do-not-fit',
+    ]);
+    expect(result.tests.map((test) => test.name)).toEqual([
+      'bs=4k size=1M jobs=1 write',
+      'bs=4k size=256M jobs=1 write',
+      'bs=2M size=256M jobs=1 write',
+      'bs=4k size=1M jobs=4 write',
+    ]);
+    // Each measured cell says its file size as given, and that it was measured.
+    expect(result.tests.map((test) => [test.fileSizeBytes, test.inferred])).toEqual([
+      [MiB, false],
+      [256 * MiB, false],
+      [256 * MiB, false],
+      [MiB, false],
+    ]);
+    expect(needed).toBe(256 * MiB);
+    expect(result.heatmaps.panels[1]?.values).toEqual([
+      [37867610, null],
+      [null, null],
+    ]);
+    expect(result.note).toMatch(
+      /^Left out, as they cannot run here: 2 cells whose blocks .*; 2 cells whose files do not fit the 1.00 GiB free/,
+    );
+  });
 
   it('skips the remaining cells once the budget would be exceeded, with a note, and null heatmap values', async () => {
     fioCalls.length = 0;

@@ -37,21 +37,55 @@ describe('the sweep budget preview', () => {
 
   it('says how many cells an adaptive sweep measures and infers, and when the budget is too short for them', () => {
     const enough = sweepBudgetPreview({ ...grid, adaptive: true, budgetSeconds: 30 * 60 });
-    // Jobs on two probe rows (3 each) and a 3 × 2 coarse grid at two job counts: 18 cells before refinement.
-    expect(enough.wanted).toBe(18);
+    // The jobs probe on two block sizes (3 job counts each) and the grid's 8 corners, 2 of them probed: 12 cells.
+    expect(enough.wanted).toBe(12);
     expect(enough.words).toBe(
-      'Within 30 min: at least 18 of 80 cells measured (2 min when the cells settle), more where neighbouring ' +
-        'cells differ; the others inferred from them and marked ≈.',
+      'Within 30 min: at least 12 of 80 cells measured (2 min when the cells settle), more where neighbouring ' +
+        'cells differ; up to 68 inferred from them and marked ≈.',
     );
     // A minute cannot hold the largest cells' worst case (512 MiB × 8 jobs laid out at 10 MiB/s).
     const tight = sweepBudgetPreview({ ...grid, adaptive: true, budgetSeconds: 60 });
     expect(tight.measured).toBeLessThan(tight.wanted);
-    expect(tight.words).toMatch(
-      /^Within 1 min: about \d+ cells measured, of at least 18 the adaptive sweep wants; the others inferred, from fewer measurements\. Give it at least 2 min\.$/,
+    expect(tight.words).toBe(
+      `Within 1 min: about ${tight.measured} of 80 cells measured, of at least 12 the adaptive sweep wants; the ` +
+        `other ${80 - tight.measured} inferred, from fewer measurements. Give it at least 2 min.`,
     );
     // Both directions: an adaptive sweep samples each on its own.
     expect(sweepBudgetPreview({ ...grid, rw: 'both', adaptive: true, budgetSeconds: 3600 }).wanted).toBe(
       2 * enough.wanted,
     );
+  });
+
+  it("at seed 002's scale, counts and names the cells that cannot run here, and measures and infers the rest", () => {
+    // 10 block sizes (4k–2M) × 12 file sizes (1M–2G) × 8 job counts (1–128), in a folder with 100 GiB free.
+    const seed002 = {
+      blockSizes: Array.from({ length: 10 }, (_, n) => 4 * KiB * 2 ** n),
+      fileSizes: Array.from({ length: 12 }, (_, n) => MiB * 2 ** n),
+      jobs: [1, 2, 4, 8, 16, 32, 64, 128],
+      rw: 'read' as const,
+      maxSeconds: 10,
+      freeBytes: 100 * 1024 * MiB,
+    };
+    const preview = sweepBudgetPreview({ ...seed002, adaptive: true, budgetSeconds: 24 * 3600 });
+    // 2M blocks on 1M files (8 job counts); files past 100 GiB less the 5% kept free: 128 jobs × 1G, 64–128 × 2G.
+    const blocks = preview.leftOut.filter((cell) => cell.reason === 'block-larger-than-file');
+    const room = preview.leftOut.filter((cell) => cell.reason === 'files-do-not-fit');
+    expect(blocks).toHaveLength(8);
+    expect(room).toHaveLength(3 * 10);
+    expect(preview.cells).toBe(960 - 38);
+    expect(room.every((cell) => cell.fileSizeBytes * cell.numjobs > 95 * 1024 * MiB)).toBe(true);
+    expect(preview.words).toMatch(/^Within 24 h: at least 12 of 922 cells measured .*; up to 910 inferred from them/);
+    expect(preview.words).toContain(
+      'Left out, as they cannot run here: 8 cells whose blocks are larger than their files (2M blocks on 1M files); ' +
+        '30 cells whose files do not fit the 100 GiB free with the margin kept (64 and 128 jobs on 2G files; ' +
+        '128 jobs on 1G files).',
+    );
+    // The same cells, named the same, as the engine's plan leaves out.
+    const plan = planSweep(
+      { ...seed002, steadyState: true, maxRuntimeSeconds: 10, timeBudgetSeconds: 3600 },
+      seed002.freeBytes,
+    );
+    expect(plan.cells).toHaveLength(preview.cells);
+    expect(plan.leftOut.map((cell) => cell.name).sort()).toEqual(preview.leftOut.map((cell) => cell.name).sort());
   });
 });

@@ -7,6 +7,7 @@ import { byteSize, integerIn, listOf, oneOf, seconds } from '../arguments';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
 import { runError, failedRun, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
+import { sweepCellTests } from '../../../shared/words/sweep-grid';
 import { describeJobScaling, jobScaling } from '../../../shared/words/sweep-scaling';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 import { checkedFolder } from './disk';
@@ -34,7 +35,7 @@ export function addSweepCommand(program: Command, io: CliIo, finish: (code: numb
     .requiredOption('--dir <path>', 'folder on the NAS to test in (a scratch folder is created and removed inside it)')
     .option('--bs <list>', 'block sizes, e.g. 4k,128k,1M', listOf(byteSize(512, 64 * MiB)), [4 * KiB, 128 * KiB, MiB])
     .option('--size <list>', 'file size per job, e.g. 64M,256M', listOf(byteSize(512)), [64 * MiB, 256 * MiB])
-    .option('--jobs <list>', 'numbers of parallel jobs, e.g. 1,4', listOf(integerIn(1, 64)), [1, 4])
+    .option('--jobs <list>', 'numbers of parallel jobs, e.g. 1,4', listOf(integerIn(1, 128)), [1, 4])
     .option('--rw <direction>', 'write, read or both', oneOf(['write', 'read', 'both'] as const), 'write')
     .option('--no-steady-state', 'run every cell for the whole --max-runtime')
     .option('--max-runtime <seconds>', 'longest a cell may run', seconds(600), 30)
@@ -106,8 +107,10 @@ function sweepJson(result: DiskRunDetails) {
     fio: { version: result.tests.find((test) => test.fioVersion)?.fioVersion ?? 'unknown' },
     seconds: sweep?.seconds ?? 0,
     plannedSeconds: sweep?.plannedSeconds ?? 0,
-    tests: result.tests,
+    // Every cell of the grid with a figure, measured and inferred, each marked (the contract's third wave).
+    tests: sweep ? sweepCellTests(sweep, result.tests) : result.tests,
     skipped: sweep?.skipped ?? [],
+    leftOut: sweep?.leftOut ?? [],
     heatmaps: { panels: sweep?.panels ?? [] },
     ...(sweep?.note ? { note: sweep.note } : {}),
   };
@@ -122,9 +125,19 @@ function describe(result: DiskRunDetails): string {
       const stable = test.steadyState ? (test.steadyState.attained ? '  steady' : '  not steady (ran to the cap)') : '';
       return `  ${test.name.padEnd(34)} ${formatRate(test.bytesPerSecond, 'MB/s').padStart(12)}${stable}`;
     }),
+    ...(inferredCount(result) > 0
+      ? [`  …and ${inferredCount(result)} cells inferred from them (≈; --json lists them).`]
+      : []),
     ...(sweep?.note ? [sweep.note] : []),
     // Where more jobs stop helping, from measured cells (shared with the app and reports).
     ...(sweep ? jobScaling(sweep, result.tests).map((each) => describeJobScaling(each, 'MB/s')) : []),
   ];
   return lines.join('\n') + '\n';
+}
+
+function inferredCount(result: DiskRunDetails): number {
+  return (result.sweep?.panels ?? []).reduce(
+    (count, panel) => count + (panel.inferred ?? []).flat().filter((inferred) => inferred).length,
+    0,
+  );
 }

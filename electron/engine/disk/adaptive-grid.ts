@@ -1,72 +1,49 @@
+import { relativeSpread } from '../../../shared/util/spread';
+import { adaptiveRule, apart, toleranceOf, type Grid, type GridCell, type Reading } from './adaptive-rule';
+import { axisValues, between, estimateGrid, key, linesAlong, LogFigures, type Axis, type Cell } from './grid-fill';
+import { probeJobs, referenceColumn } from './jobs-probe';
+
+export { adaptiveRule, toleranceOf, type Grid, type GridCell, type Reading };
+export type { Cell };
+
 /**
  * Which cells of a block size × file size × jobs grid an adaptive sweep measures, and what it says
- * of the others (issue #21). Seed 002 measured every cell of every grid and still asked where
- * throughput saturates; a home user has minutes. The grid is sampled where it tells something:
+ * of the others (issues #21, #35). Seed 002 measured every cell of 10 × 12 × 8 grids and still
+ * asked where throughput saturates; a home user has minutes. The grid is measured where it tells
+ * something:
  *
- * 1. Jobs first, on the smallest and the largest block size at the largest file size: jobs double
- *    until adding them gains nothing beyond the noise twice in a row (`adaptiveRule.flatSteps`);
- *    past that point more jobs only queue.
- * 2. A coarse grid: the first and last block size and file size (and the middle block size), each
- *    at one job and at its row's saturation point.
- * 3. Refinement: between two measured cells of a row or column that differ beyond their noise,
- *    the cell halfway is measured, and so on until neighbours agree or are adjacent.
- * 4. The rest is inferred from measured neighbours along the axes where throughput is monotone
- *    (between two measured block or file sizes, on log scales: throughput grows with block size
- *    roughly as a power of it; past saturation, the saturated figure; more jobs as the probed row
- *    scaled, never past the best measured at that file size, or at a smaller one where that file
- *    size's largest blocks were not measured) — and marked so, never drawn as measured. A cell with
- *    nothing measured to infer it from gets no figure at all, never a zero.
+ * 1. Jobs per block size: the smallest and largest block sizes double their jobs (on the largest
+ *    file size all their job counts fit) until two steps in a row gain nothing beyond the noise;
+ *    a block size halfway between two whose saturation points differ is probed too, and so on, so
+ *    every block size's saturation point is measured or lies between two that agree.
+ * 2. The grid's corners (or, where a corner cannot run, the nearest cells that can), and each
+ *    probed block size at its saturation point on the smallest and largest file sizes. Then the
+ *    first cell of the smallest and largest block sizes' probes again, minutes after their first
+ *    run: how far a second run lands is the noise the rules below judge neighbours by (fio's
+ *    per-second spread says how steady a cell was within its run, not that).
+ * 3. Refinement: along every line of measured cells, a gap whose ends differ beyond their noise
+ *    (`toleranceOf`) and do not lie on one straight trend (log scales) with the next measured cell
+ *    beyond either end has its middle cell measured; the widest gaps first.
+ * 4. Unsure cells: a cell's figure is read between measured neighbours in three orders of axes
+ *    (grid-fill.ts); where they disagree beyond the noise, the cell is measured rather than guessed,
+ *    the most disputed first, and step 3 runs again. Past the time budget `measure` answers null
+ *    and what is still unsure is inferred all the same, and counted.
+ *
+ * The rest is inferred and marked so, never drawn as measured. A cell that cannot run here (left
+ * out of the grid) is never measured and gets no figure; nor does any cell when nothing was measured.
  *
  * Pure: `measure` runs a cell (fio on the NAS in a sweep; a recorded grid in the tests).
  */
 
-export interface Grid {
-  /** Ascending, bytes. */
-  blockSizes: number[];
-  /** Ascending, bytes per job's file. */
-  fileSizes: number[];
-  /** Ascending job counts. */
-  jobs: number[];
-}
-
-/** A cell by its place on each axis (indexes into the grid's lists). */
-export interface Cell {
-  b: number;
-  f: number;
-  j: number;
-}
-
-export interface Reading {
-  bytesPerSecond: number;
-  /** Relative ± of the cell's figure (0.05 = ±5%), null when unknown. */
-  spread: number | null;
-}
-
-export interface GridCell extends Cell, Reading {
-  inferred: boolean;
-}
-
-export const adaptiveRule = {
-  /** The noise of a reading that states none: what repeated fio cells differ by on a quiet NAS. */
-  defaultNoise: 0.05,
-  /** Doubling the jobs stops after this many steps in a row gained nothing beyond the noise. */
-  flatSteps: 2,
-} as const;
-
-const key = (cell: Cell) => `${cell.b}/${cell.f}/${cell.j}`;
-
-/** How far two readings may differ and still be the same figure. */
-function noiseOf(a: Reading, b: Reading): number {
-  return Math.max(a.spread ?? 0, b.spread ?? 0, adaptiveRule.defaultNoise);
-}
-
-const differ = (a: Reading, b: Reading) =>
-  Math.abs(a.bytesPerSecond - b.bytesPerSecond) / Math.max(a.bytesPerSecond, b.bytesPerSecond, 1) > noiseOf(a, b);
-
 export interface AdaptiveResult {
+  /** Every cell of the grid that can run and has a figure: measured ones as read, the others inferred. */
   cells: GridCell[];
   /** Per probed block size (index): the job count index past which more jobs gained nothing. */
   saturation: Map<number, number>;
+  /** Inferred cells still unsure (their neighbours disagree) because they could not be measured (the budget). */
+  unsure: number;
+  /** The run-to-run noise the rules used (relative, one deviation): measured, never below the default. */
+  noise: number;
 }
 
 /** Measures the grid adaptively; `measure` may return null for a cell that could not run (then it is inferred). */
@@ -74,177 +51,174 @@ export async function sampleGrid(
   grid: Grid,
   measure: (cell: Cell) => Promise<Reading | null>,
 ): Promise<AdaptiveResult> {
+  const runnable = (cell: Cell) => !grid.leftOut?.(cell);
   const readings = new Map<string, Reading>();
+  const logs = new LogFigures(grid);
   const asked = new Set<string>();
   const read = async (cell: Cell): Promise<Reading | null> => {
     const id = key(cell);
-    if (!asked.has(id)) {
+    if (!asked.has(id) && runnable(cell)) {
       asked.add(id);
       const reading = await measure(cell);
-      if (reading) readings.set(id, reading);
+      if (reading && reading.bytesPerSecond > 0) {
+        readings.set(id, reading);
+        logs.set(cell, Math.log(reading.bytesPerSecond));
+      }
     }
     return readings.get(id) ?? null;
   };
-  const lastB = grid.blockSizes.length - 1;
-  const lastF = grid.fileSizes.length - 1;
-  const probeRows = [...new Set([0, lastB])];
-  const saturation = new Map<number, number>();
-  for (const b of probeRows) saturation.set(b, await saturatingJobs(grid, b, lastF, read));
+  const saturation = await probeJobs(grid, runnable, read);
+  for (const cell of seeds(grid, runnable, saturation)) await read(cell);
+  const noise = await runToRunNoise(grid, runnable, readings, measure);
 
-  const rows = [...new Set([0, Math.floor(lastB / 2), lastB])];
-  const columns = [...new Set([0, lastF])];
-  const satOf = (b: number) => saturation.get(nearest(probeRows, b)) ?? 0;
-  for (const b of rows) for (const f of columns) for (const j of new Set([0, satOf(b)])) await read({ b, f, j });
-
-  // Refine along block sizes and file sizes where measured neighbours differ beyond their noise.
-  for (const j of new Set([0, ...rows.map(satOf)])) {
-    for (const f of columns) await refine(grid.blockSizes.length, (b) => ({ b, f, j }), readings, read);
-    for (const b of rows) await refine(grid.fileSizes.length, (f) => ({ b, f, j }), readings, read);
+  const lines = {
+    b: linesAlong(grid, 'b', runnable),
+    f: linesAlong(grid, 'f', runnable),
+    j: linesAlong(grid, 'j', runnable),
+  };
+  for (;;) {
+    const gap = widestGap(grid, lines, readings, asked, noise);
+    if (gap) {
+      await read(gap);
+      continue;
+    }
+    const unsure = mostUnsure(estimate(lines, readings, logs, noise), asked);
+    if (!unsure) break;
+    await read(unsure);
   }
-  return { cells: fill(grid, readings, saturation), saturation };
+  const estimates = estimate(lines, readings, logs, noise);
+  const cells: GridCell[] = [];
+  let unsure = 0;
+  for (const line of lines.j)
+    for (const cell of line) {
+      const measured = readings.get(key(cell));
+      const inferred = estimates.get(key(cell));
+      if (measured) cells.push({ ...cell, ...measured, inferred: false });
+      else if (inferred) {
+        cells.push({ ...cell, bytesPerSecond: inferred.bytesPerSecond, spread: null, inferred: true });
+        if (inferred.unsure) unsure += 1;
+      }
+    }
+  return { cells, saturation, unsure, noise };
 }
 
-/** Doubles the jobs on one row until the gain stays within the noise `flatSteps` times; the saturation index. */
-async function saturatingJobs(
+function estimate(
+  lines: Record<Axis, Cell[][]>,
+  readings: ReadonlyMap<string, Reading>,
+  logs: LogFigures,
+  noise: number,
+) {
+  // The grid's own tolerance: as for its typical measured cell.
+  const spreads = [...readings.values()].map((reading) => reading.spread ?? 0).sort((a, b) => a - b);
+  return estimateGrid(
+    lines,
+    logs,
+    toleranceOf(noise, { bytesPerSecond: 0, spread: spreads[Math.floor(spreads.length / 2)] ?? 0 }),
+  );
+}
+
+/** The unsure cell whose orders disagree most (a cell asked before and not read is left inferred). */
+function mostUnsure(estimates: ReturnType<typeof estimateGrid>, asked: Set<string>): Cell | null {
+  let most: { cell: Cell; disagreement: number } | undefined;
+  for (const [id, each] of estimates)
+    if (each.unsure && !asked.has(id) && (!most || each.disagreement > most.disagreement)) most = each;
+  return most?.cell ?? null;
+}
+
+/**
+ * Step 2: the grid's corners and each probed block size at its saturation point on the smallest and
+ * largest file sizes. A corner that cannot run gives way to the nearest runnable cell along each
+ * axis from it, so that the measured lines still span every line's runnable stretch.
+ */
+function seeds(grid: Grid, runnable: (cell: Cell) => boolean, saturation: Map<number, number>): Cell[] {
+  const last = (axis: Axis) => axisValues(grid, axis).length - 1;
+  const found: Cell[] = [];
+  const inward = (from: Cell, axis: Axis) => {
+    const step = from[axis] === 0 ? 1 : -1;
+    for (let at = from[axis]; at >= 0 && at <= last(axis); at += step) {
+      const cell = { ...from, [axis]: at };
+      if (runnable(cell)) return cell;
+    }
+    return null;
+  };
+  for (const b of new Set([0, last('b')]))
+    for (const f of new Set([0, last('f')]))
+      for (const j of new Set([0, last('j')])) {
+        const corner = { b, f, j };
+        if (runnable(corner)) found.push(corner);
+        else
+          for (const axis of ['b', 'f', 'j'] as const) found.push(...[inward(corner, axis)].filter((c) => c !== null));
+      }
+  for (const [b, j] of saturation)
+    for (const f of new Set([0, last('f')])) {
+      const cell = inward({ b, f, j }, 'f');
+      if (cell) found.push(cell);
+    }
+  return found;
+}
+
+/**
+ * Step 3: the middle cell of the widest gap, on any line, whose measured ends differ beyond their
+ * tolerance and do not lie on one straight trend (log scales) with the measured cell beyond either
+ * end. A trend is judged by the noise alone, not the cells' own spreads: a cell whose samples
+ * wandered (one at a cache's edge) cannot vouch that a line runs straight past it.
+ */
+function widestGap(
   grid: Grid,
-  b: number,
-  f: number,
-  read: (cell: Cell) => Promise<Reading | null>,
-): Promise<number> {
-  let best = 0;
-  let flat = 0;
-  let previous = await read({ b, f, j: 0 });
-  for (let j = 1; j < grid.jobs.length && previous && flat < adaptiveRule.flatSteps; j += 1) {
-    const reading = await read({ b, f, j });
-    if (!reading) break;
-    const gained = reading.bytesPerSecond > previous.bytesPerSecond && differ(reading, previous);
-    if (gained) {
-      best = j;
-      flat = 0;
-    } else flat += 1;
-    previous = gained ? reading : previous;
-  }
-  return best;
-}
-
-/** Along one axis (length `count`, cells by `at`): halves every gap whose ends differ beyond their noise. */
-async function refine(
-  count: number,
-  at: (index: number) => Cell,
-  readings: Map<string, Reading>,
-  read: (cell: Cell) => Promise<Reading | null>,
-): Promise<void> {
-  const measured = () =>
-    Array.from({ length: count }, (_, index) => index).filter((index) => readings.has(key(at(index))));
-  for (let changed = true; changed;) {
-    changed = false;
-    const places = measured();
-    for (let n = 1; n < places.length; n += 1) {
-      const [low, high] = [places[n - 1] as number, places[n] as number];
-      const a = readings.get(key(at(low)));
-      const z = readings.get(key(at(high)));
-      if (high - low < 2 || !a || !z || !differ(a, z)) continue;
-      await read(at(Math.floor((low + high) / 2)));
-      changed = true;
+  lines: Record<Axis, Cell[][]>,
+  readings: ReadonlyMap<string, Reading>,
+  asked: ReadonlySet<string>,
+  noise: number,
+): Cell | null {
+  let widest: { cell: Cell; width: number } | undefined;
+  for (const axis of ['b', 'f', 'j'] as const) {
+    const values = axisValues(grid, axis);
+    for (const line of lines[axis]) {
+      const places = line.flatMap((cell, at) => (readings.has(key(cell)) ? [at] : []));
+      const point = (n: number) => {
+        const cell = line[places[n] as number] as Cell;
+        return { x: values[cell[axis]] as number, reading: readings.get(key(cell)) as Reading };
+      };
+      // Three measured cells in a row, the middle one on the straight line through the outer two.
+      const straight = (n: number) => {
+        if (n < 1 || n + 1 >= places.length) return false;
+        const [a, m, z] = [point(n - 1), point(n), point(n + 1)];
+        const log = (p: typeof a) => Math.log(p.reading.bytesPerSecond);
+        const expected = between(m.x, a.x, log(a), z.x, log(z));
+        return Math.abs(Math.exp(log(m) - expected) - 1) <= toleranceOf(noise);
+      };
+      for (let n = 1; n < places.length; n += 1) {
+        const [low, high] = [places[n - 1] as number, places[n] as number];
+        const [a, z] = [point(n - 1).reading, point(n).reading];
+        if (high - low < 2 || apart(a, z) <= toleranceOf(noise, a, z) || straight(n - 1) || straight(n)) continue;
+        const middle = line[Math.floor((low + high) / 2)] as Cell;
+        if (!asked.has(key(middle)) && (!widest || high - low > widest.width))
+          widest = { cell: middle, width: high - low };
+      }
     }
   }
-}
-
-function nearest(list: readonly number[], value: number): number {
-  return list.reduce((best, each) => (Math.abs(each - value) < Math.abs(best - value) ? each : best), list[0] ?? 0);
+  return widest?.cell ?? null;
 }
 
 /**
- * Every cell of the grid: measured ones as read, the others inferred (see the module comment).
- * One job's figure is inferred along block sizes, then file sizes (on a log scale, between the
- * nearest measured cells, or the nearest one at an edge); more jobs scale it as the nearest probed
- * row scaled, and stop growing where that row saturated.
+ * Step 2's second runs: the first cell of the smallest and largest block sizes' probes, measured
+ * again; their relative spread (root mean square over the cells), never below the default. The
+ * first reading stays the cell's figure.
  */
-function fill(grid: Grid, readings: Map<string, Reading>, saturation: Map<number, number>): GridCell[] {
-  // The probed row that gained most from more jobs: how jobs scale before the pool is full.
-  const scaler = [...saturation].reduce((most, row) => (row[1] > most[1] ? row : most), [0, -1])[0];
-  const lastF = grid.fileSizes.length - 1;
-  // The most the pool delivered at each file size: more jobs or larger blocks queue past it. Known
-  // where that column's largest blocks were measured at their saturation point; elsewhere the most
-  // at any smaller file size (never slower to write: caches hold more of them).
-  const lastB = grid.blockSizes.length - 1;
-  const columnBest = (within: (f: number) => boolean) =>
-    Math.max(0, ...[...readings].filter(([id]) => within(Number(id.split('/')[1]))).map(([, r]) => r.bytesPerSecond));
-  const best = grid.fileSizes.map((_, f) =>
-    readings.has(key({ b: lastB, f, j: saturation.get(lastB) ?? 0 }))
-      ? columnBest((x) => x === f)
-      : columnBest((x) => x <= f),
-  );
-  const oneJob = oneJobFigures(grid, readings);
-  const cells: GridCell[] = [];
-  for (let b = 0; b < grid.blockSizes.length; b += 1)
-    for (let f = 0; f < grid.fileSizes.length; f += 1)
-      for (let j = 0; j < grid.jobs.length; j += 1) {
-        const measured = readings.get(key({ b, f, j }));
-        if (measured) {
-          cells.push({ b, f, j, ...measured, inferred: false });
-          continue;
-        }
-        // A probed row past its saturation point: its own figure there (more jobs only queued).
-        const own = saturation.get(b);
-        const atSat = own !== undefined && j > own ? readings.get(key({ b, f, j: own }))?.bytesPerSecond : undefined;
-        // Else one job's figure, scaled as the row that gained most from jobs did, up to the pool's best.
-        const scale =
-          (readings.get(key({ b: scaler, f: lastF, j: Math.min(j, saturation.get(scaler) ?? 0) }))?.bytesPerSecond ??
-            0) / (readings.get(key({ b: scaler, f: lastF, j: 0 }))?.bytesPerSecond ?? Number.NaN);
-        const base = oneJob(b, f);
-        const scaled = base !== null && Number.isFinite(scale) ? base * scale : base;
-        const value = atSat ?? (scaled === null ? null : Math.min(scaled, best[f] || scaled));
-        // Nothing measured to infer it from (every cell failed): not a figure at all.
-        if (value === null || !(value > 0)) continue;
-        cells.push({ b, f, j, bytesPerSecond: value, spread: null, inferred: true });
-      }
-  return cells;
-}
-
-/**
- * One job's figure at any cell, from the measured one-job cells: between two measured block sizes,
- * else between two measured file sizes; else each measured file size's column is first filled along
- * block sizes and the cell read across file sizes from those, so that a cell far from any measured
- * one-job cell still gets a figure from its nearest ones rather than none.
- */
-function oneJobFigures(grid: Grid, readings: Map<string, Reading>): (b: number, f: number) => number | null {
-  const measured = (b: number, f: number) => readings.get(key({ b, f, j: 0 }))?.bytesPerSecond ?? null;
-  const inColumn = (b: number, f: number) =>
-    measured(b, f) ??
-    along(grid.blockSizes, (x) => measured(x, f), b, 'between') ??
-    along(grid.blockSizes, (x) => measured(x, f), b, 'nearest');
-  return (b, f) => {
-    const own = measured(b, f);
-    if (own !== null) return own;
-    return (
-      along(grid.blockSizes, (x) => measured(x, f), b, 'between') ??
-      along(grid.fileSizes, (x) => measured(b, x), f, 'between') ??
-      along(grid.fileSizes, (x) => inColumn(b, x), f, 'between') ??
-      along(grid.fileSizes, (x) => inColumn(b, x), f, 'nearest')
-    );
-  };
-}
-
-/** The figure at `index` along one axis: between the nearest measured places on log scales, or (`nearest`) the nearest one. */
-function along(
-  sizes: readonly number[],
-  valueAt: (index: number) => number | null,
-  index: number,
-  how: 'between' | 'nearest',
-): number | null {
-  let below: number | null = null;
-  let above: number | null = null;
-  for (let x = index - 1; x >= 0 && below === null; x -= 1) if (valueAt(x) !== null) below = x;
-  for (let x = index + 1; x < sizes.length && above === null; x += 1) if (valueAt(x) !== null) above = x;
-  if (below !== null && above !== null) {
-    const [low, high] = [valueAt(below) as number, valueAt(above) as number];
-    const where =
-      Math.log((sizes[index] as number) / (sizes[below] as number)) /
-      Math.log((sizes[above] as number) / (sizes[below] as number));
-    // Straight on log–log scales: exact for a power law, and never outside the two figures.
-    return low > 0 && high > 0 ? low * (high / low) ** where : low + (high - low) * where;
+async function runToRunNoise(
+  grid: Grid,
+  runnable: (cell: Cell) => boolean,
+  readings: ReadonlyMap<string, Reading>,
+  measure: (cell: Cell) => Promise<Reading | null>,
+): Promise<number> {
+  const spreads: number[] = [];
+  for (const b of new Set([0, grid.blockSizes.length - 1])) {
+    const cell = { b, f: referenceColumn(grid, b, runnable), j: 0 };
+    const first = readings.get(key(cell));
+    const again = first ? await measure(cell) : null;
+    const spread = first && again ? relativeSpread([first.bytesPerSecond, again.bytesPerSecond]) : null;
+    if (spread !== null) spreads.push(spread);
   }
-  const edge = below ?? above;
-  return how === 'nearest' && edge !== null ? valueAt(edge) : null;
+  const rms = Math.sqrt(spreads.reduce((sum, each) => sum + each ** 2, 0) / Math.max(1, spreads.length));
+  return Math.max(adaptiveRule.defaultNoise, rms);
 }

@@ -65,6 +65,12 @@ export const FioJob = z
     preallocate: z.boolean().default(true),
     rateBytesPerSecond: z.number().int().min(4096).optional(),
     steadyState: SteadyState.optional(),
+    /**
+     * Leave the page cache as it is (fio's `invalidate=0`). fio otherwise drops the files' cached
+     * pages before it starts and again each time a time-based job comes round to the start of its
+     * file, so buffered reads measured the disk even for files the cache could hold.
+     */
+    keepCache: z.boolean().default(false),
   })
   .refine((job) => job.size >= job.bs, { message: 'the file must hold at least one block', path: ['size'] })
   .refine((job) => !job.timeBased || job.runtime !== undefined, {
@@ -125,6 +131,7 @@ export function fioArgv(job: FioJob, directory: string, program = 'fio'): string
     job.incompressible ? '--refill_buffers' : '--zero_buffers',
     ...(job.preallocate ? [] : ['--fallocate=none']),
     ...(job.rateBytesPerSecond !== undefined ? [`--rate=${job.rateBytesPerSecond}`] : []),
+    ...(job.keepCache ? ['--invalidate=0'] : []),
     ...(job.steadyState
       ? [
           `--ss=${job.steadyState.criterion}`,

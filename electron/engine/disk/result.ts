@@ -45,6 +45,10 @@ export interface DiskTestResult {
   steadyState?: { criterion: string; durationSeconds: number; attained: boolean };
   /** Plain words on anything that changes how to read the figures (cache, engine, fallbacks). */
   note?: string;
+  /** A sweep cell's file size per job, as the user gave it (`sizeBytes` is fio's total over the jobs). */
+  fileSizeBytes?: number;
+  /** A sweep cell fio measured: false (an adaptive sweep's inferred cells are not tests). */
+  inferred?: false;
 }
 
 /** A live reading during test number `index` of a run. */

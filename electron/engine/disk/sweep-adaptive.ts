@@ -21,12 +21,12 @@ const ascending = (list: readonly number[]) => [...new Set(list)].sort((a, b) =>
  */
 export async function runAdaptive(
   plan: SweepPlan,
-  runCell: (index: number) => Promise<DiskTestResult | null>,
+  runCell: (index: number, again?: boolean) => Promise<DiskTestResult | null>,
   now: () => number,
 ): Promise<CellsOutcome> {
   const started = now();
   const { options } = plan;
-  const grid: Grid = {
+  const axes = {
     blockSizes: ascending(options.blockSizes),
     fileSizes: ascending(options.fileSizes),
     jobs: ascending(options.jobs),
@@ -34,26 +34,39 @@ export async function runAdaptive(
   const results: (DiskTestResult | null)[] = plan.cells.map(() => null);
   const inferred: (number | null)[] = plan.cells.map(() => null);
   const directions: SweepDirection[] = options.rw === 'both' ? ['write', 'read'] : [options.rw];
+  let unsure = 0;
+  let noise = 0;
   for (const rw of directions) {
     const indexOf = (cell: { b: number; f: number; j: number }) =>
       cellIndex(plan, {
         rw,
-        bs: grid.blockSizes[cell.b] ?? 0,
-        fileSize: grid.fileSizes[cell.f] ?? 0,
-        jobs: grid.jobs[cell.j] ?? 0,
+        bs: axes.blockSizes[cell.b] ?? 0,
+        fileSize: axes.fileSizes[cell.f] ?? 0,
+        jobs: axes.jobs[cell.j] ?? 0,
       });
+    // A cell the plan left out (it cannot run here) is not part of the grid: never measured, never inferred.
+    const grid: Grid = { ...axes, leftOut: (cell) => indexOf(cell) < 0 };
     const sampled = await sampleGrid(grid, async (cell) => {
       const index = indexOf(cell);
       if (index < 0 || !cellFitsBudget(plan, index, now() - started)) return null;
-      const result = await runCell(index);
-      results[index] = result;
+      // A second run (the sampler's run-to-run check) leaves the cell's first figure standing.
+      const again = results[index] !== null;
+      const result = await runCell(index, again);
+      results[index] ??= result;
       return result ? { bytesPerSecond: result.bytesPerSecond, spread: result.spread?.relative ?? null } : null;
     });
     for (const cell of sampled.cells) if (cell.inferred) inferred[indexOf(cell)] = cell.bytesPerSecond;
+    unsure += sampled.unsure;
+    noise = Math.max(noise, sampled.noise);
   }
   const measured = results.filter(Boolean).length;
   const note =
     `Adaptive sweep: ${measured} of ${plan.cells.length} cells measured; the other ${plan.cells.length - measured} ` +
-    'are inferred from their measured neighbours and marked so (≈).';
+    'are inferred from their measured neighbours and marked so (≈). ' +
+    `Neighbours were judged against a run-to-run noise of ±${Math.round(noise * 100)}% (two cells measured twice).` +
+    (unsure > 0
+      ? ` The time budget ran out before ${unsure} of them could be measured where their neighbours disagree: ` +
+        'those are the least sure.'
+      : '');
   return { results, seconds: now() - started, inferred, note };
 }

@@ -1,9 +1,10 @@
-import type { HeatmapPanel } from '../../../shared/contract/disk';
+import type { HeatmapPanel, SweepLeftOutCell } from '../../../shared/contract/disk';
 import { NasbenchError } from '../../../shared/contract/errors';
 import { sizeLabel } from '../../../shared/util/units';
+import { describeLeftOut, whyLeftOut } from '../../../shared/words/sweep-left-out';
+import { jobFootprint } from './job';
 
 export { sizeLabel };
-import { jobFootprint } from './job';
 import type { DiskTest } from './presets';
 import type { DiskTestResult } from './result';
 
@@ -50,7 +51,12 @@ export interface SweepCell {
 
 export interface SweepPlan {
   options: SweepPlanOptions;
+  /** The cells that can run, in the order a full sweep runs them. */
   cells: SweepCell[];
+  /** The grid's cells that cannot run as given (a block larger than its file, files that do not fit), and why. */
+  leftOut: SweepLeftOutCell[];
+  /** The folder's free space the plan was judged against (null: unknown, nothing left out for room). */
+  freeBytes: number | null;
   /** Sum of every cell's worst case: the ETA before anything has run. */
   worstCaseSeconds: number;
 }
@@ -68,7 +74,11 @@ const slowLayoutBytesPerSecond = 10 * MiB;
 /** fio start-up, the free-space check and removing the files: a couple of SSH round trips per cell. */
 const perCellOverheadSeconds = 2;
 
-export function planSweep(options: SweepPlanOptions): SweepPlan {
+/**
+ * The sweep's cells, with those that cannot run here left out and named (`freeBytes`: the folder's
+ * free space, null when unknown). A grid none of whose cells can run is refused.
+ */
+export function planSweep(options: SweepPlanOptions, freeBytes: number | null = null): SweepPlan {
   const window = options.steadyStateWindowSeconds ?? sweepDefaults.windowSeconds;
   const ramp = options.steadyStateRampSeconds ?? sweepDefaults.rampSeconds;
   if (options.steadyState && options.maxRuntimeSeconds < window + ramp) {
@@ -87,12 +97,18 @@ export function planSweep(options: SweepPlanOptions): SweepPlan {
   }
   const directions: SweepDirection[] = options.rw === 'both' ? ['write', 'read'] : [options.rw];
   const cells: SweepCell[] = [];
+  const leftOut: SweepLeftOutCell[] = [];
   // Jobs outermost, then file size, so the files of one panel's column are laid out next to each other.
   for (const jobs of options.jobs) {
     for (const fileSize of options.fileSizes) {
       for (const bs of options.blockSizes) {
         for (const rw of directions) {
           const name = `bs=${sizeLabel(bs)} size=${sizeLabel(fileSize)} jobs=${jobs} ${rw}`;
+          const why = whyLeftOut({ bs, fileSize, jobs }, freeBytes);
+          if (why) {
+            leftOut.push({ name, rw, bs, fileSizeBytes: fileSize, numjobs: jobs, ...why });
+            continue;
+          }
           const test: DiskTest = {
             name,
             job: {
@@ -106,6 +122,8 @@ export function planSweep(options: SweepPlanOptions): SweepPlan {
               runtime: options.maxRuntimeSeconds,
               timeBased: true,
               direct: options.direct ?? false,
+              // A buffered sweep is there to show the NAS's cache across file sizes: fio must not drop it.
+              keepCache: !(options.direct ?? false),
               // A write cell ends when its data is on disk, not in the NAS's RAM (as the Quick preset does).
               endFsync: rw === 'write',
               ...(options.steadyState
@@ -120,7 +138,17 @@ export function planSweep(options: SweepPlanOptions): SweepPlan {
       }
     }
   }
-  return { options, cells, worstCaseSeconds: sum(cells.map((cell) => cell.worstCaseSeconds)) };
+  if (cells.length === 0) {
+    const room = leftOut.every((cell) => cell.reason === 'files-do-not-fit');
+    throw new NasbenchError(
+      room ? 'NOT_ENOUGH_SPACE' : 'INVALID_INPUT',
+      `No cell of this grid can run here. ${describeLeftOut(leftOut, freeBytes)}`,
+      room
+        ? 'Choose a folder with more free space, or smaller file sizes or fewer jobs.'
+        : 'Give file sizes at least as large as the block sizes.',
+    );
+  }
+  return { options, cells, leftOut, freeBytes, worstCaseSeconds: sum(cells.map((cell) => cell.worstCaseSeconds)) };
 }
 
 /** The most bytes any one cell's files take: what the scratch folder must have room for. */

@@ -1,3 +1,5 @@
+import type { SweepLeftOutCell } from '../../../shared/contract/disk';
+import { describeLeftOut } from '../../../shared/words/sweep-left-out';
 import type { ScratchFolder } from '../ssh';
 import { readTestFolderFacts, type NasCommands } from './file-system';
 import type { FioTool } from './fio-tool';
@@ -54,6 +56,8 @@ export interface SweepResult {
   skipped: string[];
   /** Names of the cells an adaptive sweep did not measure but inferred from their neighbours. */
   inferred: string[];
+  /** The grid's cells that cannot run as given here, and why: never run, never inferred. */
+  leftOut: SweepLeftOutCell[];
   heatmaps: SweepHeatmaps;
   seconds: number;
   /** The plan's worst case, for comparison with `seconds`. */
@@ -68,12 +72,15 @@ export interface SweepResult {
  * and the ETA are checked between cells.
  */
 export async function runSweep(session: NasCommands, options: SweepOptions): Promise<SweepResult> {
-  const plan = planSweep(options);
+  // A grid that cannot run anywhere is refused before the NAS is asked anything.
+  planSweep(options);
   const now = options.now ?? (() => performance.now() / 1000);
   const folder = await readTestFolderFacts(session, options.folder);
+  // Cells whose files do not fit the folder's free space are left out (and named), not refused whole.
+  const plan = planSweep(options, folder.freeBytes);
   const scratch = await options.openScratch(largestCellBytes(plan));
-  /** One cell, as its own fio run in the scratch folder. */
-  const runCell = async (index: number): Promise<DiskTestResult | null> => {
+  /** One cell, as its own fio run in the scratch folder (`again`: a second run, not reported as a result). */
+  const runCell = async (index: number, again = false): Promise<DiskTestResult | null> => {
     const cell = plan.cells[index];
     if (!cell) return null;
     options.signal?.throwIfAborted();
@@ -86,8 +93,10 @@ export async function runSweep(session: NasCommands, options: SweepOptions): Pro
       // Samples carry the cell's place in the whole sweep, not in its one-test fio run.
       ...(options.onSample ? { onSample: (sample) => options.onSample?.({ ...sample, index }) } : {}),
     });
-    if (result) options.onResult?.(result);
-    return result ?? null;
+    if (!result) return null;
+    const cellResult: DiskTestResult = { ...result, fileSizeBytes: cell.fileSize, inferred: false };
+    if (!again) options.onResult?.(cellResult);
+    return cellResult;
   };
   let outcome: CellsOutcome;
   try {
@@ -101,6 +110,14 @@ export async function runSweep(session: NasCommands, options: SweepOptions): Pro
   const { results, seconds, inferred } = outcome;
   const unmeasured = plan.cells.filter((_, index) => results[index] === null).map((cell) => cell.name);
   const tests = results.filter((result): result is DiskTestResult => result !== null);
+  const notes = [
+    ...(inferred
+      ? [outcome.note ?? '']
+      : unmeasured.length > 0
+        ? [budgetNote(unmeasured.length, plan.cells.length, options.timeBudgetSeconds)]
+        : []),
+    describeLeftOut(plan.leftOut, plan.freeBytes),
+  ].filter((note) => note !== '');
   return {
     dir: options.folder,
     fileSystem: folder.fileSystem,
@@ -108,14 +125,11 @@ export async function runSweep(session: NasCommands, options: SweepOptions): Pro
     // An adaptive sweep's unmeasured cells were inferred on purpose; a full sweep's were cut by the budget.
     skipped: inferred ? [] : unmeasured,
     inferred: inferred ? unmeasured : [],
+    leftOut: plan.leftOut,
     heatmaps: sweepHeatmaps(plan, results, inferred),
     seconds,
     plannedSeconds: plan.worstCaseSeconds,
-    ...(inferred
-      ? { note: outcome.note ?? '' }
-      : unmeasured.length > 0
-        ? { note: budgetNote(unmeasured.length, plan.cells.length, options.timeBudgetSeconds) }
-        : {}),
+    ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
   };
 }
 

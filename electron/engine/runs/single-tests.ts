@@ -13,6 +13,7 @@ import { loopbackStep } from './steps/loopback';
 import { networkStep } from './steps/network';
 import { cacheWallStep, shareCopyStep } from './steps/share-copy';
 import { planSweep } from '../disk';
+import { freeBytesOfFolder } from './steps/nas-folder';
 import { sweepGrid, sweepStep } from './steps/sweep';
 import type { Step, StepFacts } from './steps/types';
 
@@ -59,7 +60,7 @@ export function diskTestPlan(input: Input<typeof DiskRunInput>, facts: StepFacts
 
 export function diskSweepPlan(input: Input<typeof DiskSweepRunInput>, facts: StepFacts, port: number): Plan {
   const step = sweepStep(input, facts);
-  const cells = planSweep(sweepGrid(input)).cells.length;
+  const cells = planSweep(sweepGrid(input), freeBytesOfFolder(facts.nas, input.folder)).cells.length;
   const title = `Disk sweep: ${cells} cells${input.uncached ? ' (uncached)' : ''}`;
   return single('disk-sweep', title, nasTarget(facts, port, input.folder), step);
 }

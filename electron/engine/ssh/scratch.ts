@@ -1,6 +1,7 @@
 import { NasbenchError } from '../../../shared/contract/errors';
 import { checkNasFolder } from '../../../shared/contract/nas-folder';
 import { isStaleScratch, markerFileName, markerHead, scratchFolderName } from '../../../shared/util/scratch-marker';
+import { spaceMargin } from '../../../shared/util/space-margin';
 import { formatBytes } from '../../../shared/util/units';
 import { checkFolderOnNas } from './folder-check';
 import { shellQuote } from './quote';
@@ -13,13 +14,7 @@ export interface ScratchFolder {
   remove(): Promise<boolean>;
 }
 
-/**
- * Room we leave free beyond what a test writes, so a benchmark never fills someone's NAS:
- * 5% of the test size, and at least 32 MiB.
- */
-export function spaceMargin(neededBytes: number): number {
-  return Math.max(32 * 1024 * 1024, Math.ceil(neededBytes * 0.05));
-}
+export { spaceMargin };
 
 /**
  * The folder the user chose, checked (full path, no control characters, no `..`) and normalised

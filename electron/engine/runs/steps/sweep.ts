@@ -3,9 +3,10 @@ import type { DiskRunDetails, DiskSweepRunInput } from '../../../../shared/contr
 import { NasbenchError } from '../../../../shared/contract/errors';
 import type { NasFacts } from '../../../../shared/contract/probe';
 import { formatBytes, formatSeconds, sizeLabel } from '../../../../shared/util/units';
+import { sweepBudgetPreview } from '../../../../shared/words/sweep-budget';
 import { fioOption, largestCellBytes, planSweep, runSweep, type SweepOptions, type SweepResult } from '../../disk';
 import { diskHeadline } from './disk';
-import { scratchIn } from './nas-folder';
+import { freeBytesOfFolder, scratchIn } from './nas-folder';
 import { nasOf, type Step, type StepFacts } from './types';
 
 export type SweepSpec = Omit<z.output<typeof DiskSweepRunInput>, 'sessionId'>;
@@ -52,6 +53,7 @@ export function sweepRunDetails(folder: string, tests: SweepResult['tests'], res
             plannedSeconds: result.plannedSeconds,
             seconds: result.seconds,
             ...(result.note ? { note: result.note } : {}),
+            leftOut: result.leftOut,
           },
         }
       : {}),
@@ -65,19 +67,24 @@ export function sweepRunDetails(folder: string, tests: SweepResult['tests'], res
  */
 export function sweepStep(spec: SweepSpec, facts: Pick<StepFacts, 'nas'>): Step {
   const grid = sweepGrid(spec);
-  // Refuses a grid that cannot run (e.g. a runtime shorter than the steady-state window) before the run starts.
-  const plan = planSweep(grid);
+  // Refuses a grid that cannot run (a runtime shorter than the steady-state window, no cell that
+  // fits) before the run starts; leaves out, and names, the cells that cannot run here.
+  const free = freeBytesOfFolder(facts.nas, spec.folder);
+  const plan = planSweep(grid, free);
   const bytes = largestCellBytes(plan);
   const seconds = Math.min(plan.worstCaseSeconds, spec.budgetSeconds);
   const count = plan.cells.length;
   const sizes = (list: number[]) => list.map(sizeLabel).join(', ');
+  // How many cells the budget measures (and an adaptive sweep infers), and what is left out, as the form says it.
+  const budget = sweepBudgetPreview({ ...spec, maxSeconds: spec.maxRuntimeSeconds, freeBytes: free });
   return {
     kind: 'sweep',
     label: `Disk sweep (${count} cells)`,
     what:
       `fio in ${spec.folder}: block sizes ${sizes(spec.blockSizes)} × file sizes ${sizes(spec.fileSizes)} × jobs ${spec.jobs.join(', ')}, ` +
       `${spec.rw === 'both' ? 'writes and reads' : `${spec.rw}s`}, each cell stopped once its speed is steady; ` +
-      `at most ${formatSeconds(seconds)}${facts.nas.memoryBytes ? ` (the NAS has ${formatBytes(facts.nas.memoryBytes)} of RAM)` : ''}.`,
+      `at most ${formatSeconds(seconds)}${facts.nas.memoryBytes ? ` (the NAS has ${formatBytes(facts.nas.memoryBytes)} of RAM)` : ''}. ` +
+      budget.words,
     seconds,
     writes: [{ where: scratchIn(spec.folder), bytes }],
     series: [{ id: 'disk', label: 'Cell in progress' }],
@@ -103,6 +110,9 @@ export function sweepStep(spec: SweepSpec, facts: Pick<StepFacts, 'nas'>): Step 
         },
       });
       for (const name of result.skipped) kit.progress.part(indexOf(name), count, name, 'skipped');
+      // Cells the folder no longer had room for when the sweep began (the preview left out the others).
+      for (const cell of result.leftOut)
+        if (indexOf(cell.name) >= 0) kit.progress.part(indexOf(cell.name), count, `${cell.name} (left out)`, 'skipped');
       // An adaptive sweep's cells it did not measure: inferred from their neighbours, and said so.
       for (const name of result.inferred) kit.progress.part(indexOf(name), count, `${name} (inferred)`, 'skipped');
       return [sweepRunDetails(spec.folder, tests, result)];

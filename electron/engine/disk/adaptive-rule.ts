@@ -1,0 +1,49 @@
+import type { Cell, GridAxes } from './grid-fill';
+
+/**
+ * The adaptive sweep's terms (adaptive-grid.ts): a grid and its readings, and how far two readings
+ * may differ and still be the same figure.
+ */
+
+export interface Grid extends GridAxes {
+  /** Cells that cannot run as given (a block larger than its file, files that do not fit): not in the grid. */
+  leftOut?(cell: Cell): boolean;
+}
+
+export interface Reading {
+  bytesPerSecond: number;
+  /** Relative ± of the cell's figure (0.05 = ±5%), null when unknown. */
+  spread: number | null;
+}
+
+export interface GridCell extends Cell, Reading {
+  inferred: boolean;
+}
+
+export const adaptiveRule = {
+  /** The noise of a reading that states none: what repeated fio cells differ by on a quiet NAS (±, one deviation). */
+  defaultNoise: 0.05,
+  /** Doubling the jobs stops after this many steps in a row gained nothing beyond the noise. */
+  flatSteps: 2,
+} as const;
+
+export const apart = (a: Reading, b: Reading) =>
+  Math.abs(a.bytesPerSecond - b.bytesPerSecond) / Math.max(a.bytesPerSecond, b.bytesPerSecond, 1);
+
+/**
+ * More jobs gained when the figure grew beyond the noise (the default, or a reading's own spread
+ * when larger): a doubling that only seems to gain costs one more probe, one that is missed would
+ * stop the probe short of the pool's saturation point.
+ */
+export const gainedOn = (from: Reading, to: Reading) =>
+  to.bytesPerSecond > from.bytesPerSecond &&
+  apart(from, to) > Math.max(adaptiveRule.defaultNoise, from.spread ?? 0, to.spread ?? 0);
+
+/**
+ * How far readings may differ and still be the same figure for refinement: two deviations of the
+ * run-to-run `noise` (two cells as steady as the default differ by up to about 10%), or a reading's
+ * own spread when larger (the spread of its one-second samples). Refining inside that would chase
+ * fio's wobble across the whole grid.
+ */
+export const toleranceOf = (noise: number, ...readings: Reading[]) =>
+  Math.max(2 * noise, ...readings.map((reading) => reading.spread ?? 0));

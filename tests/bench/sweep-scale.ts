@@ -1,0 +1,231 @@
+/**
+ * `npm run bench:sweep-scale`: issue #35's benchmark. The adaptive sweep of a grid at seed 002's
+ * scale (10 block sizes × 7 file sizes × 8 job counts, 560 cells, read, on a RAM folder), then at
+ * least 30 of its cells drawn at random — half measured, half inferred — measured again as fixed
+ * 10 s cells, twice (the second pass in the reverse order, so drift hits both alike), which gives
+ * each checked cell its own run-to-run spread. Prints the adaptive sweep's wall time, the full
+ * grid's fixed-time cost (its cells × the mean wall time of a fixed check cell), and each checked
+ * cell's deviation from the mean of its two fixed runs against its allowance (2 × its run-to-run
+ * spread + 10%), then the medians and which of the issue's goals were met. Not a CI gate. The
+ * engine's commands run through /bin/sh here (tests/bench/local-shell.ts), with this machine's fio.
+ *
+ *   npm run bench:sweep-scale -- [--folder /dev/shm] [--checks 30] [--seed 35] [--save result.json]
+ *                                [--bs 4k,64k,1M] [--size 1M,64M] [--jobs 1,8]   (another grid, to try the bench)
+ *
+ * On a RAM folder the figures are CPU-bound: other load on the machine moves them, so the run-to-run
+ * spread of the fixed cells is printed beside each deviation. Takes 20–40 minutes.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { runSweep, type SweepOptions, type SweepResult } from '../../electron/engine/disk/sweep';
+import { median, relativeSpread } from '../../shared/util/spread';
+import { readByteSize, sizeLabel } from '../../shared/util/units';
+import { localShell } from './local-shell';
+
+const KiB = 1024;
+const MiB = 1024 * KiB;
+
+const { values } = parseArgs({
+  options: {
+    folder: { type: 'string', default: '/dev/shm' },
+    checks: { type: 'string', default: '30' },
+    seed: { type: 'string', default: '35' },
+    save: { type: 'string' },
+    bs: { type: 'string' },
+    size: { type: 'string' },
+    jobs: { type: 'string' },
+  },
+  allowPositionals: true,
+});
+
+const sizes = (text: string) => text.split(',').map((part) => readByteSize(part) ?? Number.NaN);
+/** Seed 002's block sizes (4k–2M) and job counts (1–128); file sizes 1M–64M, so 128 jobs stay within 8 GiB of RAM. */
+const grid = {
+  blockSizes: values.bs ? sizes(values.bs) : Array.from({ length: 10 }, (_, n) => 4 * KiB * 2 ** n),
+  fileSizes: values.size ? sizes(values.size) : Array.from({ length: 7 }, (_, n) => MiB * 2 ** n),
+  jobs: values.jobs ? values.jobs.split(',').map(Number) : [1, 2, 4, 8, 16, 32, 64, 128],
+};
+const fixedSeconds = 10;
+
+/** The folders this run made, removed at the end and on Ctrl-C. */
+const folders = new Set<string>();
+
+async function sweep(cells: typeof grid, adaptive: boolean): Promise<{ result: SweepResult; wall: number }> {
+  const parent = await mkdtemp(path.join(values.folder, 'nasbench-bench-scale-'));
+  folders.add(parent);
+  const options: SweepOptions = {
+    folder: parent,
+    ...cells,
+    rw: 'read',
+    // The adaptive sweep's cells stop at steady state (10 s at most); a check cell runs a fixed 10 s.
+    steadyState: adaptive,
+    maxRuntimeSeconds: fixedSeconds,
+    timeBudgetSeconds: 86_400,
+    adaptive,
+    openScratch: async () => {
+      const scratch = await mkdtemp(path.join(parent, 'scratch-'));
+      return { path: scratch, remove: () => rm(scratch, { recursive: true, force: true }).then(() => true) };
+    },
+    ...(adaptive
+      ? { onResult: (test) => process.stderr.write(`  ${test.name.padEnd(34)} ${mb(test.bytesPerSecond)}\n`) }
+      : {}),
+  };
+  const started = performance.now();
+  try {
+    return { result: await runSweep(localShell, options), wall: (performance.now() - started) / 1000 };
+  } finally {
+    await rm(parent, { recursive: true, force: true });
+    folders.delete(parent);
+  }
+}
+
+const mb = (bytesPerSecond: number) => `${(bytesPerSecond / 1e6).toFixed(0).padStart(6)} MB/s`;
+const percent = (fraction: number) => `${(100 * fraction).toFixed(1)}%`;
+
+/** A small seeded generator, so a run's draw can be repeated (`--seed`). */
+function random(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return (state >>> 0) / 2 ** 32;
+  };
+}
+
+interface GridFigure {
+  name: string;
+  bs: number;
+  fileSize: number;
+  jobs: number;
+  bytesPerSecond: number;
+  inferred: boolean;
+}
+
+/** Every cell the adaptive sweep gave a figure, from its heatmaps. */
+function figuresOf(result: SweepResult): GridFigure[] {
+  return result.heatmaps.panels.flatMap((panel) =>
+    panel.y.flatMap((bs, row) =>
+      panel.x.flatMap((fileSize, column) => {
+        const value = panel.values[row]?.[column] ?? null;
+        if (value === null) return [];
+        const name = `bs=${sizeLabel(bs)} size=${sizeLabel(fileSize)} jobs=${panel.jobs}`;
+        return [
+          {
+            name,
+            bs,
+            fileSize,
+            jobs: panel.jobs,
+            bytesPerSecond: value,
+            inferred: panel.inferred?.[row]?.[column] === true,
+          },
+        ];
+      }),
+    ),
+  );
+}
+
+function draw<T>(list: readonly T[], count: number, next: () => number): T[] {
+  const pool = [...list];
+  const drawn: T[] = [];
+  while (drawn.length < count && pool.length > 0) drawn.push(...pool.splice(Math.floor(next() * pool.length), 1));
+  return drawn;
+}
+
+async function main(): Promise<void> {
+  const checks = Number(values.checks);
+  if (checks < 30) console.log(`${checks} checked cells: fewer than the 30 the issue asks for (a trial run)`);
+  const load = () =>
+    loadavg()
+      .map((each) => each.toFixed(1))
+      .join(' ');
+  console.log(`sweep-scale: read on ${values.folder}, load average before: ${load()}`);
+  const adaptive = await sweep(grid, true);
+  const figures = figuresOf(adaptive.result);
+  const measured = figures.filter((figure) => !figure.inferred);
+  const inferred = figures.filter((figure) => figure.inferred);
+  const next = random(Number(values.seed));
+  const half = Math.ceil(checks / 2);
+  const drawn = [...draw(measured, half, next), ...draw(inferred, checks - half, next)];
+  const order = draw(drawn, drawn.length, next);
+  process.stderr.write(`checking ${order.length} cells as fixed ${fixedSeconds} s cells, twice…\n`);
+  const fixed = new Map<string, number[]>();
+  const fixedWalls: number[] = [];
+  for (const pass of [order, [...order].reverse()])
+    for (const cell of pass) {
+      const one = { blockSizes: [cell.bs], fileSizes: [cell.fileSize], jobs: [cell.jobs] };
+      const { result, wall } = await sweep(one, false);
+      const figure = result.tests[0]?.bytesPerSecond ?? Number.NaN;
+      fixed.set(cell.name, [...(fixed.get(cell.name) ?? []), figure]);
+      fixedWalls.push(wall);
+      process.stderr.write(`  fixed ${cell.name.padEnd(30)} ${mb(figure)} (${wall.toFixed(1)} s)\n`);
+    }
+
+  const cellCost = fixedWalls.reduce((sum, each) => sum + each, 0) / fixedWalls.length;
+  const gridCells = adaptive.result.tests.length + adaptive.result.inferred.length;
+  const fullCost = gridCells * cellCost;
+  console.log(
+    `grid: ${grid.blockSizes.length} block sizes × ${grid.fileSizes.length} file sizes × ${grid.jobs.length} job counts = ` +
+      `${grid.blockSizes.length * grid.fileSizes.length * grid.jobs.length} cells; ${adaptive.result.leftOut.length} left out ` +
+      `(cannot run here), ${gridCells} in the grid`,
+  );
+  console.log(
+    `adaptive sweep: ${adaptive.wall.toFixed(0)} s wall, ${measured.length} cells measured, ${inferred.length} inferred`,
+  );
+  console.log(
+    `full grid as fixed ${fixedSeconds} s cells: ${gridCells} × ${cellCost.toFixed(1)} s (mean wall time of the ` +
+      `${fixedWalls.length} fixed check runs) = ${fullCost.toFixed(0)} s; the adaptive sweep took ` +
+      `${percent(adaptive.wall / fullCost)} of that (${(fullCost / adaptive.wall).toFixed(1)}× faster)`,
+  );
+  console.log(
+    'cell                            how       adaptive   fixed A    fixed B  run-to-run  deviation  allowance',
+  );
+  const rows = drawn.map((cell) => {
+    const [a, b] = fixed.get(cell.name) as [number, number];
+    const reference = (a + b) / 2;
+    const spread = relativeSpread([a, b]) ?? 0;
+    const deviation = Math.abs(cell.bytesPerSecond / reference - 1);
+    const allowance = 2 * spread + 0.1;
+    console.log(
+      `${cell.name.padEnd(31)} ${cell.inferred ? 'inferred' : 'measured'} ${mb(cell.bytesPerSecond)} ${mb(a)} ${mb(b)}` +
+        `  ${percent(spread).padStart(9)}  ${percent(deviation).padStart(9)}  ${percent(allowance).padStart(9)}` +
+        `${deviation > allowance ? '  beyond' : ''}`,
+    );
+    return { ...cell, a, b, spread, deviation, allowance };
+  });
+  // NaN when no cell of that kind was checked: a goal with nothing to judge is not met.
+  const medianOf = (inferredOnes: boolean) => {
+    const deviations = rows.filter((row) => row.inferred === inferredOnes).map((row) => row.deviation);
+    return deviations.length > 0 ? median(deviations) : Number.NaN;
+  };
+  const beyond = rows.filter((row) => row.deviation > row.allowance);
+  const goals = [
+    [`adaptive wall time at most a tenth of the full grid's fixed-time cost`, adaptive.wall <= fullCost / 10],
+    [`median measured cell within 5% (${percent(medianOf(false))})`, medianOf(false) <= 0.05],
+    [`median inferred cell within 10% (${percent(medianOf(true))})`, medianOf(true) <= 0.1],
+    [`no checked cell beyond its allowance (${beyond.length} of ${rows.length} beyond)`, beyond.length === 0],
+  ] as const;
+  for (const [goal, met] of goals) console.log(`${met ? 'MET    ' : 'NOT MET'} ${goal}`);
+  console.log(`load average after: ${load()} (2 cores; other work on this machine moves CPU-bound RAM-folder figures)`);
+  if (values.save) {
+    const { heatmaps, ...kept } = adaptive.result;
+    await writeFile(
+      values.save,
+      `${JSON.stringify({ grid, adaptive: { ...kept, wall: adaptive.wall, heatmaps }, checks: rows, cellCost }, null, 1)}\n`,
+    );
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    void Promise.all([...folders].map((folder) => rm(folder, { recursive: true, force: true }))).finally(() =>
+      process.exit(130),
+    );
+  });
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
