@@ -55,7 +55,9 @@ describe('Compare connections with the share mounted over another link', () => {
     // Where the copy went, in its own results: the lab NAS over SSHFS, by leg a's interface.
     const place = ui.page.getByTestId('copy-place');
     await expect(place.getAttribute('data-place')).resolves.toBe('network-share');
-    await expect(place.innerText()).resolves.toBe(`Copying to and from the share ${a.nas} over SFTP over SSH (sshfs), signed, encrypted, via ${a.hostIf}`);
+    await expect(place.innerText()).resolves.toBe(
+      `Copying to and from the share ${a.nas} over SFTP over SSH (sshfs), signed, encrypted, via ${a.hostIf}`,
+    );
     await screenshot(ui.page, 'compare-connections-share-other-link');
     expect(ui.pageErrors).toEqual([]);
   }, 180_000);
