@@ -1,6 +1,7 @@
 import type { RunRecord } from '../../shared/contract/runs';
 import { formatRate, formatSeconds, type RateUnit } from '../../shared/util/units';
-import type { Verdict } from '../../shared/words/verdicts';
+import { figuresOfRun, type Verdict } from '../../shared/words/verdicts';
+import { answersOf } from '../../shared/words/answer';
 
 /**
  * A plan's results grouped as the CLI contract's `quick` JSON has them: `net`, `disk` and `copy`. Each
@@ -20,12 +21,15 @@ export function quickResults(record: RunRecord) {
 
 const directionWords = { upload: 'to the NAS', download: 'from the NAS', bidir: 'both ways' } as const;
 
-/** The human text: each figure on a line, then the verdicts, then where the run was saved. */
+/** The human text: the answer, each figure on a line, then the verdicts, then where the run was saved. */
 export function describeQuickResults(record: RunRecord, verdicts: Verdict[], unit: RateUnit): string {
   const { net, disk, copy } = quickResults(record);
+  const answers = answersOf(figuresOfRun(record), record.connection?.name ?? null, unit);
   const figure = (label: string, bytesPerSecond: number) =>
     `  ${label.padEnd(28)} ${formatRate(bytesPerSecond, unit).padStart(12)}`;
   const lines = [
+    ...answers.map((answer) => answer.text),
+    ...(answers.length ? [''] : []),
     `Quick check of ${record.environment.target} in ${formatSeconds(record.seconds)}:`,
     ...net.map((result) =>
       figure(

@@ -40,7 +40,17 @@ describe('the first Quick check, with the defaults', () => {
       Array.from({ length: await steps.count() }, () => 'finished'),
     );
     // The answer is in everyday terms and against what the hardware allows: at least one of each.
+    await ui.page.setViewportSize({ width: 1366, height: 768 });
     await ui.page.getByRole('button', { name: 'See results' }).click();
+    // Results open with the answer: a sentence per direction naming a rate, the connection and one limit,
+    // in view without scrolling.
+    const answer = ui.page.getByTestId('answer-block').locator('p').first();
+    await answer.waitFor();
+    await expect(answer.innerText()).resolves.toMatch(
+      /^Copying files to the NAS over [^:]+: about [\d.,]+ MB\/s .*; the .+ (is|are) the limit/,
+    );
+    const box = await answer.boundingBox();
+    expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(768);
     const verdicts = ui.page.getByTestId('verdicts');
     await verdicts.waitFor();
     const ids = await verdicts

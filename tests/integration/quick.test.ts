@@ -8,6 +8,7 @@ import { runCli } from '../../electron/cli/program';
 import { quickDiskTests } from '../../electron/engine/runs/plans/quick';
 import type { NetworkResult } from '../../shared/contract/runs';
 import { formatRate } from '../../shared/util/units';
+import type { DirectionAnswer } from '../../shared/words/answer';
 import type { Verdict } from '../../shared/words/verdicts';
 import { fioOnNasIn, nasExec, type LabLeg } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
@@ -32,6 +33,7 @@ interface QuickJson {
   runId: string;
   seconds: number;
   verdicts: Verdict[];
+  answers: DirectionAnswer[];
   results: { net: NetworkResult[]; disk: { name: string; bytesPerSecond: number }[]; copy: { op: string }[] };
 }
 
@@ -79,6 +81,14 @@ describe('nasbench quick', () => {
         expect(verdict?.figures.bitsPerSecond).toBe(measured);
         expect(verdict?.text).toContain(formatRate(measured / 8, 'MB/s'));
         expect(json.verdicts.map((found) => found.id)).not.toContain('disk-limit');
+        // The answer first: one sentence per direction, each with its rate and the one part that limits it —
+        // the network here (the copy went to this computer's own disk, which is no share figure).
+        expect(json.answers.map((answer) => answer.direction)).toEqual(['to-nas', 'from-nas']);
+        for (const answer of json.answers) {
+          expect(['network', 'link']).toContain(answer.limit);
+          expect(answer.text).toMatch(/^Copying files (to|from) the NAS over [^:]+: about /);
+          expect(answer.text).toContain(formatRate(answer.bytesPerSecond, 'MB/s'));
+        }
 
         let listed = '';
         await runCli(['--json', '--data-dir', dataDir, 'runs'], {

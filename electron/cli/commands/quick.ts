@@ -5,7 +5,8 @@ import type { PlanSettings, PlanPreview } from '../../../shared/contract/plans';
 import type { RunEnd, RunProgress } from '../../../shared/contract/run-events';
 import { formatBytes, formatSeconds } from '../../../shared/util/units';
 import { explainRun } from '../../../shared/words/plan-answer';
-import type { Verdict } from '../../../shared/words/verdicts';
+import { figuresOfRun, type Verdict } from '../../../shared/words/verdicts';
+import { answersOf } from '../../../shared/words/answer';
 import { byteSize, collect, integerIn } from '../arguments';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
 import { call, failedRun, leftBehindOf, runToEnd } from '../front-door';
@@ -75,6 +76,7 @@ export function addQuickCommand(program: Command, io: CliIo, finish: (code: numb
         if (!record) throw new NasbenchError('INTERNAL', 'The run was not saved.', 'Run the Quick check again.');
         const { units } = await engine.handlers.getSettings(undefined);
         const verdicts = explainRun(record, units);
+        const answers = answersOf(figuresOfRun(record), record.connection?.name ?? null, units);
         const results = quickResults(record);
         const summary = {
           runId: record.id,
@@ -89,7 +91,7 @@ export function addQuickCommand(program: Command, io: CliIo, finish: (code: numb
             ...(end.error.details ? { details: end.error.details } : {}),
           });
         }
-        const json = { ok: true as const, kind: 'quick', ...summary, verdicts, results, ...leftBehindOf(end) };
+        const json = { ok: true as const, kind: 'quick', ...summary, answers, verdicts, results, ...leftBehindOf(end) };
         finish(printResult(io, globals, json, () => describeQuickResults(record, verdicts, units)));
       });
     } catch (error) {

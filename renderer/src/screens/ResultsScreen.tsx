@@ -20,6 +20,7 @@ import { PlanName } from '../../../shared/contract/plans';
 import text from '../theme/text.module.css';
 import { EmptyState } from './EmptyState';
 import styles from './ResultsScreen.module.css';
+import { AnswerBlock } from './results/AnswerBlock';
 import { RunFindings } from './results/RunFindings';
 import { ExportDialog } from './results/ExportDialog';
 import { LeftBehindNotice } from './results/LeftBehindNotice';
@@ -55,6 +56,7 @@ export function ResultsScreen() {
         <p className={text.muted}>
           {run.target} · started {new Date(run.startedAt).toLocaleString()}
         </p>
+        <AnswerBlock saved={saved} unit={unit} />
         {end.details?.kind === 'disk' ? (
           // Sequential 1 MiB and random 4 KiB figures do not average into anything: each test has its own.
           <DiskResults details={end.details} unit={unit} state={end.state} />

@@ -1,0 +1,127 @@
+import { formatRate, type RateUnit } from '../util/units';
+import type { Figures } from './verdicts';
+import { goodputBytesPerSecond, pathLink } from './verdicts/links';
+
+/**
+ * The answer a run opens with (#34): one sentence per direction a user can repeat — what copying
+ * files to and from this NAS over this connection gives, whether that is good for the link, and the
+ * one part that holds it back. Pure: figures in, sentences out.
+ *
+ * The ranking rule compares like with like: writes with uploads, reads with downloads.
+ * - What copying gives: the share copy of that direction when one was measured; else the lower of
+ *   the network in that direction and the disks' best sequential figure of that operation (a copy
+ *   cannot outrun either); else whichever of the two was measured.
+ * - The limit: the file-sharing protocol when the share copy ran under 80% of both the network and
+ *   the disks (what is left is the protocol's own cost, or this computer's); else the lower of the
+ *   network and the disks — and a network within 90% of what the link itself can carry is the link,
+ *   working as it should. With one part measured, the answer says the other was not.
+ */
+export interface DirectionAnswer {
+  direction: 'to-nas' | 'from-nas';
+  bytesPerSecond: number;
+  /** Where the figure comes from. */
+  from: 'share-copy' | 'network-and-disks' | 'network' | 'disks';
+  /** The one part that limits it; null when only one part was measured and it is not the link. */
+  limit: 'link' | 'network' | 'disks' | 'file-sharing' | null;
+  /** The rate as a share of what the link can carry (its goodput), when the link's speed is known. */
+  linkPercent: number | null;
+  text: string;
+}
+
+/** Under this share of both network and disks, a share copy is held back by the protocol. */
+const protocolShare = 0.8;
+/** Within this share of the link's goodput, the network is the link itself. */
+const linkShare = 0.9;
+
+interface Parts {
+  network: number | null;
+  disks: { bytesPerSecond: number; test: string } | null;
+  share: { bytesPerSecond: number; label: string; protocol: string | null } | null;
+}
+
+function partsOf(figures: Figures, op: 'write' | 'read'): Parts {
+  const bits = op === 'write' ? figures.network.upload : figures.network.download;
+  const disks = figures.disks.filter((disk) => disk.op === op).sort((a, b) => b.bytesPerSecond - a.bytesPerSecond)[0];
+  const share = figures.share.filter((copy) => copy.op === op).sort((a, b) => b.bytesPerSecond - a.bytesPerSecond)[0];
+  return {
+    network: bits ? bits / 8 : null,
+    disks: disks ? { bytesPerSecond: disks.bytesPerSecond, test: disks.test } : null,
+    share: share
+      ? { bytesPerSecond: share.bytesPerSecond, label: share.label, protocol: share.protocol ?? null }
+      : null,
+  };
+}
+
+/** One answer per direction something was measured in: to the NAS first. */
+export function answersOf(figures: Figures, connection: string | null, unit: RateUnit): DirectionAnswer[] {
+  const link = pathLink(figures);
+  const ceiling = link ? goodputBytesPerSecond(link.bitsPerSecond, link.mtu) : null;
+  return (['write', 'read'] as const).flatMap((op) => {
+    const parts = partsOf(figures, op);
+    const found = answerFor(parts, ceiling);
+    if (!found) return [];
+    const direction = op === 'write' ? ('to-nas' as const) : ('from-nas' as const);
+    const linkPercent = ceiling ? (found.bytesPerSecond / ceiling) * 100 : null;
+    const answer = { ...found, direction, linkPercent };
+    return [{ ...answer, text: sentence(answer, parts, connection, link?.name ?? null, unit) }];
+  });
+}
+
+type Found = Pick<DirectionAnswer, 'bytesPerSecond' | 'from' | 'limit'>;
+
+function answerFor(parts: Parts, ceiling: number | null): Found | null {
+  const { network, disks, share } = parts;
+  const lower = lowerPart(network, disks?.bytesPerSecond ?? null);
+  const networkLimit = ceiling && network !== null && network >= linkShare * ceiling ? 'link' : 'network';
+  if (share) {
+    const slowerThanBoth = lower !== null && share.bytesPerSecond < protocolShare * lower.bytesPerSecond;
+    const limit = slowerThanBoth ? 'file-sharing' : lower?.part === 'network' ? networkLimit : (lower?.part ?? null);
+    return { bytesPerSecond: share.bytesPerSecond, from: 'share-copy', limit };
+  }
+  if (!lower) return null;
+  const both = network !== null && disks !== null;
+  const limit =
+    lower.part === 'network' ? (both || networkLimit === 'link' ? networkLimit : null) : both ? 'disks' : null;
+  return { bytesPerSecond: lower.bytesPerSecond, from: both ? 'network-and-disks' : lower.part, limit };
+}
+
+function lowerPart(network: number | null, disks: number | null) {
+  const known = [
+    ...(network !== null ? [{ part: 'network' as const, bytesPerSecond: network }] : []),
+    ...(disks !== null ? [{ part: 'disks' as const, bytesPerSecond: disks }] : []),
+  ];
+  return known.sort((a, b) => a.bytesPerSecond - b.bytesPerSecond)[0] ?? null;
+}
+
+const limitWords: Record<NonNullable<DirectionAnswer['limit']>, string> = {
+  link: 'the link itself is the limit, and it is used well',
+  network: 'the network is the limit: it carries less than the link should',
+  disks: 'the NAS’s disks are the limit',
+  'file-sharing': 'the file-sharing protocol is the limit: the copy ran well below both the network and the disks',
+};
+
+function sentence(
+  answer: Omit<DirectionAnswer, 'text'>,
+  { network, disks, share }: Parts,
+  connection: string | null,
+  linkName: string | null,
+  unit: RateUnit,
+): string {
+  const rate = (bytesPerSecond: number) => formatRate(bytesPerSecond, unit);
+  const over = connection ? ` over ${connection}` : '';
+  const what = answer.direction === 'to-nas' ? `Copying files to the NAS${over}` : `Copying files from the NAS${over}`;
+  const source =
+    answer.from === 'share-copy'
+      ? `the share copy${share?.protocol ? ` over ${share.protocol}` : ''}`
+      : answer.from === 'network-and-disks'
+        ? `the lower of the network (${rate(network ?? 0)}) and the disks (${rate(disks?.bytesPerSecond ?? 0)})`
+        : answer.from === 'network'
+          ? 'the network alone; the disks were not measured'
+          : 'the disks alone; the network was not measured';
+  const good =
+    answer.linkPercent !== null && linkName
+      ? `, ${Math.round(answer.linkPercent)}% of what the ${linkName} can carry`
+      : '';
+  const limit = answer.limit ? `; ${limitWords[answer.limit]}` : '';
+  return `${what}: about ${rate(answer.bytesPerSecond)} (${source})${good}${limit}.`;
+}

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { RunRecord } from '../../shared/contract/runs';
+import { answersOf } from '../../shared/words/answer';
+import { figuresOfRun } from '../../shared/words/verdicts';
+import { gigabit, network, seqDisk } from '../helpers/verdict-figures';
+
+/** The answer a run opens with: one sentence per direction, one limit each, like compared with like. */
+const smbCopy = (op: 'read' | 'write', bytesPerSecond: number) => ({
+  label: `SMB ${op}`,
+  op,
+  bytesPerSecond,
+  protocol: 'SMB',
+});
+const answers = (figures: Parameters<typeof answersOf>[0], connection: string | null = 'Cable') =>
+  answersOf(figures, connection, 'MB/s');
+
+describe('the answer block', () => {
+  it('a share copy well below both the network and the disks: the file-sharing protocol, in each direction', () => {
+    const figures = gigabit({
+      network: network(940e6, 940e6),
+      disks: [seqDisk('write', 400e6), seqDisk('read', 600e6)],
+      share: [smbCopy('write', 40e6), smbCopy('read', 90e6)],
+    });
+    const [to, from] = answers(figures);
+    expect(to).toMatchObject({ direction: 'to-nas', from: 'share-copy', limit: 'file-sharing', bytesPerSecond: 40e6 });
+    expect(to?.text).toMatch(/^Copying files to the NAS over Cable: about 40\.0 MB\/s \(the share copy over SMB\)/);
+    expect(to?.text).toContain('34% of what the 1 GbE link can carry');
+    // 90 MB/s is 77% of the 117.5 MB/s the network carried: still under 80% of both.
+    expect(from).toMatchObject({ direction: 'from-nas', limit: 'file-sharing' });
+  });
+
+  it('without a share copy: the lower of the network and the disks of that direction, and that part named', () => {
+    const figures = gigabit({
+      network: network(940e6, 940e6),
+      disks: [seqDisk('write', 60e6), seqDisk('read', 500e6)],
+    });
+    const [to, from] = answers(figures);
+    expect(to).toMatchObject({ from: 'network-and-disks', limit: 'disks', bytesPerSecond: 60e6 });
+    expect(to?.text).toContain('the lower of the network (118 MB/s) and the disks (60.0 MB/s)');
+    // Reads are set against downloads: the slow write says nothing about them.
+    expect(from).toMatchObject({ limit: 'link', bytesPerSecond: 117.5e6 });
+    expect(from?.text).toContain('the link itself is the limit, and it is used well');
+  });
+
+  it('never sets a read against an upload: a slow read with uploads only measured names no disk limit for writes', () => {
+    const figures = gigabit({ network: network(940e6, null), disks: [seqDisk('read', 40e6), seqDisk('write', 900e6)] });
+    const [to, from] = answers(figures);
+    expect(to).toMatchObject({ direction: 'to-nas', limit: 'link' });
+    // Downloads were not measured: the read figure stands alone, with no limit claimed.
+    expect(from).toMatchObject({ direction: 'from-nas', from: 'disks', limit: null });
+    expect(from?.text).toContain('the disks alone; the network was not measured');
+  });
+
+  it('the network alone over a slow link: the rate, what share of the link it is, and the link as the limit', () => {
+    const slow = gigabit({ nasLink: { bitsPerSecond: 200e6, mtu: 1500, bond: null }, network: network(192e6) });
+    const [to, ...rest] = answers(slow, 'Wi-Fi');
+    expect(rest).toEqual([]);
+    expect(to?.text).toBe(
+      'Copying files to the NAS over Wi-Fi: about 24.0 MB/s (the network alone; the disks were not measured), ' +
+        '102% of what the 200 Mb/s link can carry; the link itself is the limit, and it is used well.',
+    );
+  });
+
+  it('a network well below its link is named as the network, not the link', () => {
+    const [to] = answers(gigabit({ network: network(400e6), disks: [seqDisk('write', 300e6)] }));
+    expect(to).toMatchObject({ limit: 'network', bytesPerSecond: 50e6 });
+  });
+
+  it('the recorded lab Quick check: one sentence per direction, each with a rate and one limit', () => {
+    const record = RunRecord.parse(JSON.parse(readFileSync('tests/fixtures/report/lab-quick-run.json', 'utf8')));
+    const found = answersOf(figuresOfRun(record), null, 'MB/s');
+    expect(found.map((answer) => answer.direction)).toEqual(['to-nas', 'from-nas']);
+    for (const answer of found) {
+      expect(answer.text).toMatch(
+        /^Copying files (to|from) the NAS: about [\d.,]+ MB\/s \(the share copy over SSHFS\)/,
+      );
+      expect(answer.limit).not.toBeNull();
+    }
+  });
+});
