@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { RunRecord } from '../../shared/contract/runs';
 import { answersOf } from '../../shared/words/answer';
+import { reportHtml } from '../../shared/words/report/html';
+import { reportMarkdown } from '../../shared/words/report/markdown';
 import { figuresOfRun } from '../../shared/words/verdicts';
 import { gigabit, network, seqDisk } from '../helpers/verdict-figures';
 
@@ -76,6 +78,14 @@ describe('the answer block', () => {
         /^Copying files (to|from) the NAS: about [\d.,]+ MB\/s \(the share copy over SSHFS\)/,
       );
       expect(answer.limit).not.toBeNull();
+    }
+    // The report opens with the same sentences, in both formats.
+    const options = { unit: 'MB/s' as const, anonymized: false, generatedAt: '2026-11-26T00:00:00Z' };
+    const markdown = reportMarkdown(record, options);
+    const html = reportHtml(record, options);
+    for (const answer of found) {
+      expect(markdown).toContain(answer.text);
+      expect(html).toContain(answer.text.replaceAll('’', '&rsquo;').replaceAll("'", '&#39;'));
     }
   });
 });

@@ -16,6 +16,7 @@ h2:first-child { margin-top: 0; }
 .headline { display: flex; flex-wrap: wrap; gap: 8px; margin: 8px 0; }
 .headline div { border: 1px solid #d1d5db; border-radius: 6px; padding: 6px 10px; min-width: 150px; }
 .headline b { display: block; font-size: 18px; }
+.answer { font-size: 1.1em; font-weight: 600; margin: 6px 0; }
 .verdict { border-left: 4px solid #2563eb; padding: 4px 10px; margin: 6px 0; background: #f3f4f6; }
 .verdict.warn { border-color: #d97706; } .verdict.problem { border-color: #dc2626; }
 .verdict small { display: block; color: #374151; }

@@ -19,6 +19,7 @@ import {
   headlineFigures,
   testRows,
   verdictsOf,
+  answersOfRecord,
   type TestRow,
 } from './report-model';
 
@@ -114,6 +115,9 @@ export function reportHtml(record: RunRecord, options: ReportOptions): string {
 <p class="note" id="about">Report made ${h(options.generatedAt)} by ${h(record.environment.app.name)} ${h(record.environment.app.version)}. Figures in ${h(unit)} (1 MB = 10^6 bytes; 1 MiB = 2^20 bytes). Run ${h(record.id)}.
 ${options.anonymized ? 'Anonymised: host names, addresses, serial numbers, user names, share names and folders are replaced by stand-ins (host-1, 192.0.2.1, /folder-1, …); the figures are unchanged.' : 'Not anonymised: this report contains the host names, addresses and folders of the run.'}
 This file can be imported into NASBench (History, Import).</p>
+${answersOfRecord(record, unit)
+  .map((answer) => `<p class="answer">${h(answer.text)}</p>`)
+  .join('')}
 <div class="headline">${headlineFigures(record, unit)
       .map((item) => `<div>${h(item.label)}<b>${h(item.text)}</b></div>`)
       .join('')}</div>

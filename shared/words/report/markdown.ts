@@ -4,7 +4,7 @@ import { formatSeconds } from '../../util/units';
 import { formatRateWithSpread } from '../spread';
 import { escapeMarkdown as md } from './escape';
 import type { ReportOptions } from './html';
-import { testRows, verdictsOf } from './report-model';
+import { answersOfRecord, testRows, verdictsOf } from './report-model';
 import { sweepSectionMarkdown } from './sweep-section';
 import { trendSectionMarkdown } from './trend-section';
 
@@ -25,6 +25,7 @@ export function reportMarkdown(record: RunRecord, options: ReportOptions): strin
       (record.tags.length > 0 ? `; tags: ${record.tags.map(md).join(', ')}` : ''),
   );
   lines.push('');
+  for (const answer of answersOfRecord(record, unit)) lines.push(`**${md(answer.text)}**`, '');
   lines.push(`| Test | What | ${unit} | Details |`);
   lines.push('|---|---|---:|---|');
   for (const row of rows) {

@@ -8,6 +8,7 @@ import { describeDelay } from '../delay';
 import { describeUdp } from '../udp';
 import { helperFailureWords, loadCacheWords, loadClientCacheWords, loadComputerName, loadTotalLabel } from '../load';
 import { copyOverOtherLink, describeCopyPlace, describeOtherLink } from '../share-path';
+import { answersOf, type DirectionAnswer } from '../answer';
 import { explainRun } from '../plan-answer';
 import { describeUnsteady, formatRateWithSpread, linkAsSubject } from '../spread';
 import { figuresOfRun, type Verdict } from '../verdicts';
@@ -247,8 +248,12 @@ export function testRows(record: RunRecord): TestRow[] {
   return record.results.flatMap((result) => rowsOf(result, record));
 }
 
-/** The verdicts in the reader's unit, worked out again from the figures (they never go stale). */
-/** The run's verdicts, the one that answers its plan card's question first. */
+/** The run's answer, a sentence per direction, as Results open with it. */
+export function answersOfRecord(record: RunRecord, unit: RateUnit): DirectionAnswer[] {
+  return answersOf(figuresOfRun(record), record.connection?.name ?? null, unit);
+}
+
+/** The run's verdicts in the reader's unit (worked out again from the figures, they never go stale), the one that answers its plan card's question first. */
 export function verdictsOf(record: RunRecord, unit: RateUnit): Verdict[] {
   return explainRun(record, unit);
 }
