@@ -1,5 +1,6 @@
 import { formatRate, type RateUnit } from '../util/units';
-import type { Figures } from './verdicts';
+import { explainFigures, type Figures, type Verdict } from './verdicts';
+import { farBelowFraction } from './verdicts/rules/protocol-limit';
 import { goodputBytesPerSecond, pathLink } from './verdicts/links';
 
 /**
@@ -11,9 +12,11 @@ import { goodputBytesPerSecond, pathLink } from './verdicts/links';
  * - What copying gives: the share copy of that direction when one was measured; else the lower of
  *   the network in that direction and the disks' best sequential figure of that operation (a copy
  *   cannot outrun either); else whichever of the two was measured.
- * - The limit: the file-sharing protocol when the share copy ran under 80% of both the network and
- *   the disks (what is left is the protocol's own cost, or this computer's); else the lower of the
- *   network and the disks — and a network within 90% of what the link itself can carry is the link,
+ * - The limit: the part the verdicts' ranking gave that direction (verdicts/index.ts, oneLimitEach:
+ *   the NAS's processor, the file-sharing protocol, the disks, Wi-Fi, the network, the link), so the
+ *   answer and the verdicts below it never disagree. Where no verdict claimed it: the file-sharing
+ *   protocol when the share copy ran under half of both the network and the disks, else the lower of
+ *   the network and the disks — a network within 90% of what the link can carry being the link,
  *   working as it should. With one part measured, the answer says the other was not.
  */
 export interface DirectionAnswer {
@@ -22,14 +25,14 @@ export interface DirectionAnswer {
   /** Where the figure comes from. */
   from: 'share-copy' | 'network-and-disks' | 'network' | 'disks';
   /** The one part that limits it; null when only one part was measured and it is not the link. */
-  limit: 'link' | 'network' | 'disks' | 'file-sharing' | null;
+  limit: NonNullable<Verdict['limit']>['part'] | null;
   /** The rate as a share of what the link can carry (its goodput), when the link's speed is known. */
   linkPercent: number | null;
   text: string;
 }
 
-/** Under this share of both network and disks, a share copy is held back by the protocol. */
-const protocolShare = 0.8;
+/** Under this share of both network and disks, a share copy is held back by the protocol (as protocol-limit's). */
+const protocolShare = farBelowFraction;
 /** Within this share of the link's goodput, the network is the link itself. */
 const linkShare = 0.9;
 
@@ -56,10 +59,13 @@ function partsOf(figures: Figures, op: 'write' | 'read'): Parts {
 export function answersOf(figures: Figures, connection: string | null, unit: RateUnit): DirectionAnswer[] {
   const link = pathLink(figures);
   const ceiling = link ? goodputBytesPerSecond(link.bitsPerSecond, link.mtu) : null;
+  const claims = explainFigures(figures, { unit }).flatMap((verdict) => (verdict.limit ? [verdict.limit] : []));
   return (['write', 'read'] as const).flatMap((op) => {
     const parts = partsOf(figures, op);
-    const found = answerFor(parts, ceiling);
-    if (!found) return [];
+    const own = answerFor(parts, ceiling);
+    if (!own) return [];
+    const claimed = claims.find((claim) => claim.ops.includes(op))?.part;
+    const found = claimed ? { ...own, limit: claimed } : own;
     const direction = op === 'write' ? ('to-nas' as const) : ('from-nas' as const);
     const linkPercent = ceiling ? (found.bytesPerSecond / ceiling) * 100 : null;
     const answer = { ...found, direction, linkPercent };
@@ -94,6 +100,8 @@ function lowerPart(network: number | null, disks: number | null) {
 }
 
 const limitWords: Record<NonNullable<DirectionAnswer['limit']>, string> = {
+  'nas-processor': 'the NAS’s processor is the limit',
+  wifi: 'Wi-Fi is the limit',
   link: 'the link itself is the limit, and it is used well',
   network: 'the network is the limit: it carries less than the link should',
   disks: 'the NAS’s disks are the limit',

@@ -4,7 +4,7 @@ import { RunRecord } from '../../shared/contract/runs';
 import { answersOf } from '../../shared/words/answer';
 import { reportHtml } from '../../shared/words/report/html';
 import { reportMarkdown } from '../../shared/words/report/markdown';
-import { figuresOfRun } from '../../shared/words/verdicts';
+import { explainFigures, figuresOfRun } from '../../shared/words/verdicts';
 import { gigabit, network, seqDisk } from '../helpers/verdict-figures';
 
 /** The answer a run opens with: one sentence per direction, one limit each, like compared with like. */
@@ -28,8 +28,9 @@ describe('the answer block', () => {
     expect(to).toMatchObject({ direction: 'to-nas', from: 'share-copy', limit: 'file-sharing', bytesPerSecond: 40e6 });
     expect(to?.text).toMatch(/^Copying files to the NAS over Cable: about 40\.0 MB\/s \(the share copy over SMB\)/);
     expect(to?.text).toContain('34% of what the 1 GbE link can carry');
-    // 90 MB/s is 77% of the 117.5 MB/s the network carried: still under 80% of both.
-    expect(from).toMatchObject({ direction: 'from-nas', limit: 'file-sharing' });
+    // 90 MB/s is 77% of the 117.5 MB/s the network carried: not far below it (protocol-limit's half), so the
+    // lower part, the network at the link's rate, is the limit.
+    expect(from).toMatchObject({ direction: 'from-nas', from: 'share-copy', limit: 'link' });
   });
 
   it('without a share copy: the lower of the network and the disks of that direction, and that part named', () => {
@@ -45,13 +46,16 @@ describe('the answer block', () => {
     expect(from?.text).toContain('the link itself is the limit, and it is used well');
   });
 
-  it('never sets a read against an upload: a slow read with uploads only measured names no disk limit for writes', () => {
+  it('never sets a read against an upload: a slow read with uploads only measured limits reads alone', () => {
     const figures = gigabit({ network: network(940e6, null), disks: [seqDisk('read', 40e6), seqDisk('write', 900e6)] });
     const [to, from] = answers(figures);
     expect(to).toMatchObject({ direction: 'to-nas', limit: 'link' });
-    // Downloads were not measured: the read figure stands alone, with no limit claimed.
-    expect(from).toMatchObject({ direction: 'from-nas', from: 'disks', limit: null });
+    // Downloads were not measured: the read is set against what the link carries, and limits reads only.
+    expect(from).toMatchObject({ direction: 'from-nas', from: 'disks', limit: 'disks' });
     expect(from?.text).toContain('the disks alone; the network was not measured');
+    const diskLimit = explainFigures(figures).find((verdict) => verdict.id === 'disk-limit');
+    expect(diskLimit?.limit?.ops).toEqual(['read']);
+    expect(diskLimit?.text).toContain('of the 118 MB/s the 1 GbE link can carry');
   });
 
   it('the network alone over a slow link: the rate, what share of the link it is, and the link as the limit', () => {

@@ -215,7 +215,7 @@ describe('disk limit', () => {
     const verdict = explainFigures(gigabit({ disks: [seqDisk('write', 80e6), seqDisk('read', 400e6)] })).find(
       (found) => found.id === 'disk-limit',
     );
-    expect(verdict?.text).toContain('The disks are the limit: SEQ1M Q8T1 write ran at 80.0 MB/s');
+    expect(verdict?.text).toContain('The disks are the limit for copies to the NAS: SEQ1M Q8T1 write ran at 80.0 MB/s');
     expect(verdict?.text).toContain('the 118 MB/s the 1 GbE link can carry');
   });
 

@@ -76,11 +76,42 @@ const rules = [
 ];
 const severityOrder = { problem: 0, warn: 1, info: 2 } as const;
 
+/**
+ * The ranking that decides "the limit" when several parts could claim one operation: what holds the
+ * measured figure back comes before what it is measured against — the NAS's processor (it paces
+ * whatever ran on it), then the file-sharing protocol (a copy far below both network and disks), the
+ * disks, Wi-Fi, and last the network and the link. A verdict keeps only the operations nothing ranked
+ * above it claimed, and goes when none is left: no two verdicts name different limits for one direction.
+ */
+const limitRank: NonNullable<Verdict['limit']>['part'][] = [
+  'nas-processor',
+  'file-sharing',
+  'disks',
+  'wifi',
+  'network',
+  'link',
+];
+
+function oneLimitEach(verdicts: Verdict[]): Verdict[] {
+  const claimed = new Set<string>();
+  const ranked = verdicts
+    .filter((verdict) => verdict.limit)
+    .sort((a, b) => limitRank.indexOf(a.limit?.part ?? 'link') - limitRank.indexOf(b.limit?.part ?? 'link'));
+  const kept = new Map<Verdict, boolean>();
+  for (const verdict of ranked) {
+    const ops = verdict.limit?.ops ?? [];
+    const free = ops.filter((op) => !claimed.has(op));
+    kept.set(verdict, ops.length === 0 || free.length > 0);
+    for (const op of free) claimed.add(op);
+    if (verdict.limit && free.length < ops.length) verdict.limit = { ...verdict.limit, ops: free };
+  }
+  return verdicts.filter((verdict) => kept.get(verdict) ?? true);
+}
+
 /** Problems first, then warnings, then facts; within a severity, the order of the rules above. */
 export function explainFigures(figures: Figures, options: Partial<VerdictOptions> = {}): Verdict[] {
   const full: VerdictOptions = { unit: options.unit ?? 'MB/s', comparisons: options.comparisons ?? [] };
-  return rules
-    .flatMap((rule) => rule(figures, full))
+  return oneLimitEach(rules.flatMap((rule) => rule(figures, full)))
     .map((verdict, order) => ({ verdict, order }))
     .sort((a, b) => severityOrder[a.verdict.severity] - severityOrder[b.verdict.severity] || a.order - b.order)
     .map(({ verdict }) => verdict);

@@ -1,7 +1,7 @@
 import { describeLinkSpeed } from '../describe-nas';
 import type { LinkType } from '../../contract/probe';
 import { formatRate, type RateUnit } from '../../util/units';
-import type { Figures } from './figures';
+import type { DiskFigure, Figures } from './figures';
 
 /**
  * What a link can carry, in words and numbers. TCP over Ethernet carries (MTU − 52) payload bytes
@@ -88,4 +88,22 @@ export function rate(bytesPerSecond: number, unit: RateUnit): string {
 
 export function bitRate(bitsPerSecond: number, unit: RateUnit): string {
   return formatRate(bitsPerSecond / 8, unit);
+}
+
+/**
+ * The disks' best figure of each operation measured: what they can give a copy that way. Limits are
+ * judged like with like (writes against uploads, reads against downloads) on these, never on a
+ * slower test of the other direction, nor on a single-queue test when a deeper one ran faster.
+ */
+export function bestDisksByOp(figures: Figures): DiskFigure[] {
+  return (['write', 'read'] as const).flatMap((op) => {
+    const best = figures.disks.filter((disk) => disk.op === op).sort((a, b) => b.bytesPerSecond - a.bytesPerSecond)[0];
+    return best ? [best] : [];
+  });
+}
+
+/** The network that way (upload for writes, download for reads), bits/s, with the direction in words. */
+export function networkFor(figures: Figures, op: 'read' | 'write'): { bitsPerSecond: number; words: string } | null {
+  const bits = op === 'write' ? figures.network.upload : figures.network.download;
+  return bits ? { bitsPerSecond: bits, words: op === 'write' ? 'to the NAS' : 'from the NAS' } : null;
 }

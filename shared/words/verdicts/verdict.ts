@@ -41,6 +41,17 @@ export const Verdict = z.object({
   text: z.string(),
   /** The figures the text names, in base units (bytes/s, bits/s, bytes, percent). */
   figures: z.record(z.string(), z.number()),
+  /**
+   * For a verdict that names what limits the speed: that part, and the operations (writes: copies to
+   * the NAS; reads: copies from it) it limits. One ranking decides it, so no two verdicts name
+   * different parts for the same operation.
+   */
+  limit: z
+    .object({
+      part: z.enum(['link', 'network', 'wifi', 'disks', 'file-sharing', 'nas-processor']),
+      ops: z.array(z.enum(['read', 'write'])),
+    })
+    .optional(),
 });
 export type Verdict = z.infer<typeof Verdict>;
 

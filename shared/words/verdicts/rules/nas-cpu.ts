@@ -63,6 +63,7 @@ function allCoresFull(view: NasViewFigure, unit: RateUnit): Finding | null {
         `, ${busiest.name} using the most (${coresWords(busiest.cpu)})` +
         (flat ? `, while the rate held at ${rate(flat, unit)}` : '') +
         `. ${processAdvice(busiest.name)}`,
+      limit: { part: 'nas-processor', ops: opsOf(view) },
       figures: {
         cpuBusyPercent: percentFigure(busy),
         processCpuPercent: percentFigure(busiest.cpu),
@@ -110,6 +111,7 @@ function oneCorePegged(view: NasViewFigure, unit: RateUnit): Finding[] {
         text:
           `The NAS’s processor is the limit: ${held} in ${seconds} of ${samples.length} seconds of ${view.test}, ` +
           `while the rate held at ${rate(flat, unit)}. ${processAdvice(busiest.name)}`,
+        limit: { part: 'nas-processor', ops: opsOf(view) },
         figures: {
           processCpuPercent: percentFigure(busiest.cpu),
           ...(limit !== undefined ? { cpuLimitPercent: percentFigure(limit) } : {}),
@@ -164,4 +166,11 @@ const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + 
 function variance(values: readonly number[]): number {
   const centre = mean(values);
   return values.reduce((sum, value) => sum + (value - centre) ** 2, 0) / Math.max(1, values.length - 1);
+}
+
+/** The operations a test's figure speaks for, from its words ("Upload …", "SEQ1M Q8T1 read"); both when they say neither. */
+function opsOf(view: NasViewFigure): ('read' | 'write')[] {
+  const write = /upload|write|to the NAS/i.test(view.test);
+  const read = /download|read|from the NAS/i.test(view.test);
+  return write === read ? ['write', 'read'] : write ? ['write'] : ['read'];
 }

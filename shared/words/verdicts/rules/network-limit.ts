@@ -1,5 +1,6 @@
 import {
   bestNetworkRate,
+  bestDisksByOp,
   bitRate,
   formatPercent,
   goodputBytesPerSecond,
@@ -21,12 +22,13 @@ export const networkLimit: Rule = (figures, { unit }) => {
   if (figures.clientLink?.type === 'virtual') return slowerThanTheDisks(figures, best, unit);
   if (!link) return [];
   if (best.bitsPerSecond < nearLinkFraction * link.bitsPerSecond) return [];
-  const slowestDisk = [...figures.disks].sort((a, b) => a.bytesPerSecond - b.bytesPerSecond)[0];
+  // Each direction's disks at their best: a single-queue read slower than a deeper one limits no copy.
+  const slowestDisk = bestDisksByOp(figures).sort((a, b) => a.bytesPerSecond - b.bytesPerSecond)[0];
   if (slowestDisk && slowestDisk.bytesPerSecond * 8 < nearLinkFraction * best.bitsPerSecond) return [];
   const goodput = goodputBytesPerSecond(link.bitsPerSecond, link.mtu);
   const percent = utilisationPercent(best.bitsPerSecond, link.bitsPerSecond);
   const disks = slowestDisk
-    ? `the NAS's disks are faster (${slowestDisk.test}: ${rate(slowestDisk.bytesPerSecond, unit)} at the slowest)`
+    ? `the NAS's disks are faster (${slowestDisk.test}: ${rate(slowestDisk.bytesPerSecond, unit)})`
     : 'the disks were not measured in this run';
   return [
     {
@@ -43,6 +45,7 @@ export const networkLimit: Rule = (figures, { unit }) => {
         utilisationPercent: percent,
         ...(slowestDisk ? { diskBytesPerSecond: slowestDisk.bytesPerSecond } : {}),
       },
+      limit: { part: 'link', ops: measuredOps(figures) },
     },
   ];
 };
@@ -57,7 +60,8 @@ function slowerThanTheDisks(
   best: { bitsPerSecond: number; words: string },
   unit: RateUnit,
 ): Verdict[] {
-  const slowestDisk = [...figures.disks].sort((a, b) => a.bytesPerSecond - b.bytesPerSecond)[0];
+  // Each direction's disks at their best: a single-queue read slower than a deeper one limits no copy.
+  const slowestDisk = bestDisksByOp(figures).sort((a, b) => a.bytesPerSecond - b.bytesPerSecond)[0];
   if (!slowestDisk || best.bitsPerSecond >= nearLinkFraction * slowestDisk.bytesPerSecond * 8) return [];
   const reported = figures.clientLink?.bitsPerSecond;
   const percent = utilisationPercent(best.bitsPerSecond, slowestDisk.bytesPerSecond * 8);
@@ -67,7 +71,7 @@ function slowerThanTheDisks(
       severity: 'info',
       text:
         `Your network is the limit: ${bitRate(best.bitsPerSecond, unit)} ${best.words}, while the NAS's disks are faster ` +
-        `(${slowestDisk.test}: ${rate(slowestDisk.bytesPerSecond, unit)} at the slowest; the network carried ${formatPercent(percent)} of that). ` +
+        `(${slowestDisk.test}: ${rate(slowestDisk.bytesPerSecond, unit)}; the network carried ${formatPercent(percent)} of that). ` +
         `This computer reaches the NAS over a virtual link${reported ? ` (it reports ${linkName(reported, 'virtual')}, a placeholder)` : ''}, ` +
         'so the path has no known rate: only a faster network path would make copies faster.',
       figures: {
@@ -75,6 +79,13 @@ function slowerThanTheDisks(
         diskBytesPerSecond: slowestDisk.bytesPerSecond,
         percentOfDisk: percent,
       },
+      limit: { part: 'network', ops: measuredOps(figures) },
     },
   ];
+}
+
+/** The operations a network figure speaks for: writes when uploads were measured, reads when downloads were. */
+export function measuredOps(figures: Figures): ('read' | 'write')[] {
+  const { upload, download, multiLink } = figures.network;
+  return [...(upload || multiLink ? (['write'] as const) : []), ...(download || multiLink ? (['read'] as const) : [])];
 }

@@ -3,7 +3,7 @@ import { formatPercent, pathLink, rate, utilisationPercent } from '../links';
 import type { Rule, Verdict } from '../verdict';
 
 /** "Far below": under half of both, more than any tuning difference between SMB and NFS explains away. */
-const farBelowFraction = 0.5;
+export const farBelowFraction = 0.5;
 
 /**
  * Copying to the share is far slower than both the network and the NAS's disks measured alone:
@@ -46,6 +46,7 @@ export const protocolLimit: Rule = (figures, { unit }) => {
         diskBytesPerSecond: disk.bytesPerSecond,
         ...(percent !== null ? { utilisationPercent: percent } : {}),
       },
+      limit: { part: 'file-sharing', ops: [op] },
     });
   }
   return verdicts;

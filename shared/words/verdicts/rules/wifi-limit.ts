@@ -1,3 +1,4 @@
+import { measuredOps } from './network-limit';
 import type { Figures } from '../figures';
 import { bestNetworkRate, formatPercent, goodputBytesPerSecond, linkName, rate, utilisationPercent } from '../links';
 import { nearLinkFraction, type Rule } from '../verdict';
@@ -77,6 +78,7 @@ export const wifiLimit: Rule = (figures, { unit, comparisons }) => {
         ...(wifiBits ? { wifiLinkBitsPerSecond: wifiBits } : {}),
         ...(wifi?.signalDbm != null ? { signalDbm: wifi.signalDbm } : {}),
       },
+      limit: { part: 'wifi', ops: measuredOps(figures) },
     },
   ];
 };
