@@ -51,6 +51,21 @@ const RunDelay = z.object({
   phase: z.enum(['idle', 'loaded']),
 });
 
+/**
+ * What the NAS itself is doing, once a second while a test with its login runs (#33), for the live
+ * NAS panel: its CPU, the busiest process and its busiest drives. Not saved as such: each result
+ * keeps the whole samples (`nas.resources`).
+ */
+const RunNas = z.object({
+  runId: RunId,
+  kind: z.literal('nas'),
+  t: z.number().nonnegative(),
+  cpuBusy: z.number().min(0).max(1),
+  coreMax: z.number().min(0).max(1),
+  busiest: z.object({ name: z.string(), cpu: z.number().nonnegative() }).nullable(),
+  disks: z.array(z.object({ name: z.string(), busy: z.number().min(0).max(1) })).max(4),
+});
+
 const RunStep = z.object({
   runId: RunId,
   kind: z.literal('step'),
@@ -89,10 +104,11 @@ const RunEnd = z.object({
   leftBehind: z.array(LeftBehind).optional(),
 });
 
-export const RunProgress = z.discriminatedUnion('kind', [RunBegin, RunSample, RunDelay, RunStep, RunEnd]);
+export const RunProgress = z.discriminatedUnion('kind', [RunBegin, RunSample, RunDelay, RunNas, RunStep, RunEnd]);
 export type RunProgress = z.infer<typeof RunProgress>;
 export type RunBegin = z.infer<typeof RunBegin>;
 export type RunSample = z.infer<typeof RunSample>;
 export type RunDelay = z.infer<typeof RunDelay>;
+export type RunNas = z.infer<typeof RunNas>;
 export type RunStep = z.infer<typeof RunStep>;
 export type RunEnd = z.infer<typeof RunEnd>;

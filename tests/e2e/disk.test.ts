@@ -116,6 +116,13 @@ describe('the NAS disk test in browser mode', () => {
     for (const label of labels) expect(label).toMatch(/^Test [1-8] of 8: (SEQ1M|RND4K) Q\d+T1 (read|write)$/);
     await expect(step.textContent()).resolves.toBe('Test 8 of 8: RND4K Q1T1 write (finished)');
     await expect(ui.page.locator('progress').getAttribute('value')).resolves.toBe('1');
+    // Beside the chart, what the NAS itself did each second: its CPU, the busiest process, the lab share's drive.
+    const nas = ui.page.getByTestId('nas-panel');
+    await expect(nas.getByTestId('nas-panel-cpu').innerText()).resolves.toMatch(/^\d+% busy \(busiest core \d+%\)$/);
+    await expect(nas.getByTestId('nas-panel-process').innerText()).resolves.toMatch(
+      /^\S.*, (\d+% of a core|[\d.]+ cores)$/,
+    );
+    await expect(nas.getByTestId('nas-panel-disks').innerText()).resolves.toMatch(/\bvda \d+% busy/);
 
     await ui.page.getByRole('button', { name: 'See results' }).click();
     const table = ui.page.getByTestId('disk-results');

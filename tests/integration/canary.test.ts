@@ -226,11 +226,18 @@ const operations: Record<string, (tester: Tester, folder: string) => Promise<str
 };
 
 /**
- * The slowest operations (a whole Quick check, a load run) run with every name refused up front and a
- * sample of the accepted ones that covers quotes, shell syntax, a leading dash, spaces, unicode, a
- * glob and a backslash: the CI run's time goes to the names that tell something new.
+ * The slower operations (whole plans, a load run, the network-to-disk test) run with every name
+ * refused up front and a sample of the accepted ones that covers quotes, shell syntax, a leading
+ * dash, spaces, unicode, a glob and a backslash; the quick ones (the folder check every operation's
+ * scratch folder goes through, a disk preset, a sweep) take every name. The CI run's time goes to
+ * the names that tell something new.
  */
-const slowOperations = new Set(['quick check', 'load, the NAS taking part']);
+const slowOperations = new Set([
+  'quick check',
+  'load, the NAS taking part',
+  'cached vs uncached',
+  'disk through network',
+]);
 const sampledNames = new Set(
   ["it's", '$(touch PWNED1)', 'a;touch PWNED3', '-rf', 'with space', 'ünïcødé 名前', '*', 'back\\slash'].map(
     (name) => `${canaryRoot}/${name}`,

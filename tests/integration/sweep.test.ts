@@ -95,4 +95,45 @@ describe('fio sweep on the lab NAS', () => {
     });
     expect(scratchLeftovers()).toBe('0');
   }, 60_000);
+
+  it('sweep --adaptive --json lists every cell of the grid, each marked, sizes as given; a cell that cannot run is named', async () => {
+    let stdout = '';
+    const login = ['--host', lab.legs.a.nas, '--user', lab.users.test.name, '--trust-new-host'];
+    // 3 block sizes × 2 file sizes × 4 job counts in the NAS's RAM folder, short cells; 2M blocks cannot fit a 1M file.
+    const grid = ['--bs', '4k,64k,2M', '--size', '1M,8M', '--jobs', '1,2,4,8', '--rw', 'read'];
+    const argv = ['sweep', ...login, '--dir', lab.ram, ...grid, '--adaptive', '--max-runtime', '2'];
+    const code = await runCli(['--json', '--data-dir', dataDir, ...argv], {
+      stdout: (text) => (stdout += text),
+      stderr: () => undefined,
+      env: { NASBENCH_PASSWORD: lab.users.test.password },
+    });
+    const json = JSON.parse(stdout) as {
+      tests: { bs: number; fileSizeBytes: number; sizeBytes: number; numjobs: number; inferred: boolean }[];
+      leftOut: { bs: number; fileSizeBytes: number; reason: string; why: string }[];
+    };
+    expect(code, stdout).toBe(0);
+    // The four 2M × 1M cells (one per job count) are left out and named; the other 20 are all listed.
+    expect(json.leftOut.map((cell) => [cell.bs, cell.fileSizeBytes, cell.reason])).toEqual(
+      Array(4).fill([2 * MiB, MiB, 'block-larger-than-file']),
+    );
+    expect(json.leftOut[0]?.why).toMatch(/2M blocks do not fit in 1M files/);
+    const key = (cell: { bs: number; fileSizeBytes: number; numjobs: number }) =>
+      `${cell.bs}/${cell.fileSizeBytes}/${cell.numjobs}`;
+    const expected = [4 * KiB, 64 * KiB, 2 * MiB].flatMap((bs) =>
+      [MiB, 8 * MiB].flatMap((fileSizeBytes) => [1, 2, 4, 8].map((numjobs) => ({ bs, fileSizeBytes, numjobs }))),
+    );
+    const runnable = expected
+      .filter((cell) => cell.bs <= cell.fileSizeBytes)
+      .map(key)
+      .sort();
+    expect(json.tests.map(key).sort()).toEqual(runnable);
+    for (const test of json.tests) {
+      expect(typeof test.inferred).toBe('boolean');
+      // The size as the user gave it, per job, beside fio's total over the jobs.
+      expect(test.sizeBytes).toBe(test.fileSizeBytes * test.numjobs);
+    }
+    expect(json.tests.some((test) => test.inferred)).toBe(true);
+    expect(json.tests.some((test) => !test.inferred)).toBe(true);
+    expect(scratchLeftovers()).toBe('0');
+  }, 240_000);
 });

@@ -1,4 +1,4 @@
-import type { NasBaseline, NasView } from '../../../shared/contract/nas-resources';
+import type { NasBaseline, NasResourceSample, NasView } from '../../../shared/contract/nas-resources';
 import type { TestResult } from '../../../shared/contract/runs';
 import { measureNasBaseline, startNasReader } from '../nas-load';
 import type { NasSession } from '../ssh';
@@ -25,6 +25,8 @@ export class NasWatch {
     private readonly session: NasSession,
     private readonly elapsed: () => number,
     private readonly signal: AbortSignal,
+    /** Each second as it arrives, for the live NAS panel. */
+    private readonly onSample: (sample: NasResourceSample) => void = () => undefined,
   ) {}
 
   async watch(stepSeconds: number): Promise<StepWatch> {
@@ -35,6 +37,7 @@ export class NasWatch {
       maxSeconds: Math.ceil(stepSeconds * 3 + 120),
       baseline,
       signal: this.signal,
+      onSample: this.onSample,
     });
     const perSecond = new Map<number, Map<string, number>>();
     return {

@@ -4,12 +4,14 @@ import type {
   LeftBehind,
   RunBegin,
   RunEnd,
+  RunNas,
   RunProgress,
   RunSample,
   SeriesInfo,
   ThroughputSummary,
 } from '../../../shared/contract/run-events';
 import type { RunEnvironment, TestResult } from '../../../shared/contract/runs';
+import type { NasResourceSample } from '../../../shared/contract/nas-resources';
 import { BusyFiles } from './busy-files';
 import type { z } from 'zod';
 
@@ -23,6 +25,8 @@ export interface RunContext {
   sample(series: string, bytesPerSecond: number): void;
   /** A round trip to the NAS timed during a network test, for the live delay chart. */
   delay(ms: number, phase: 'idle' | 'loaded'): void;
+  /** A second of what the NAS itself did, for the live NAS panel. */
+  nas(sample: NasResourceSample): void;
   step(index: number, count: number, label: string, state: StepState, error?: AppError): void;
   /** Per-test results that go with the end event (kept on failure too: they are partial results). */
   setDetails(details: RunDetails): void;
@@ -193,6 +197,9 @@ export class RunRegistry {
       delay: (ms, phase) => {
         if (!controller.signal.aborted) say({ runId, kind: 'delay', t: elapsed(), ms, phase });
       },
+      nas: (sample) => {
+        if (!controller.signal.aborted) say(nasEvent(runId, elapsed(), sample));
+      },
       step: (index, count, label, state, error) => {
         if (state === 'started') openSteps.set(index, { count, label });
         else openSteps.delete(index);
@@ -308,4 +315,23 @@ export class RunLifecycle {
   shutdown(): Promise<void> {
     return this.registry.shutdown();
   }
+}
+
+/** A second of the NAS's own view as the live panel shows it: CPU, the busiest process, the busiest drives. */
+function nasEvent(runId: string, t: number, sample: NasResourceSample): RunNas {
+  const top = sample.top[0];
+  const disks = [...sample.disks]
+    .filter((disk) => disk.kind !== 'md' && disk.kind !== 'dm')
+    .sort((a, b) => b.busy - a.busy)
+    .slice(0, 4)
+    .map((disk) => ({ name: disk.name, busy: disk.busy }));
+  return {
+    runId,
+    kind: 'nas',
+    t,
+    cpuBusy: sample.cpuBusy,
+    coreMax: sample.coreMax,
+    busiest: top ? { name: top.name, cpu: top.cpu } : null,
+    disks,
+  };
 }

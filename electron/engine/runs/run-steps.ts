@@ -65,7 +65,14 @@ export function runRequestOf(plan: Plan, deps: RunDeps): RunRequest {
     ...(identity ? { nas: nasNamesOf(identity.host, identity.port, deps.nas) } : {}),
     work: (context) => {
       // What the NAS itself does during each test, when the run has its login.
-      const watch = deps.session ? new NasWatch(deps.session, () => context.elapsed(), context.signal) : null;
+      const watch = deps.session
+        ? new NasWatch(
+            deps.session,
+            () => context.elapsed(),
+            context.signal,
+            (sample) => context.nas(sample),
+          )
+        : null;
       return single ? runSingle(plan, deps, context, watch) : runSteps(plan, deps, context, watch);
     },
   };

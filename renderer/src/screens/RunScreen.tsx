@@ -9,6 +9,7 @@ import { Card } from '../components/Card';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { DelayChart } from '../components/DelayChart';
 import { LiveChart } from '../components/LiveChart';
+import { NasPanel } from './run/NasPanel';
 import { ScreenHeading } from '../components/ScreenHeading';
 import { useNavigationActions } from '../stores/navigation';
 import { useRunsActions, useRunsStore, type LiveRun, type RunStatus } from '../stores/runs';
@@ -94,6 +95,7 @@ function RunView({ runId }: { runId: string }) {
         <h2 id="chart-title">Throughput</h2>
         <LiveChart runId={runId} label={run.title} />
         <DelayChart runId={runId} />
+        <NasPanel runId={runId} />
       </Card>
       {run.end && (
         <Card aria-labelledby="outcome-title">

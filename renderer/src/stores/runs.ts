@@ -1,7 +1,15 @@
 import { create } from 'zustand';
 import type { AppError } from '../../../shared/contract/errors';
 import { SampleHistory } from '../../../shared/util/ring-buffer';
-import type { RunBegin, RunDelay, RunEnd, RunProgress, RunSample, RunStep } from '../../../shared/contract/run-events';
+import type {
+  RunBegin,
+  RunDelay,
+  RunEnd,
+  RunNas,
+  RunProgress,
+  RunSample,
+  RunStep,
+} from '../../../shared/contract/run-events';
 import { useNavigationStore } from './navigation';
 
 export type RunStatus = 'running' | RunEnd['state'];
@@ -28,6 +36,8 @@ export interface LiveRun {
    */
   delays?: SampleHistory;
   delayCount?: number;
+  /** The NAS's own latest second (CPU, busiest process, busiest drives), for runs with its login. */
+  nas?: RunNas;
   /** Seconds since the run began, as far as the engine has reported. */
   elapsedSeconds: number;
   step: RunStep | null;
@@ -191,6 +201,8 @@ export const useRunsStore = create<RunsState>()((set, get) => {
             return addSample(event);
           case 'delay':
             return addDelay(event);
+          case 'nas':
+            return updateRun(event.runId, () => ({ nas: event }));
           case 'step':
             return updateRun(event.runId, (run) => ({ step: event, steps: withStep(run.steps, event) }));
           case 'end':
