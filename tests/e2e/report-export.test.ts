@@ -60,6 +60,11 @@ describe('Export report on Results', () => {
     await expect.poll(() => html.locator('h1').textContent()).toBe('Quick check');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-save').click()]);
     expect(download.suggestedFilename()).toMatch(/^nasbench-quick-\d{4}-\d\d-\d\d-[0-9a-f]{8}\.html$/);
+    // Saved: the dialog closes and says where the file went.
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect(page.getByTestId('export-saved').innerText()).resolves.toBe(
+      `Saved as ${download.suggestedFilename()} (in your downloads, or where the save dialog put it).`,
+    );
     const file = await download.path();
     const saved = await readFile(file, 'utf8');
     expect(saved).toContain('id="nasbench-run"');

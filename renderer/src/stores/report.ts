@@ -13,6 +13,8 @@ interface ReportState {
   loading: boolean;
   saving: boolean;
   error: AppError | null;
+  /** The last report saved, said beside the Export button once the dialog has closed. */
+  saved: { runId: string; fileName: string } | null;
   actions: {
     openFor(runId: string): Promise<void>;
     close(): void;
@@ -50,10 +52,11 @@ export const useReportStore = create<ReportState>()((set, get) => {
     loading: false,
     saving: false,
     error: null,
+    saved: null,
     actions: {
       async openFor(runId) {
         // Anonymised again every time the dialog opens: a report is made to be shared.
-        set({ runId, anonymize: true, preview: null, error: null });
+        set({ runId, anonymize: true, preview: null, error: null, saved: null });
         await refreshPreview();
       },
       close() {
@@ -83,7 +86,9 @@ export const useReportStore = create<ReportState>()((set, get) => {
         link.download = fileName;
         link.click();
         setTimeout(() => URL.revokeObjectURL(url), 10_000);
-        set({ saving: false });
+        // Saved: the dialog closes and the results say where the file went.
+        previewRequest++;
+        set({ saving: false, runId: null, preview: null, loading: false, saved: { runId, fileName } });
         return true;
       },
     },

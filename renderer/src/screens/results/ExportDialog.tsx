@@ -56,6 +56,7 @@ export function ExportDialog({ runId }: { runId: string }) {
   const state = useReportStore(useShallow(formState));
   const actions = useReportStore((store) => store.actions);
   const open = state.runId === runId;
+  const saved = useReportStore((store) => store.saved);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -69,6 +70,11 @@ export function ExportDialog({ runId }: { runId: string }) {
       <Button data-testid="export-report" onClick={() => void actions.openFor(runId)}>
         Export report…
       </Button>
+      <p className={text.muted} role="status" data-testid="export-saved">
+        {saved?.runId === runId
+          ? `Saved as ${saved.fileName} (in your downloads, or where the save dialog put it).`
+          : ''}
+      </p>
       <dialog
         ref={dialogRef}
         className={dialogStyles.dialog}
