@@ -101,7 +101,17 @@ describe('fio sweep on the lab NAS', () => {
     const login = ['--host', lab.legs.a.nas, '--user', lab.users.test.name, '--trust-new-host'];
     // 3 block sizes × 2 file sizes × 4 job counts in the NAS's RAM folder, short cells; 2M blocks cannot fit a 1M file.
     const grid = ['--bs', '4k,64k,2M', '--size', '1M,8M', '--jobs', '1,2,4,8', '--rw', 'read'];
-    const argv = ['sweep', ...login, '--dir', lab.ram, ...grid, '--adaptive', '--max-runtime', '2'];
+    const argv = [
+      'sweep',
+      ...login,
+      '--dir',
+      lab.ram,
+      ...grid,
+      '--adaptive',
+      '--no-steady-state',
+      '--max-runtime',
+      '1',
+    ];
     const code = await runCli(['--json', '--data-dir', dataDir, ...argv], {
       stdout: (text) => (stdout += text),
       stderr: () => undefined,

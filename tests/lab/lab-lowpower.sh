@@ -21,6 +21,11 @@ lowpower_cgroup_up() {
     install -d "/sys/fs/cgroup/$controller/$LOWPOWER_CGROUP"
   done
   echo 100000 >"/sys/fs/cgroup/cpu/$LOWPOWER_CGROUP/cpu.cfs_period_us"
+  # No quota while the daemons start: smbd loading its libraries at 5% of a core takes over 10 s.
+  echo -1 >"/sys/fs/cgroup/cpu/$LOWPOWER_CGROUP/cpu.cfs_quota_us"
+}
+
+lowpower_cgroup_hold() { # once the daemons answer: the low-power NAS from then on
   echo $((LOWPOWER_QUOTA_PERCENT * 1000)) >"/sys/fs/cgroup/cpu/$LOWPOWER_CGROUP/cpu.cfs_quota_us"
 }
 
@@ -74,6 +79,7 @@ lowpower_up() {
   local i
   for ((i = 0; i < 100; i++)); do
     if ssh_answers "$SSH_PROBE_ADDR" "$LOWPOWER_PORT" && smb_answers 4456; then
+      lowpower_cgroup_hold
       log "low-power NAS (cgroup $LOWPOWER_CGROUP, ${LOWPOWER_QUOTA_PERCENT}% of a core) answers on $SSH_PROBE_ADDR:$LOWPOWER_PORT and :4456"
       return 0
     fi
