@@ -19,7 +19,7 @@ const network = (upload: number, download: number): Figures['network'] => ({
 });
 const disk = (test: string, bytesPerSecond: number) => ({
   test,
-  op: 'read' as const,
+  op: test.endsWith('write') ? ('write' as const) : ('read' as const),
   bytesPerSecond,
   throughNetwork: false,
 });
@@ -34,7 +34,7 @@ describe('network limit over a virtual link', () => {
     expect(verdict?.text).toMatch(
       /^Your network is the limit: 24\.2 MB\/s from the NAS, while the NAS's disks are faster/,
     );
-    expect(verdict?.text).toContain('SEQ1M Q8T1 read: 790 MB/s at the slowest');
+    expect(verdict?.text).toContain('(SEQ1M Q8T1 read: 790 MB/s; the network carried');
     expect(verdict?.text).toContain('virtual link (it reports 10 Gb/s, a placeholder)');
     expect(verdict?.figures).toMatchObject({ bitsPerSecond: 193.6e6, diskBytesPerSecond: 790e6 });
     expect(verdict?.figures.percentOfDisk).toBeCloseTo((193.6e6 / (790e6 * 8)) * 100, 6);
