@@ -1,9 +1,6 @@
+import { coresWords as cores, percentWords as percent } from '../../../../shared/words/verdicts/nas-views';
 import { useRunsStore } from '../../stores/runs';
 import text from '../../theme/text.module.css';
-
-const percent = (share: number) => `${Math.round(share * 100)}%`;
-/** "0.97 of a core", "2.1 cores": a process's CPU as the NAS panel says it. */
-const cores = (used: number) => (used < 1.05 ? `${percent(used)} of a core` : `${used.toFixed(1)} cores`);
 
 /**
  * What the NAS itself is doing this second, beside the throughput chart (#33): its CPU (and its
