@@ -1,4 +1,5 @@
 import type { RunSummary } from '../contract/runs';
+import { describePlan } from './trends';
 
 /**
  * History's filters, the same for the app's list and `nasbench runs`: by NAS (its host key, so the
@@ -35,7 +36,7 @@ export function filterRuns(runs: readonly RunSummary[], filter: HistoryFilter): 
 }
 
 function searchText(run: RunSummary): string {
-  return [run.title, run.plan, run.host, run.nas?.name ?? '', run.clientLink ?? '', ...run.tags]
+  return [run.title, run.plan, describePlan(run.plan), run.host, run.nas?.name ?? '', run.clientLink ?? '', ...run.tags]
     .join(' ')
     .toLowerCase();
 }
@@ -44,7 +45,8 @@ function searchText(run: RunSummary): string {
 export function filterChoices(runs: readonly RunSummary[]): {
   nases: { key: string; label: string; runs: number }[];
   links: string[];
-  plans: string[];
+  /** Each plan's id with its words ("Compare connections"), as the filter shows them. */
+  plans: { value: string; label: string }[];
   tags: string[];
 } {
   const nases = new Map<string, { key: string; label: string; runs: number }>();
@@ -60,7 +62,9 @@ export function filterChoices(runs: readonly RunSummary[]): {
   return {
     nases: [...nases.values()],
     links: distinct(runs.map((run) => run.clientLink)),
-    plans: distinct(runs.map((run) => run.plan)),
+    plans: distinct(runs.map((run) => run.plan))
+      .map((plan) => ({ value: plan, label: describePlan(plan) }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
     tags: distinct(runs.flatMap((run) => run.tags)),
   };
 }

@@ -102,12 +102,19 @@ export function sweepBudgetPreview(input: SweepBudgetInput): SweepBudgetPreview 
         : `${within} about ${measured} of ${cells} cells measured, of at least ${wanted} the adaptive sweep wants; ` +
           `the other ${cells - measured} inferred, from fewer measurements. Give it at least ${formatDuration(settledSeconds)}.`;
   } else {
-    const most = formatDuration(worst.reduce((sum, each) => sum + each, 0));
+    const mostSeconds = worst.reduce((sum, each) => sum + each, 0);
+    const most = formatDuration(mostSeconds);
+    // "Within 3 min: all 8 cells … up to 4 min" read as a contradiction: when the worst case runs past
+    // the budget, say that the sweep stops at the budget then.
     words =
-      measured >= cells
-        ? `${within} all ${cells} cells measured (${need}, up to ${most} if none does).`
-        : `${within} about ${measured} of ${cells} cells measured; the last ${cells - measured} left out. ` +
-          `All ${cells} need about ${need} (up to ${most}).`;
+      measured < cells
+        ? `${within} about ${measured} of ${cells} cells measured; the last ${cells - measured} left out. ` +
+          `All ${cells} need about ${need} (up to ${most}).`
+        : mostSeconds <= input.budgetSeconds
+          ? `${within} all ${cells} cells measured (${need}, up to ${most} if none does).`
+          : `${within} all ${cells} cells measured if they settle (about ${formatDuration(settledSeconds)}); ` +
+            `cells that do not settle take longer, and the sweep stops at ${formatDuration(input.budgetSeconds)} ` +
+            `with the last of them left out.`;
   }
   const leftOutWords = describeLeftOut(leftOut, freeBytes);
   return {

@@ -68,6 +68,13 @@ describe('from opening the app to a verdict in History', () => {
     const points = async () => Number(await ui.page.getByTestId('live-chart').getAttribute('data-points'));
     await expect.poll(points, { timeout: 30_000 }).toBeGreaterThan(2);
     const early = await points();
+    // A line joins the legend with its first reading: early on, fewer names than the plan's lines.
+    const liveChart = ui.page.getByTestId('live-chart');
+    const idsOf = async (attribute: string) =>
+      ((await liveChart.getAttribute(attribute)) ?? '').split(' ').filter(Boolean);
+    const legendEarly = await idsOf('data-legend');
+    expect(legendEarly.length).toBeGreaterThan(0);
+    expect(legendEarly.length).toBeLessThan((await idsOf('data-series')).length);
     await expect.poll(points, { timeout: 30_000 }).toBeGreaterThan(early);
     await screenshot(ui.page, 'flow-5-run');
     await expect
@@ -78,6 +85,9 @@ describe('from opening the app to a verdict in History', () => {
     const delayChart = ui.page.getByTestId('delay-chart');
     await expect(delayChart.count()).resolves.toBe(1);
     await expect(delayChart.locator('p').textContent()).resolves.toMatch(/^Latest delay to the NAS: [\d.]+ ms at /);
+    // Both charts of the run end their time axis at the same second.
+    await expect.poll(() => delayChart.getAttribute('data-x-max')).toBe(await liveChart.getAttribute('data-x-max'));
+    expect(Number(await liveChart.getAttribute('data-x-max'))).toBeGreaterThan(0);
     // The log lists every step of the plan, each done.
     const steps = ui.page.getByTestId('step-log').locator('li');
     await expect(steps.count()).resolves.toBeGreaterThan(3);

@@ -92,6 +92,22 @@ describe('the HTML report of a lab Quick check', () => {
       expect(box?.height).toBeGreaterThan(100);
     }
     expect(await charts.first().locator('rect').count()).toBeGreaterThanOrEqual(testRows(record).length);
+    // No label or figure runs off its chart (a bar's "1,415 MB/s ±73%" was once clipped): measured
+    // by the browser's own text layout against each SVG's drawing box.
+    const clipped = await charts.evaluateAll((svgs) =>
+      svgs.flatMap((svg) => {
+        type Box = { x: number; width: number };
+        const view = (svg as unknown as { viewBox: { baseVal: Box } }).viewBox.baseVal;
+        return [...svg.querySelectorAll('text')].flatMap((element) => {
+          const box = (element as unknown as { getBBox: () => Box }).getBBox();
+          const inside = box.x >= view.x - 0.5 && box.x + box.width <= view.x + view.width + 0.5;
+          return inside
+            ? []
+            : [`${element.textContent ?? ''} (${Math.round(box.x)}–${Math.round(box.x + box.width)} of ${view.width})`];
+        });
+      }),
+    );
+    expect(clipped).toEqual([]);
     const headline = await page.locator('#summary .headline').textContent();
     expect(headline).toContain('Network to the NAS');
     await screenshot(page, 'report-quick-check');

@@ -84,9 +84,12 @@ describe('the adaptive sweep, in browser mode', () => {
     const inferredCells = ui.page.locator('[data-testid="sweep-table"] td[data-inferred]');
     expect(await inferredCells.count()).toBe(inferred);
     for (const cell of await inferredCells.allTextContents()) expect(cell).toMatch(/^≈ [\d,.]+ IOPS \(inferred\)/);
+    // A measured cell's IOPS carries its throughput's ±; its p99 none (fio gives one p99 per cell).
+    await expect(table.first().innerText()).resolves.toMatch(/IOPS\s*±/);
     await ui.page.getByTestId('sweep-metric-p99').check();
     await expect.poll(() => inferredCells.allTextContents()).toEqual(Array<string>(inferred).fill('not measured'));
     await expect(table.first().innerText()).resolves.toMatch(/[\d.]+ (µs|ms)/);
+    await expect(table.first().innerText()).resolves.not.toMatch(/±/);
 
     // The report draws inferred cells paler, outlined dashed and written "≈", and says what "≈" means.
     await ui.page.getByTestId('export-report').click();

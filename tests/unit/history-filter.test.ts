@@ -40,6 +40,9 @@ describe("History's filters", () => {
     expect(wifi.every((run) => run.clientLink === 'wifi')).toBe(true);
     expect(filterRuns(runs, { plan: 'quick' })).toHaveLength(200);
     expect(filterRuns(runs, { plan: 'disk' })).toHaveLength(0);
+    // The filter offers each plan in words, and finds it by them.
+    expect(filterChoices(runs).plans).toEqual([{ value: 'quick', label: 'Quick check' }]);
+    expect(filterRuns(runs, { search: 'quick check' })).toHaveLength(200);
     const tagged = filterRuns(runs, { tag: 'wi-fi' });
     expect(tagged.map((run) => run.tags)).toEqual(tagged.map(() => ['Wi-Fi']));
     const since = filterRuns(runs, { since: '2026-01-01' });

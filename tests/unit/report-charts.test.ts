@@ -4,8 +4,9 @@ import type { CacheWallSweep } from '../../shared/contract/copy';
 import type { DiskSweepSummary } from '../../shared/contract/disk';
 import { reportCharts } from '../../shared/words/report/charts';
 import { renderReport } from '../../shared/words/report';
-import { testRows } from '../../shared/words/report/report-model';
-import { niceTicks } from '../../shared/words/report/svg/frame';
+import { describeFigure, describeFigureName, testRows } from '../../shared/words/report/report-model';
+import { barChart } from '../../shared/words/report/svg/bars';
+import { niceTicks, textWidth } from '../../shared/words/report/svg/frame';
 import type { RunRecord } from '../../shared/contract/runs';
 import { formatBytes } from '../../shared/util/units';
 import { hostileRun } from '../fixtures/report/hostile-run';
@@ -124,5 +125,35 @@ describe('report charts', () => {
     expect(niceTicks(1803)).toEqual([0, 500, 1000, 1500, 2000]);
     expect(niceTicks(119)).toEqual([0, 50, 100, 150]);
     expect(niceTicks(0)).toEqual([0, 1]);
+  });
+});
+
+describe('report figures and bar labels', () => {
+  it('names a time as a time, in words, with its value in hours and minutes', () => {
+    expect(`${describeFigureName('seconds')}: ${describeFigure('seconds', 6480, 'MB/s')}`).toBe(
+      'time taken: 1 h 48 min',
+    );
+    expect(describeFigure('peggedSeconds', 12, 'MB/s')).toBe('12 s');
+    expect(describeFigureName('peggedSeconds')).toBe('time at its limit');
+    expect(describeFigureName('linkBitsPerSecond')).toBe('link');
+  });
+
+  it('leaves room for the widest figure and shortens only labels too long for their column', () => {
+    const long = 'SEQ1M Q8T1 read over the network through the share on the second link';
+    const svg = barChart(
+      [
+        { label: 'SEQ1M Q1T1 read', value: 1415, figure: '1,415 MB/s ±73%', group: 'disk' },
+        { label: long, value: 100, figure: '100 MB/s', group: 'disk' },
+      ],
+      'MB/s',
+      'bars',
+    );
+    const width = Number(/viewBox="0 0 (\d+(?:\.\d+)?)/.exec(svg)?.[1]);
+    const figure = /<text x="([\d.]+)" y="[\d.]+" font-weight="bold">1,415 MB\/s ±73%<\/text>/.exec(svg);
+    expect(figure).not.toBeNull();
+    expect(Number(figure?.[1]) + textWidth('1,415 MB/s ±73%', 12, true)).toBeLessThanOrEqual(width);
+    expect(svg).toContain('SEQ1M Q1T1 read<');
+    expect(svg).not.toContain(long);
+    expect(svg).toMatch(/SEQ1M Q8T1 read over[^<]*…</);
   });
 });

@@ -27,6 +27,13 @@ describe('the sweep budget preview', () => {
     expect(roomy.words).toMatch(
       /^Within 24 h: all 80 cells measured \(\d+ min when the cells settle, up to \d+ h \d+ min if none does\)\.$/,
     );
+    // Room for every cell that settles, not for all of them at their worst: no "within 30 min … up to 1 h".
+    const between = sweepBudgetPreview({ ...grid, adaptive: false, budgetSeconds: 30 * 60 });
+    expect(between.measured).toBe(80);
+    expect(between.words).toBe(
+      'Within 30 min: all 80 cells measured if they settle (about 11 min); cells that do not settle take longer, ' +
+        'and the sweep stops at 30 min with the last of them left out.',
+    );
     const short = sweepBudgetPreview({ ...grid, adaptive: false, budgetSeconds: 5 * 60 });
     expect(short.measured).toBeGreaterThan(20);
     expect(short.measured).toBeLessThan(80);

@@ -2,7 +2,7 @@ import { Chart, LinearScale, LineController, LineElement, PointElement, Tooltip 
 import { useRef } from 'react';
 import { formatSeconds } from '../../../shared/util/units';
 import { formatDelay } from '../../../shared/words/delay';
-import { useRunsStore } from '../stores/runs';
+import { timeAxisEnd, useRunsStore } from '../stores/runs';
 import { axisStyle, withAlpha, type ChartColours } from './chart-theme';
 import { ChartBox } from './ChartBox';
 import { useChart, type FedChart } from './use-chart';
@@ -19,6 +19,7 @@ type DelayPoint = { x: number; y: number };
 export function DelayChart({ runId }: { runId: string }) {
   const hasDelays = useRunsStore((state) => state.runs[runId]?.delays !== undefined);
   const summaryRef = useRef<HTMLParagraphElement>(null);
+  const wrapperRef = useRef<HTMLDivElement>(null);
   const canvasRef = useChart(
     (canvas, colours) => {
       const points: DelayPoint[] = [];
@@ -30,8 +31,9 @@ export function DelayChart({ runId }: { runId: string }) {
         for (const reading of readings) points.push({ x: reading.t, y: reading.value });
         // The same time axis as the throughput chart above it, so the two line up.
         const x = chart.options.scales?.x;
-        if (x && run) x.suggestedMax = run.expectedSeconds;
+        if (x && run) x.max = timeAxisEnd(run);
         chart.update('none');
+        if (run) wrapperRef.current?.setAttribute('data-x-max', String(timeAxisEnd(run)));
         const last = readings.at(-1);
         if (summaryRef.current && last)
           summaryRef.current.textContent = `Latest delay to the NAS: ${formatDelay(last.value)} at ${formatSeconds(last.t)}.`;
@@ -40,7 +42,11 @@ export function DelayChart({ runId }: { runId: string }) {
       // Readings come four times a second; draw once per frame at most.
       let frame: number | null = null;
       const stop = useRunsStore.subscribe((state, previous) => {
-        if (state.runs[runId]?.delayCount === previous.runs[runId]?.delayCount) return;
+        const now = state.runs[runId];
+        const before = previous.runs[runId];
+        // A new reading, or the throughput ran past the axis's end (the delay's readings may stop first).
+        const moved = now && before && timeAxisEnd(now) !== timeAxisEnd(before);
+        if (now?.delayCount === before?.delayCount && !moved) return;
         frame ??= requestAnimationFrame(() => {
           frame = null;
           draw();
@@ -60,7 +66,7 @@ export function DelayChart({ runId }: { runId: string }) {
 
   if (!hasDelays) return null;
   return (
-    <div data-testid="delay-chart">
+    <div data-testid="delay-chart" ref={wrapperRef}>
       <ChartBox height="10rem">
         <canvas ref={canvasRef} role="img" aria-label="Delay to the NAS over time" />
       </ChartBox>

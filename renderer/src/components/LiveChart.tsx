@@ -8,12 +8,14 @@ import {
   LineElement,
   PointElement,
   Tooltip,
+  type ChartData,
   type ChartDataset,
+  type LegendItem,
 } from 'chart.js';
 import { useEffect, useRef } from 'react';
 import { throughputAxisTitle, updateThroughputPoints, type ChartPoint } from '../../../shared/util/chart-data';
 import { bytesPerSecondFromUnit, formatRate, formatSeconds, type RateUnit } from '../../../shared/util/units';
-import { useRunsStore, type LiveRun } from '../stores/runs';
+import { timeAxisEnd, useRunsStore, type LiveRun } from '../stores/runs';
 import { selectRateUnit, useSettingsStore } from '../stores/settings';
 import { useResolvedTheme } from '../theme/use-theme';
 import type { RunBegin } from '../../../shared/contract/run-events';
@@ -65,11 +67,16 @@ export function LiveChart({ runId, label }: { runId: string; label: string }) {
       unit = selectRateUnit(useSettingsStore.getState());
       const plotted = syncDatasets(chart, lines, run, unit, colours);
       const { x, y } = chart.options.scales ?? {};
-      if (x) x.suggestedMax = run.expectedSeconds;
+      const end = timeAxisEnd(run);
+      if (x) x.max = end;
       if (y && 'title' in y && y.title) y.title.text = throughputAxisTitle(unit);
       chart.update('none');
       wrapperRef.current?.setAttribute('data-points', String(plotted));
       wrapperRef.current?.setAttribute('data-series', run.series.map((info) => info.id).join(' '));
+      // What the legend lists: only the lines drawn so far, for tests and the axis they share.
+      const drawn = run.series.filter((info) => (lines.get(info.id)?.length ?? 0) > 0);
+      wrapperRef.current?.setAttribute('data-legend', drawn.map((info) => info.id).join(' '));
+      wrapperRef.current?.setAttribute('data-x-max', String(end));
       // Points per line ("helper-0:5 total:4"), for tests that check every line moves.
       const perLine = run.series.map((info) => `${info.id}:${lines.get(info.id)?.length ?? 0}`);
       wrapperRef.current?.setAttribute('data-series-points', perLine.join(' '));
@@ -194,7 +201,15 @@ function chartOptions(colours: ChartColours, currentUnit: () => RateUnit) {
     plugins: {
       // An hour-long run has thousands of readings per line; a few hundred per line draw the same shape.
       decimation: { enabled: true, algorithm: 'lttb' as const, samples: 400, threshold: 500 },
-      legend: { labels: lineLegendLabels(colours) },
+      // A line joins the legend when its first reading arrives: a Quick check announces every step's
+      // lines at the start, and fourteen names for one drawn line read as fourteen lines.
+      legend: {
+        labels: {
+          ...lineLegendLabels(colours),
+          filter: (item: LegendItem, data: ChartData<'line', ChartPoint[]>) =>
+            item.datasetIndex !== undefined && (data.datasets[item.datasetIndex]?.data.length ?? 0) > 0,
+        },
+      },
       tooltip: {
         callbacks: {
           title: (items: { parsed: { x: number | null } }[]) => formatSeconds(items[0]?.parsed.x ?? Number.NaN),

@@ -47,6 +47,14 @@ export interface LiveRun {
   end: RunEnd | null;
 }
 
+/**
+ * Where every chart of a run ends its time axis, so the throughput and the delay line up second for
+ * second: the planned length, or later once the run has gone past it.
+ */
+export function timeAxisEnd(run: LiveRun): number {
+  return Math.max(run.expectedSeconds, run.elapsedSeconds, run.delays?.last()?.t ?? 0);
+}
+
 interface RunsState {
   /** Every run seen in this session, by id. */
   runs: Record<string, LiveRun>;

@@ -2,7 +2,7 @@ import type { CacheState, SharePath, Spread } from '../../contract/figure-qualit
 import type { UdpFigures } from '../../contract/network';
 import type { LoadResult } from '../../contract/load';
 import type { RunRecord, TestResult } from '../../contract/runs';
-import { formatBytes, formatDuration, formatRate, type RateUnit } from '../../util/units';
+import { formatBytes, formatDuration, formatRate, formatSeconds, type RateUnit } from '../../util/units';
 import { copyCache, diskCache, throughNetworkCache } from '../cache';
 import { describeDelay } from '../delay';
 import { describeUdp } from '../udp';
@@ -265,13 +265,22 @@ export function describeFigure(name: string, value: number, unit: RateUnit): str
   if (/percent/i.test(name)) return `${value.toFixed(1)}%`;
   if (/(ratio|gain)$/i.test(name)) return `${value.toFixed(1)} ×`;
   if (/^perFileSeconds$/.test(name)) return `${(value * 1000).toFixed(1)} ms`;
-  if (/^seconds$/.test(name)) return formatDuration(value);
+  if (/seconds$/i.test(name)) return value < 3600 ? formatSeconds(value) : formatDuration(value);
   if (/bytes$/i.test(name)) return formatBytes(value);
   return String(value);
 }
 
+/** Names whose words are not their camel-case parts ("seconds: 1 h 48 min" read as a unit, not a figure). */
+const figureWords: Record<string, string> = {
+  seconds: 'time taken',
+  perFileSeconds: 'time per file',
+  peggedSeconds: 'time at its limit',
+};
+
 /** "linkBitsPerSecond" → "link", "utilisationPercent" → "utilisation", "bitsPerSecond" → "measured". */
 export function describeFigureName(name: string): string {
+  const known = figureWords[name];
+  if (known) return known;
   const words = name
     .replace(/(?:Bits|Bytes|bits|bytes)PerSecond$|Percent$/, '')
     .replace(/([a-z])([A-Z])/g, '$1 $2')

@@ -282,7 +282,9 @@ export function SweepHeatmaps({
                     return (
                       <td key={size} data-inferred={cell.how === 'inferred' || undefined}>
                         {cell.how === 'inferred' && value !== null ? `≈ ${figure} (inferred)` : figure}
-                        {cell.how === 'measured' && (
+                        {/* The ± is the throughput's second-by-second spread (IOPS at one block size moves
+                            with it); fio gives one p99 for the whole cell, so a latency carries none. */}
+                        {cell.how === 'measured' && metric !== 'p99' && (
                           <SpreadMark spread={heatmapCellTest(panel, row, column, tests)?.spread} />
                         )}
                       </td>

@@ -81,7 +81,7 @@ export function HistoryFilters({ runs, filter }: { runs: RunSummary[]; filter: H
         all="Every test"
         testId="history-filter-plan"
         value={filter.plan}
-        options={choices.plans.map((plan) => ({ value: plan, label: plan }))}
+        options={choices.plans}
         onChange={(plan) => setFilter({ plan })}
       />
       <Choice

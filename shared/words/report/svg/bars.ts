@@ -1,4 +1,4 @@
-import { chartPalette, niceTicks, round, svgDocument, text } from './frame';
+import { chartPalette, fitText, niceTicks, round, svgDocument, text, textWidth } from './frame';
 
 export interface Bar {
   label: string;
@@ -13,8 +13,10 @@ export interface Bar {
 /** One horizontal bar per test, longest scale shared, each bar with its figure written out. */
 export function barChart(bars: readonly Bar[], axisTitle: string, title: string): string {
   const width = 760;
-  const labelWidth = 270;
-  const figureWidth = 90;
+  // Room for the longest figure after the longest bar ("1,415 MB/s ±73%" was clipped at 90 px),
+  // and for the labels up to 300 px; a longer label is shortened, the table beside has it whole.
+  const figureWidth = Math.max(90, ...bars.map((bar) => textWidth(bar.figure, 12, true) + 12));
+  const labelWidth = Math.min(300, Math.max(120, ...bars.map((bar) => textWidth(bar.label) + 12)));
   const rowHeight = 24;
   const top = 10;
   const plotWidth = width - labelWidth - figureWidth;
@@ -33,7 +35,7 @@ export function barChart(bars: readonly Bar[], axisTitle: string, title: string)
     const y = top + index * rowHeight;
     const length = max > 0 ? (bar.value / max) * plotWidth : 0;
     const color = chartPalette[groups.indexOf(bar.group) % chartPalette.length] ?? '#2563eb';
-    body.push(text(labelWidth - 8, y + 16, bar.label, { 'text-anchor': 'end' }));
+    body.push(text(labelWidth - 8, y + 16, fitText(bar.label, labelWidth - 12), { 'text-anchor': 'end' }));
     body.push(
       `<rect x="${labelWidth}" y="${y + 4}" width="${round(Math.max(length, 1))}" height="16" fill="${color}"/>`,
     );

@@ -26,6 +26,22 @@ export function text(x: number, y: number, content: string, attributes: Record<s
   return `<text x="${round(x)}" y="${round(y)}"${extra}>${escapeHtml(content)}</text>`;
 }
 
+/**
+ * About how wide a line of text is drawn, in px: the SVG is plain text, measured by no browser
+ * before it is printed, so each chart leaves room by this estimate (system-ui runs about 0.55 em a
+ * character; 0.6 em, 0.65 em bold, errs wide rather than clipping a figure).
+ */
+export function textWidth(content: string, fontSize = 12, bold = false): number {
+  return content.length * fontSize * (bold ? 0.65 : 0.6);
+}
+
+/** `content` shortened with "…" to fit `width` px, by the same estimate. */
+export function fitText(content: string, width: number, fontSize = 12): string {
+  if (textWidth(content, fontSize) <= width) return content;
+  const chars = Math.max(1, Math.floor(width / (fontSize * 0.6)) - 1);
+  return `${content.slice(0, chars).trimEnd()}…`;
+}
+
 export function round(value: number): string {
   return String(Math.round(value * 10) / 10);
 }
