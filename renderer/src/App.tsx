@@ -13,6 +13,7 @@ import { SettingsScreen } from './screens/SettingsScreen';
 import { useAppInfoStore } from './stores/app-info';
 import { useConnectionStore } from './stores/connection';
 import { useNavigationStore, type Screen } from './stores/navigation';
+import { useSessionStore } from './stores/session';
 import { useSettingsStore } from './stores/settings';
 import { useThemeAttribute } from './theme/use-theme';
 
@@ -40,6 +41,14 @@ export function App() {
   useEffect(() => {
     void useSettingsStore.getState().actions.load();
     void useAppInfoStore.getState().actions.load();
+    // A reload keeps the NAS session; where it cannot, the Plan screen gives way to the login.
+    void useSessionStore
+      .getState()
+      .actions.restore()
+      .then((outcome) => {
+        const navigation = useNavigationStore.getState();
+        if (outcome === 'lost' && navigation.screen === 'plan') navigation.actions.show('connect');
+      });
   }, []);
 
   // Without an engine the app has nothing true to show: say what to do instead.

@@ -56,8 +56,11 @@ export const methods = {
   listRunningRuns: { input: NoInput, output: z.array(z.object({ events: z.array(RunProgress) })) },
   /** Opens an SSH session; HOST_KEY_UNKNOWN (with the fingerprint) asks the user to confirm a new host. */
   connectNas: { input: ConnectInput, output: Connection },
-  /** What the NAS is, and how this computer reaches it. */
-  probeNas: { input: z.strictObject({ sessionId: SessionId }), output: ProbeResult },
+  /**
+   * What the NAS is, and how this computer reaches it. `kept`: the session's last probe, not read
+   * again (a reloaded window picking its session up); NOT_FOUND when the session is gone.
+   */
+  probeNas: { input: z.strictObject({ sessionId: SessionId, kept: z.boolean().optional() }), output: ProbeResult },
   disconnectNas: { input: z.strictObject({ sessionId: SessionId }), output: z.object({ closed: z.boolean() }) },
   /** Whether a password for this login is in the OS keychain (desktop app only). */
   getSavedLogin: {

@@ -12,6 +12,8 @@ export interface HistoryFilter {
   /** RunSummary.clientLink: "wifi", "ethernet", "usb-ethernet", … */
   link?: string;
   plan?: string;
+  /** RunSummary.share: how the share copy reached the share ("SMB 3.1.1, signed, not encrypted"). */
+  share?: string;
   /** Compared without case, as tags are. */
   tag?: string;
   /** Runs started on or after this ISO date or time. */
@@ -29,6 +31,7 @@ export function filterRuns(runs: readonly RunSummary[], filter: HistoryFilter): 
       (!filter.nas || run.nas?.key === filter.nas) &&
       (!filter.link || run.clientLink === filter.link) &&
       (!filter.plan || run.plan === filter.plan) &&
+      (!filter.share || run.share === filter.share) &&
       (!tag || run.tags.some((each) => each.toLowerCase() === tag)) &&
       (Number.isNaN(since) || Date.parse(run.startedAt) >= since) &&
       (words.length === 0 || words.every((word) => searchText(run).includes(word))),
@@ -36,7 +39,16 @@ export function filterRuns(runs: readonly RunSummary[], filter: HistoryFilter): 
 }
 
 function searchText(run: RunSummary): string {
-  return [run.title, run.plan, describePlan(run.plan), run.host, run.nas?.name ?? '', run.clientLink ?? '', ...run.tags]
+  return [
+    run.title,
+    run.plan,
+    describePlan(run.plan),
+    run.share ?? '',
+    run.host,
+    run.nas?.name ?? '',
+    run.clientLink ?? '',
+    ...run.tags,
+  ]
     .join(' ')
     .toLowerCase();
 }
@@ -47,6 +59,8 @@ export function filterChoices(runs: readonly RunSummary[]): {
   links: string[];
   /** Each plan's id with its words ("Compare connections"), as the filter shows them. */
   plans: { value: string; label: string }[];
+  /** How runs reached their shares, each once. */
+  shares: string[];
   tags: string[];
 } {
   const nases = new Map<string, { key: string; label: string; runs: number }>();
@@ -65,6 +79,7 @@ export function filterChoices(runs: readonly RunSummary[]): {
     plans: distinct(runs.map((run) => run.plan))
       .map((plan) => ({ value: plan, label: describePlan(plan) }))
       .sort((a, b) => a.label.localeCompare(b.label)),
+    shares: distinct(runs.map((run) => run.share ?? null)),
     tags: distinct(runs.flatMap((run) => run.tags)),
   };
 }

@@ -28,6 +28,7 @@ export function summarizeRun(record: RunRecord): RunSummary {
     nas: nasOfRun(record),
     figures,
     likeFor: likeForOf(record),
+    share: shareProtocolOf(record),
   };
 }
 

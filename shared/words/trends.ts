@@ -139,7 +139,8 @@ export function trendsOfNas(summaries: readonly RunSummary[], nasKey: string): T
         likeFor: latest?.likeFor ?? '',
         plan,
         link,
-        label: `${test} · ${plan} · ${link}`,
+        // Share figures over SMB and over NFS are trends of their own: the label says which.
+        label: `${test}${figureKind(test) === 'share' && latest?.share ? ` over ${latest.share}` : ''} · ${plan} · ${link}`,
         points,
         markers: tagMarkers(points),
         verdict: trendVerdict({ test, linkKind }, points),

@@ -50,6 +50,9 @@ describe('Devices screen with discovery switched off (host namespace)', () => {
     await expect.poll(savedList, { timeout: 20_000 }).toContain('198.18.1.2');
     // A reload is a new renderer with empty stores: the list must come from the data folder.
     await page.reload();
+    // The reload stays on Connect (where the user was); the list is on Devices.
+    await page.getByRole('heading', { name: /Connect/ }).waitFor();
+    await page.getByTestId('nav-devices').click();
     await expect.poll(() => page.getByTestId('recent-nas').textContent(), { timeout: 10_000 }).toContain('198.18.1.2');
     const saved = JSON.parse(await readFile(path.join(app.dataDir, 'recent-devices.json'), 'utf8')) as unknown;
     expect(saved).toMatchObject({ devices: [{ host: '198.18.1.2', port: 22 }] });

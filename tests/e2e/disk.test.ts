@@ -362,6 +362,44 @@ describe('the NAS disk test in browser mode', () => {
     await ui.page.getByTestId('cancel-run').click();
     await expect.poll(runState, { timeout: 30_000 }).toBe('cancelled');
     expect(nasExec(['test', '-e', scratch]).code).not.toBe(0);
+
+    // A reload on Results stays on Results, on the same run, and keeps the NAS session: the next
+    // test starts from the Plan screen without a login.
+    await ui.page.getByRole('button', { name: 'See results' }).click();
+    const title = await ui.page.locator('#results-title').textContent();
+    await ui.page.reload();
+    await expect.poll(() => ui.page.locator('#results-title').textContent(), { timeout: 10_000 }).toBe(title);
+    await openPlanScreen(ui.page);
+    await expect(ui.page.getByText('Connect to a NAS first', { exact: false }).count()).resolves.toBe(0);
+    await typeFolder(lab.share);
+    await smallQuickCheck();
+    await ui.page.getByTestId('start-disk').click();
+    await expect.poll(runState, { timeout: 30_000 }).toMatch(/running|done/);
+    await ui.page
+      .getByTestId('cancel-run')
+      .click()
+      .catch(() => undefined);
+    await expect.poll(runState, { timeout: 60_000 }).toMatch(/cancelled|done/);
+
+    // When the engine no longer has the session (the NAS dropped it), a reload lands on the login with
+    // the user name filled in and the password field focused: one field and a click away.
+    await openPlanScreen(ui.page);
+    await ui.page.evaluate(async () => {
+      // This file is type-checked without the DOM library: the page's globals as far as this needs them.
+      const page = globalThis as unknown as {
+        sessionStorage: { getItem(key: string): string | null };
+        nasbench: { disconnectNas(input: unknown): Promise<unknown> };
+      };
+      const kept = JSON.parse(page.sessionStorage.getItem('nasbench.session') ?? '{}') as {
+        connection?: { sessionId: string };
+      };
+      await page.nasbench.disconnectNas({ sessionId: kept.connection?.sessionId });
+    });
+    await ui.page.reload();
+    await expect
+      .poll(() => ui.page.getByTestId('username').inputValue(), { timeout: 10_000 })
+      .toBe(lab.users.test.name);
+    await expect.poll(() => ui.page.locator('[data-testid="password"]:focus').count()).toBe(1);
     expect(ui.pageErrors).toEqual([]);
-  }, 120_000);
+  }, 180_000);
 });

@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { nasExec, readLab } from '../lab/lab';
 import { connectToLab, openConnectScreen, openPlanScreen } from './connect-flow';
@@ -15,9 +16,20 @@ const pageWidth = () =>
   (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement
     .scrollWidth;
 
+/** Whether the element is wholly in the window as it is scrolled now (no scrolling to reach it). */
+async function inView(locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const size = ui.page.viewportSize();
+  return !!box && !!size && box.y >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width;
+}
+
 describe('the first Quick check, with the defaults', () => {
   it('offers a folder the login can write in, and completes', async () => {
     const lab = readLab();
+    // A common laptop screen, from the first screen on: each step's primary action in view.
+    await ui.page.setViewportSize({ width: 1366, height: 768 });
+    await ui.page.goto(ui.app.url);
+    await expect(inView(ui.page.getByTestId('add-nas'))).resolves.toBe(true);
     await connectToLab(ui.page, ui.app, lab);
     await openPlanScreen(ui.page);
     const plan = ui.page.getByTestId('plan-panel');
@@ -30,6 +42,8 @@ describe('the first Quick check, with the defaults', () => {
       .poll(() => plan.getByTestId('folder-check').textContent(), { timeout: 10_000 })
       .toMatch(/^This login can write here; [\d.]+ (KiB|MiB|GiB|TiB) free\.$/);
     await screenshot(ui.page, 'first-quick-check-plan');
+    // The start row stays at the foot of the window while the plan's form is in view.
+    await expect(inView(plan.getByTestId('start-plan'))).resolves.toBe(true);
     await plan.getByTestId('start-plan').click();
     await expect
       .poll(() => ui.page.getByTestId('run-state').textContent(), { timeout: 240_000, interval: 500 })
@@ -40,7 +54,8 @@ describe('the first Quick check, with the defaults', () => {
       Array.from({ length: await steps.count() }, () => 'finished'),
     );
     // The answer is in everyday terms and against what the hardware allows: at least one of each.
-    await ui.page.setViewportSize({ width: 1366, height: 768 });
+    await expect(inView(ui.page.getByTestId('see-results'))).resolves.toBe(true);
+    await screenshot(ui.page, 'first-quick-check-done');
     await ui.page.getByRole('button', { name: 'See results' }).click();
     // Results open with the answer: a sentence per direction naming a rate, the connection and one limit,
     // in view without scrolling.

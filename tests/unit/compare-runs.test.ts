@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../shared/words/compare-runs';
+import { filterChoices, filterRuns } from '../../shared/words/history-filter';
+import { summarizeRun } from '../../shared/words/run-summary';
+import { trendsOfNas } from '../../shared/words/trends';
 import type { RunRecord } from '../../shared/contract/runs';
 import { sampleLoadResult, sampleRunRecord } from '../helpers/run-records';
 
@@ -216,5 +219,33 @@ describe('comparing runs whose shares were reached differently', () => {
     expect(compareRuns([smb, again]).warnings.some((warning) => warning.includes('not reached the same way'))).toBe(
       false,
     );
+  });
+
+  it('lines History up by protocol: its own trend each, named, and a filter by how the share was reached', () => {
+    const at = (record: RunRecord, minutes: number): RunRecord => ({
+      ...record,
+      startedAt: new Date(Date.parse('2026-11-20T10:00:00Z') + minutes * 60_000).toISOString(),
+    });
+    const smbPaths = { ...smbPath, session };
+    const runs = [
+      at(withShare('3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d71', smbPaths), 0),
+      at(withShare('3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d72', { ...smbPath, protocol: 'nfs' }), 10),
+      at(withShare('3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d73', smbPaths), 20),
+      at(withShare('3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d74', { ...smbPath, protocol: 'nfs' }), 30),
+    ].map(summarizeRun);
+    expect(runs.map((run) => run.share)).toEqual([
+      'SMB 3.1.1, signed, not encrypted',
+      'NFS',
+      'SMB 3.1.1, signed, not encrypted',
+      'NFS',
+    ]);
+    const nasKey = runs[0]?.nas?.key ?? '';
+    const shareTrends = trendsOfNas(runs, nasKey).filter((trend) => trend.test === 'Share write');
+    expect(shareTrends.map((trend) => [trend.label.split(' · ')[0], trend.points.length]).sort()).toEqual([
+      ['Share write over NFS', 2],
+      ['Share write over SMB 3.1.1, signed, not encrypted', 2],
+    ]);
+    expect(filterChoices(runs).shares).toEqual(['NFS', 'SMB 3.1.1, signed, not encrypted']);
+    expect(filterRuns(runs, { share: 'NFS' }).map((run) => run.id)).toEqual([runs[1]?.id, runs[3]?.id]);
   });
 });

@@ -13,7 +13,7 @@ type ConnectHandlers = Pick<
 export function connectHandlers(connections: ConnectionManager, canRemember: () => boolean): ConnectHandlers {
   return {
     connectNas: (input) => connections.connect(input),
-    probeNas: ({ sessionId }) => connections.probe(sessionId),
+    probeNas: ({ sessionId, kept }) => (kept ? connections.probed(sessionId) : connections.probe(sessionId)),
     disconnectNas: async ({ sessionId }) => ({ closed: connections.disconnect(sessionId) }),
     getSavedLogin: async ({ host, port, username }) => ({
       passwordRemembered: await connections.hasRememberedPassword(username, host, port),

@@ -10,8 +10,9 @@ import { JsonFile, versionedFormat } from './json-file';
  * Raised whenever summarizeRun starts to keep something new: an index made by an older NASBench
  * is then rebuilt from the run files instead of being trusted.
  */
-// 3: like-for-like keys name the share's protocol and session (2), and the connection's name and interface (3).
-const summaryVersion = 3;
+// 3: like-for-like keys name the share's protocol and session (2), and the connection's name and interface (3);
+// 4: how the share was reached, for History's filter and the trends' names.
+const summaryVersion = 4;
 
 /** Which version of a run file an entry was made from: a save, a tag edit or a copy changes at least one. */
 const FileStamp = z.object({ size: z.number(), mtimeMs: z.number(), ino: z.number() });

@@ -25,7 +25,10 @@ export function Button({ variant = 'plain', size = 'normal', type = 'button', cl
   );
 }
 
-/** A row of buttons (and the status line that goes with them). */
-export function Actions({ children }: { children: ReactNode }) {
-  return <div className={styles.actions}>{children}</div>;
+/**
+ * A row of buttons (and the status line that goes with them). `sticky`: a long form's start row stays
+ * at the foot of the window while any of the form is in view.
+ */
+export function Actions({ children, sticky = false }: { children: ReactNode; sticky?: boolean }) {
+  return <div className={classNames(styles.actions, sticky && styles.sticky)}>{children}</div>;
 }

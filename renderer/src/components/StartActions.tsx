@@ -22,7 +22,7 @@ export function StartActions(props: {
   const what = props.testId.slice('start-'.length);
   return (
     <>
-      <Actions>
+      <Actions sticky>
         <Button type="submit" variant="primary" data-testid={props.testId} aria-disabled={props.busy}>
           {props.starting ? 'Starting…' : props.label}
         </Button>

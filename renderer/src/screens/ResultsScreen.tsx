@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatBytes, formatRate, formatSeconds, type RateUnit } from '../../../shared/util/units';
 import { Card } from '../components/Card';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -36,6 +36,13 @@ export function ResultsScreen() {
   const route = saved?.environment.client?.route ?? null;
   const networkResults = saved?.results.filter((result) => result.kind === 'network') ?? [];
   const headlineSpread = networkResults.length === 1 ? networkResults[0]?.summary.spread : undefined;
+  const shownRunId = useNavigationStore((state) => state.shownRunId);
+  const shownId = run?.end ? run.runId : null;
+  useEffect(() => {
+    // Remember what is on screen; after a reload (an empty runs store), open the same run from its file.
+    if (shownId) useNavigationStore.getState().actions.shown(shownId);
+    else if (shownRunId) void useSavedRunsStore.getState().actions.open(shownRunId);
+  }, [shownId, shownRunId]);
 
   if (!run || !run.end) {
     return (

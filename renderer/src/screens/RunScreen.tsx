@@ -4,7 +4,7 @@ import { diskRunProgress } from '../../../shared/words/disk';
 import type { RunEnd, RunStep } from '../../../shared/contract/run-events';
 import { formatRate, formatSeconds } from '../../../shared/util/units';
 import { Badge } from '../components/Badge';
-import { Actions, Button } from '../components/Button';
+import { Button } from '../components/Button';
 import { Card } from '../components/Card';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { DelayChart } from '../components/DelayChart';
@@ -63,12 +63,27 @@ function RunView({ runId }: { runId: string }) {
             <h2 id="run-title">{run.title}</h2>
             <p className={text.muted}>Target: {run.target}</p>
           </div>
-          <p>
-            <span className="visually-hidden">State: </span>
-            <Badge state={run.status} testId="run-state">
-              {run.status}
-            </Badge>
-          </p>
+          {/* The run's one action sits by its state, at the top, in view on any window: Cancel while it
+              runs, then See results (a Quick check's step log and charts fill a 1366×768 screen). */}
+          <div className={styles.headerAction}>
+            <p>
+              <span className="visually-hidden">State: </span>
+              <Badge state={run.status} testId="run-state">
+                {run.status}
+              </Badge>
+            </p>
+            {running ? (
+              <Button data-testid="cancel-run" disabled={cancelling} onClick={() => void cancelRun()}>
+                {cancelling ? 'Cancelling…' : 'Cancel'}
+              </Button>
+            ) : (
+              run.end && (
+                <Button variant="primary" data-testid="see-results" onClick={() => openResults(runId)}>
+                  See results
+                </Button>
+              )
+            )}
+          </div>
         </div>
         <RunProgress
           elapsed={run.elapsedSeconds}
@@ -82,13 +97,6 @@ function RunView({ runId }: { runId: string }) {
               (run.step.state !== 'started' ? ` (${run.step.state})` : '')}
         </p>
         {run.steps.length > 1 && <StepLog steps={run.steps} noun={stepNoun} />}
-        {running && (
-          <Actions>
-            <Button data-testid="cancel-run" disabled={cancelling} onClick={() => void cancelRun()}>
-              {cancelling ? 'Cancelling…' : 'Cancel'}
-            </Button>
-          </Actions>
-        )}
         {cancelError && <ErrorNotice title="The test could not be cancelled." error={cancelError} />}
       </Card>
       <Card aria-labelledby="chart-title">
@@ -108,11 +116,6 @@ function RunView({ runId }: { runId: string }) {
               testId="run-error"
             />
           )}
-          <Actions>
-            <Button variant="primary" onClick={() => openResults(runId)}>
-              See results
-            </Button>
-          </Actions>
         </Card>
       )}
     </>

@@ -5,6 +5,7 @@ import type { ShareOnOffer } from '../../../shared/contract/copy';
 import type { AppError } from '../../../shared/contract/errors';
 import { nasIdentityOf } from '../../../shared/words/copy';
 import { testFolderChoices } from '../../../shared/words/disk';
+import { keepSession, keptLogin, readKeptSession, reconnectAuth } from './session-keep';
 import { nasFolderOf, noWritePlaces, type WritePlaces } from './write-places';
 
 /** A NAS as the user names it: the address typed on Devices and its SSH port. */
@@ -66,6 +67,11 @@ interface SessionState {
     /** The input (with its password) is passed through and never kept here. */
     connect(input: ConnectInput): Promise<ConnectOutcome>;
     probe(): Promise<void>;
+    /**
+     * After a reload: picks the kept session up (the engine still has it), or logs in again where no
+     * secret is needed. 'lost' when the user must log in again (the Connect screen asks).
+     */
+    restore(): Promise<'none' | 'kept' | 'reconnected' | 'lost'>;
     disconnect(): Promise<void>;
     clearConnectError(): void;
     /** For the connected NAS: a mount point the probe listed, or null for "Another folder…". */
@@ -115,15 +121,17 @@ export const useSessionStore = create<SessionState>()(
         }));
       };
 
+      // A reload starts with the NAS it had; `restore` then checks the engine still has the session.
+      const kept = readKeptSession();
       return {
-        target: null,
-        recent: [],
+        target: kept?.target ?? null,
+        recent: kept ? [{ ...kept.target, username: kept.connection.username }] : [],
         savedLogin: null,
         savedLoginError: null,
         connecting: false,
         connectError: null,
-        connection: null,
-        rememberAsked: false,
+        connection: kept?.connection ?? null,
+        rememberAsked: kept?.rememberAsked ?? false,
         probe: null,
         probing: false,
         probeError: null,
@@ -182,10 +190,13 @@ export const useSessionStore = create<SessionState>()(
             const previous = get().connection;
             if (previous) void window.nasbench.disconnectNas({ sessionId: previous.sessionId });
             const connection = result.data;
+            const rememberAsked = input.auth.kind === 'password' && input.auth.remember === true;
+            const target = { host: input.host, port: connection.port };
+            keepSession({ target, connection, rememberAsked, login: keptLogin(input.auth) });
             set((state) => ({
               connecting: false,
               connection,
-              rememberAsked: input.auth.kind === 'password' && input.auth.remember === true,
+              rememberAsked,
               probe: null,
               probeError: null,
               disconnectError: null,
@@ -207,6 +218,33 @@ export const useSessionStore = create<SessionState>()(
             set(result.ok ? { probing: false, probe: result.data } : { probing: false, probeError: result.error });
           },
 
+          async restore() {
+            const kept = readKeptSession();
+            const connection = get().connection;
+            if (!kept || !connection) return 'none';
+            set({ probing: true, probeError: null });
+            const result = await window.nasbench.probeNas({ sessionId: connection.sessionId, kept: true });
+            if (result.ok) {
+              set({ probing: false, probe: result.data });
+              return 'kept';
+            }
+            // The engine no longer has it (restarted, or the NAS dropped the login): log in again if we can.
+            keepSession(null);
+            set({ probing: false, connection: null, probe: null });
+            const auth = reconnectAuth(kept);
+            const again =
+              auth &&
+              (await get().actions.connect({
+                host: kept.target.host,
+                port: kept.target.port,
+                username: kept.connection.username,
+                auth,
+              }));
+            if (again && again.kind === 'connected') return 'reconnected';
+            set({ connectError: null });
+            return 'lost';
+          },
+
           async disconnect() {
             const connection = get().connection;
             if (!connection || get().disconnecting) return;
@@ -216,6 +254,7 @@ export const useSessionStore = create<SessionState>()(
               set({ disconnecting: false, disconnectError: result.error });
               return;
             }
+            keepSession(null);
             set({ disconnecting: false, connection: null, probe: null, probeError: null, rememberAsked: false });
           },
 

@@ -134,6 +134,8 @@ export const RunSummary = z.object({
   figures: z.array(SummaryFigure).optional(),
   /** Runs with the same value compare like for like: the same plan, kind of link and settings. */
   likeFor: z.string().optional(),
+  /** How its share copy reached the share ("SMB 3.1.1, signed, not encrypted"); null without one. */
+  share: z.string().nullable().optional(),
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 

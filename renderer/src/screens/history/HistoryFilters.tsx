@@ -36,7 +36,7 @@ function Choice(props: {
   );
 }
 
-/** History's filter bar: which NAS, which link, which test, which tag, since when, and words to find. */
+/** History's filter bar: which NAS, which link, which test, how the share was reached, which tag, since when, and words to find. */
 export function HistoryFilters({ runs, filter }: { runs: RunSummary[]; filter: HistoryFilter }) {
   const id = useId();
   const { setFilter } = useSavedRunsActions();
@@ -84,6 +84,17 @@ export function HistoryFilters({ runs, filter }: { runs: RunSummary[]; filter: H
         options={choices.plans}
         onChange={(plan) => setFilter({ plan })}
       />
+      {choices.shares.length > 0 && (
+        <Choice
+          id={`${id}-share`}
+          label="Share reached by"
+          all="Any way"
+          testId="history-filter-share"
+          value={filter.share}
+          options={choices.shares.map((share) => ({ value: share, label: share }))}
+          onChange={(share) => setFilter({ share })}
+        />
+      )}
       <Choice
         id={`${id}-tag`}
         label="Tag"
