@@ -10,6 +10,11 @@ import type { WebApp } from './harness';
 
 /** Types the lab NAS's address (leg A) on Devices and the test user's name on Connect. */
 export async function openConnectScreen(page: Page, app: WebApp, lab: LabInfo): Promise<void> {
+  // The window as the app starts it: what this tab kept for a reload (its screen, the NAS session) is
+  // not what a new start has.
+  if (page.url().startsWith(new URL(app.url).origin)) {
+    await page.evaluate(() => (globalThis as unknown as { sessionStorage: { clear(): void } }).sessionStorage.clear());
+  }
   await page.goto(app.url);
   await page.getByTestId('nas-address').fill(lab.legs.a.nas);
   await page.getByTestId('add-nas').click();

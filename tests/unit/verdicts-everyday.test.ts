@@ -35,9 +35,13 @@ describe('everyday-streams', () => {
     expect(found?.text).toContain('not one film in 1080p');
   });
 
-  it('does not fire from the network alone: unmeasured disks could be slower', () => {
-    expect(verdict(gigabit({ network: network(941e6, 941e6) }), 'everyday-streams')).toBeUndefined();
-    // Nor from a disk figure the NAS's RAM could have served.
+  it('from the network alone (no disk measured), the most it can be, said so: unmeasured disks could be slower', () => {
+    const found = verdict(gigabit({ network: network(192e6, 192e6) }), 'everyday-streams');
+    expect(found?.figures).toMatchObject({ uhdStreams: 1, hdStreams: 4, bitsPerSecond: 192e6 });
+    expect(found?.text).toContain(
+      'From: the network carried 24.0 MB/s from the NAS; the disks were not measured, and can only make it slower.',
+    );
+    // Not from a disk figure the NAS's RAM could have served: measured disks that say nothing true.
     const cached = { ...disk('read', 420e6), nasCache: 'may-serve' as const };
     expect(verdict(gigabit({ network: network(941e6, 941e6), disks: [cached] }), 'everyday-streams')).toBeUndefined();
   });
@@ -58,6 +62,12 @@ describe('everyday-backup', () => {
     expect(found?.text).toContain(
       'at least 1 h 19 min (500 GB ÷ 105 MB/s); later ones copy only what changed. From: copying files to the NAS (SMB write)',
     );
+  });
+
+  it('of the network alone: 500 GB ÷ 24 MB/s (192 Mb/s) is at least 5 h 47 min', () => {
+    const found = verdict(gigabit({ network: network(192e6, 192e6) }), 'everyday-backup');
+    expect(found?.text).toContain('takes at least 5 h 47 min (500 GB ÷ 24.0 MB/s)');
+    expect(found?.text).toContain('the disks were not measured');
   });
 
   it('does not fire without a write figure from both network and disks, or a share copy', () => {

@@ -42,7 +42,8 @@ describe('network limit', () => {
   it('does not fire on Wi-Fi, nor without a known link speed', () => {
     const wifi = gigabit({ clientLink: { type: 'wifi', bitsPerSecond: 1.2e9 }, network: network(941e6) });
     expect(idsOf(wifi)).not.toContain('network-limit');
-    expect(idsOf({ ...noFigures(), network: network(941e6) })).toEqual([]);
+    // The network alone still gets its everyday answer (a backup's time from it); no limit verdict.
+    expect(idsOf({ ...noFigures(), network: network(941e6) })).toEqual(['everyday-backup']);
   });
 });
 
@@ -227,8 +228,8 @@ describe('disk limit', () => {
 
 describe('link utilisation', () => {
   it('is given whenever a link speed is known, and not otherwise', () => {
-    expect(idsOf(gigabit({ network: network(500e6) }))).toEqual(['ceiling-link']);
-    expect(idsOf({ ...noFigures(), network: network(500e6) })).toEqual([]);
+    expect(idsOf(gigabit({ network: network(500e6) }))).toEqual(['ceiling-link', 'everyday-backup']);
+    expect(idsOf({ ...noFigures(), network: network(500e6) })).toEqual(['everyday-backup']);
   });
 
   it('holds the network figure against what TCP can carry over the link, not its raw bit rate', () => {

@@ -39,9 +39,11 @@ const diskVerb = { read: 'read', write: 'wrote' } as const;
 
 /**
  * How fast files go from (read) or to (write) the NAS: a copy to the share where one ran, since
- * that is what files really do; else the slower of the network and the disks, each measured. One
- * of the two alone is no answer: slow disks behind a fast network (or the other way round) would
- * make any everyday figure drawn from it wrong.
+ * that is what files really do; else the slower of the network and the disks, each measured. Disk
+ * figures the NAS's RAM may have served are no answer either way. A run that measured the network
+ * alone (no NAS folder, no share) gets the network's figure as the most files can go, said so: the
+ * disks can only make it slower, and "what does 24 MB/s mean for a backup" is the question a user
+ * with only that figure has.
  */
 export function deliveredRate(figures: Figures, op: Op, unit: RateUnit): Delivered | null {
   const share = figures.share.filter((copy) => copy.op === op).sort((a, b) => b.bytesPerSecond - a.bytesPerSecond)[0];
@@ -54,6 +56,15 @@ export function deliveredRate(figures: Figures, op: Op, unit: RateUnit): Deliver
   }
   const network = networkFigure(figures, op);
   const disk = diskFigure(figures, op);
+  if (network !== null && figures.disks.length === 0) {
+    return {
+      bytesPerSecond: network,
+      basis:
+        `the network carried ${bitRate(network * 8, unit)} ${fromOrTo[op]}; the disks were not measured, ` +
+        'and can only make it slower',
+      by: 'network',
+    };
+  }
   if (network === null || disk === null) return null;
   const basis =
     `the network carried ${bitRate(network * 8, unit)} ${fromOrTo[op]} and the disks ` +
