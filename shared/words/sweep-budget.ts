@@ -29,6 +29,8 @@ export interface SweepBudgetInput {
   adaptive: boolean;
   budgetSeconds: number;
   maxSeconds: number;
+  /** Off: every cell runs `maxSeconds` (no early stop); on or absent, cells stop once they settle. */
+  steadyState?: boolean;
   /** The folder's free space, when known: cells whose files do not fit it are left out. */
   freeBytes?: number | null;
 }
@@ -49,7 +51,9 @@ export interface SweepBudgetPreview {
 
 export function sweepBudgetPreview(input: SweepBudgetInput): SweepBudgetPreview {
   const directions = input.rw === 'both' ? (['write', 'read'] as const) : ([input.rw] as const);
-  const settled = Math.min(input.maxSeconds + 2, settledCellSeconds);
+  // A fixed-time cell takes its seconds and the same start-up; a settling one at most the settled time.
+  const settled =
+    input.steadyState === false ? input.maxSeconds + 2 : Math.min(input.maxSeconds + 2, settledCellSeconds);
   const freeBytes = input.freeBytes ?? null;
   const leftOut: SweepLeftOutCell[] = [];
   // Plan order (jobs, then file size), as the engine runs a full grid; a cell that cannot run is left out.

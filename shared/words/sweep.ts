@@ -20,8 +20,13 @@ export interface SweepChoices {
   rw: 'write' | 'read' | 'both';
   uncached: boolean;
   budgetMinutes: string;
-  /** Longest one cell may run when its speed does not settle. */
+  /** Longest one cell may run when its speed does not settle; with `steadyState` off, each cell's time. */
   maxSeconds: string;
+  /**
+   * Stop each cell once fio says its speed has settled (seed 002's way); off, every cell runs
+   * `maxSeconds`, as a fixed-time benchmark does (and may be as short as a second).
+   */
+  steadyState: boolean;
   /** Measure where the grid tells something and infer the rest (marked), instead of every cell. */
   adaptive: boolean;
 }
@@ -56,7 +61,11 @@ function countList(text: string): number[] | null {
   return fits ? [...new Set(counts)].sort((a, b) => a - b) : null;
 }
 
-type GridLists = Pick<SweepChoices, 'blockSizes' | 'fileSizes' | 'jobs' | 'budgetMinutes' | 'maxSeconds'>;
+type GridLists = Pick<SweepChoices, 'blockSizes' | 'fileSizes' | 'jobs' | 'budgetMinutes' | 'maxSeconds'> &
+  Partial<Pick<SweepChoices, 'steadyState'>>;
+
+/** fio's steady-state check needs its 5 s window and 1 s ramp (electron/engine/disk/sweep-plan.ts). */
+const leastSeconds = (lists: Partial<Pick<SweepChoices, 'steadyState'>>) => (lists.steadyState === false ? 1 : 6);
 
 /** The form's typed lists and numbers read as values; null for each that is not valid. */
 export function readSweepGrid(lists: GridLists) {
@@ -66,8 +75,7 @@ export function readSweepGrid(lists: GridLists) {
     fileSizes: sizeList(lists.fileSizes, 512, 2 ** 50),
     jobs: countList(lists.jobs),
     budgetSeconds: minutes === null ? null : minutes * 60,
-    // fio's steady-state check needs its 5 s window and 1 s ramp (electron/engine/disk/sweep-plan.ts).
-    maxSeconds: wholeNumber(lists.maxSeconds, 6, 600),
+    maxSeconds: wholeNumber(lists.maxSeconds, leastSeconds(lists), 600),
   };
 }
 
@@ -84,7 +92,9 @@ export function checkDiskSweepChoices(
     ...(!fileSizes && { fileSizes: `Enter up to ${maxValues} file sizes, e.g. 64M, 256M, 1G.` }),
     ...(!jobs && { jobs: `Enter up to ${maxJobCounts} job counts from 1 to ${maxJobs}, e.g. 1, 4.` }),
     ...(budgetSeconds === null && { budgetMinutes: 'Enter a whole number of minutes from 1 to 1440.' }),
-    ...(maxSeconds === null && { maxSeconds: 'Enter a whole number of seconds from 6 to 600.' }),
+    ...(maxSeconds === null && {
+      maxSeconds: `Enter a whole number of seconds from ${leastSeconds(choices)} to 600.`,
+    }),
   };
   if (!blockSizes || !fileSizes || !jobs || budgetSeconds === null || maxSeconds === null || problems.folder) {
     return { problems };
@@ -98,7 +108,7 @@ export function checkDiskSweepChoices(
       jobs,
       rw: choices.rw,
       uncached: choices.uncached,
-      steadyState: true,
+      steadyState: choices.steadyState,
       maxRuntimeSeconds: maxSeconds,
       budgetSeconds,
       adaptive: choices.adaptive,

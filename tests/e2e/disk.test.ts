@@ -304,10 +304,19 @@ describe('the NAS disk test in browser mode', () => {
     await screenshot(ui.page, 'disk-sweep-results');
     await expectNoSeriousViolations('sweep results');
 
-    // How more jobs help, read off the measured cells of the largest file size.
+    // How more jobs help, read off the measured cells of the largest file size, and what each job got.
     await expect(ui.page.getByTestId('sweep-saturation').first().innerText()).resolves.toMatch(
       /^Writing (4k|1M) blocks to 32\.0 MiB files: /,
     );
+    await expect(ui.page.getByTestId('sweep-per-job-table').innerText()).resolves.toMatch(
+      /B\/s ±\d+(\.\d)?%\s+[\d,.]+ [MG]B\/s per job/,
+    );
+    // IOPS carries its throughput's ± (at one block size it moves with it); a p99 none (fio gives one a cell).
+    await ui.page.getByTestId('sweep-metric-iops').check();
+    await expect.poll(() => rows.first().innerText()).toMatch(/IOPS ±[\d.]+%/);
+    await ui.page.getByTestId('sweep-metric-p99').check();
+    await expect.poll(() => rows.first().innerText()).toMatch(/[\d.]+ (µs|ms)/);
+    expect((await rows.allInnerTexts()).join('\n')).not.toMatch(/±/);
 
     // The report draws the same panels with the same placement, as throughput, per job, IOPS and p99.
     await ui.page.getByTestId('export-report').click();

@@ -32,12 +32,12 @@ function scratchLeftovers(): string {
 }
 
 describe('fio sweep on the lab NAS', () => {
-  it('3 block sizes × 2 file sizes × 2 job counts with steady state: every cell measured, heatmaps shaped', async () => {
+  it('2 block sizes × 2 file sizes × 2 job counts with steady state: every cell measured, heatmaps shaped', async () => {
     const progress: SweepProgress[] = [];
-    // Small files and a 4 s cap (window 2 s + ramp 1 s fits under it) keep the 12 cells within a minute.
+    // Small files and a 4 s cap (window 2 s + ramp 1 s fits under it) keep the 8 cells within 40 s.
     const result = await runSweep(session, {
       folder: lab.share,
-      blockSizes: [4 * KiB, 128 * KiB, MiB],
+      blockSizes: [4 * KiB, MiB],
       fileSizes: [16 * MiB, 32 * MiB],
       jobs: [1, 2],
       rw: 'write',
@@ -50,7 +50,7 @@ describe('fio sweep on the lab NAS', () => {
       openScratch: (needed) => openScratchFolder(session, lab.share, randomUUID(), needed),
       onProgress: (step) => progress.push(step),
     });
-    expect(result.tests).toHaveLength(12);
+    expect(result.tests).toHaveLength(8);
     expect(result.skipped).toEqual([]);
     expect(result.note).toBeUndefined();
     for (const test of result.tests) {
@@ -64,11 +64,11 @@ describe('fio sweep on the lab NAS', () => {
     expect(result.heatmaps.panels.map((panel) => `${panel.jobs} ${panel.rw}`)).toEqual(['1 write', '2 write']);
     for (const panel of result.heatmaps.panels) {
       expect(panel.x).toEqual([16 * MiB, 32 * MiB]);
-      expect(panel.y).toEqual([4 * KiB, 128 * KiB, MiB]);
-      expect(panel.values.map((row) => row.length)).toEqual([2, 2, 2]);
+      expect(panel.y).toEqual([4 * KiB, MiB]);
+      expect(panel.values.map((row) => row.length)).toEqual([2, 2]);
       expect(panel.values.flat().every((value) => value !== null && value > 0)).toBe(true);
     }
-    expect(progress.at(-1)).toMatchObject({ done: 12, total: 12, etaSeconds: 0 });
+    expect(progress.at(-1)).toMatchObject({ done: 8, total: 8, etaSeconds: 0 });
     expect(result.seconds).toBeLessThan(result.plannedSeconds);
     expect(scratchLeftovers()).toBe('0');
   }, 120_000);

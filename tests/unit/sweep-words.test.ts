@@ -23,6 +23,7 @@ const form: SweepChoices = {
   uncached: false,
   budgetMinutes: '30',
   maxSeconds: '30',
+  steadyState: true,
   adaptive: false,
 };
 
@@ -51,6 +52,19 @@ describe('the sweep form', () => {
       adaptive: false,
     });
     expect(DiskSweepRunInput.safeParse(checked.input).success).toBe(true);
+  });
+
+  it('with steady state off, runs every cell a fixed time, down to one second', () => {
+    const fixed = checkDiskSweepChoices({ ...form, steadyState: false, maxSeconds: '1' }, sessionId);
+    expect(fixed.input).toMatchObject({ steadyState: false, maxRuntimeSeconds: 1 });
+    expect(DiskSweepRunInput.safeParse(fixed.input).success).toBe(true);
+    // Settling needs fio's 5 s window and 1 s ramp: one second is too short for it, and the field says why.
+    expect(checkDiskSweepChoices({ ...form, maxSeconds: '1' }, sessionId).problems).toEqual({
+      maxSeconds: 'Enter a whole number of seconds from 6 to 600.',
+    });
+    expect(checkDiskSweepChoices({ ...form, steadyState: false, maxSeconds: '0' }, sessionId).problems).toEqual({
+      maxSeconds: 'Enter a whole number of seconds from 1 to 600.',
+    });
   });
 
   it('names each field that is wrong, and starts nothing', () => {

@@ -41,6 +41,7 @@ export const useDiskTestStore = create<DiskTestState>()((set, get) => ({
     rw: 'write',
     budgetMinutes: '30',
     maxSeconds: '30',
+    steadyState: true,
     adaptive: false,
   },
   sizeMiB: '',

@@ -13,7 +13,7 @@ const directions: { value: SweepChoices['rw']; label: string; testId: string }[]
   { value: 'both', label: 'Both', testId: 'sweep-rw-both' },
 ];
 
-type ListName = Exclude<keyof SweepLists, 'rw' | 'adaptive'>;
+type ListName = Exclude<keyof SweepLists, 'rw' | 'adaptive' | 'steadyState'>;
 
 /** Each of the grid's fields: its id suffix, words and test id. */
 const lists: (Pick<TextFieldProps, 'label' | 'help' | 'testId'> & { name: ListName; id: string; numeric?: true })[] = [
@@ -58,6 +58,7 @@ function budgetPreview(sweep: SweepLists): string | null {
     jobs,
     budgetSeconds,
     maxSeconds,
+    steadyState: sweep.steadyState,
     rw: sweep.rw,
     adaptive: sweep.adaptive,
   }).words;
@@ -79,19 +80,19 @@ export function SweepFields({ id }: { id: string }) {
     <fieldset className={styles.grid} data-testid="disk-sweep-fields" aria-describedby={`${id}-sweep-help`}>
       <legend>The grid</legend>
       <FieldHelp id={`${id}-sweep-help`}>
-        Each combination is one fio run, stopped once its speed has settled. Sizes take k, M and G, e.g. 4k, 128k, 1M.
+        Each combination is one fio run. Sizes take k, M and G, e.g. 4k, 128k, 1M.
       </FieldHelp>
       <FieldGrid>
         {lists.map((list) => (
           <TextField
             key={list.name}
             id={`${id}-sweep-${list.id}`}
-            label={list.label}
+            label={list.name === 'maxSeconds' && !sweep.steadyState ? 'Seconds per cell' : list.label}
             testId={list.testId}
             value={sweep[list.name]}
             onChange={(value) => chooseSweep(listChange(list.name, value))}
             problem={problems[list.name]}
-            help={list.help}
+            help={list.name === 'maxSeconds' && !sweep.steadyState ? 'Every cell runs this long.' : list.help}
             inputProps={list.numeric ? { inputMode: 'numeric' } : undefined}
           />
         ))}
@@ -103,6 +104,14 @@ export function SweepFields({ id }: { id: string }) {
         value={sweep.rw}
         onChange={(rw) => chooseSweep({ rw })}
         layout="row"
+      />
+      <CheckboxField
+        id={`${id}-sweep-steady`}
+        label="Stop each cell once its speed settles"
+        testId="sweep-steady-state"
+        checked={sweep.steadyState}
+        onChange={(steadyState) => chooseSweep({ steadyState })}
+        help="fio’s steady-state check, as seed 002 ran its grid. Off: every cell runs the same seconds, down to one."
       />
       <CheckboxField
         id={`${id}-sweep-adaptive`}
