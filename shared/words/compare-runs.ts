@@ -169,7 +169,12 @@ function protocolWarnings(records: readonly RunRecord[], links: readonly string[
   ];
 }
 
-export function compareRuns(records: readonly RunRecord[]): Comparison {
+/**
+ * Two to six runs side by side, the earliest the baseline whichever was picked first: ticking Wi-Fi
+ * before cable must not turn "−80%" into "+377%" (seen by a new user, issue #34).
+ */
+export function compareRuns(picked: readonly RunRecord[]): Comparison {
+  const records = [...picked].sort((a, b) => Date.parse(a.startedAt) - Date.parse(b.startedAt));
   const names = linkNames(records);
   const runs = records.map((record, index) => ({
     id: record.id,

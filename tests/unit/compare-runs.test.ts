@@ -44,6 +44,16 @@ describe('comparing saved runs', () => {
     [],
   );
 
+  it('keeps the earlier run as the baseline whichever is picked first', () => {
+    const earlier = { ...ethernet, startedAt: '2026-11-20T10:00:00.000Z' };
+    const later = { ...wifi, startedAt: '2026-11-20T10:05:00.000Z' };
+    const cableFirst = compareRuns([earlier, later]);
+    const wifiFirst = compareRuns([later, earlier]);
+    expect(wifiFirst).toEqual(cableFirst);
+    expect(cableFirst.runs.map((run) => run.link)).toEqual(['Ethernet, 1 GbE', 'Wi-Fi, 866 Mb/s (desk)']);
+    expect(cableFirst.differences.join(' ')).toContain('against Ethernet, 1 GbE');
+  });
+
   it('names each run by its link and lines up the figures they share', () => {
     const comparison = compareRuns([wifi, ethernet, adapter]);
     expect(comparison.runs.map((run) => run.link)).toEqual([
