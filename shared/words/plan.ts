@@ -17,6 +17,8 @@ export interface PlanChoices {
   diskSeconds: string;
   /** Yes to the preview's question: copy in a share folder that is on this computer, not the NAS. */
   useLocalShareFolder: boolean;
+  /** What the user calls this connection ("Cable", "Wi-Fi", their words); empty: suggested from the interface. */
+  connection?: string;
 }
 
 export type PlanProblems = Partial<Record<'networkSeconds' | 'diskSeconds' | 'localShareFolder', string>>;
@@ -53,6 +55,7 @@ export function checkPlanChoices(
       ...(shareFolder !== '' && choices.useLocalShareFolder && { useLocalShareFolder: true }),
       ...(network !== undefined && { networkSeconds: network }),
       ...(disk !== undefined && { diskSeconds: disk }),
+      ...(choices.connection?.trim() && { connection: choices.connection.trim().slice(0, 40) }),
     },
   };
 }

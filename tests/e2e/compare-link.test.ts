@@ -28,6 +28,9 @@ describe('Compare connections with the share mounted over another link', () => {
     const plan = ui.page.getByTestId('plan-panel');
     await plan.getByTestId('plan-compare-connections').check();
     await plan.getByTestId('plan-share-folder').fill(lab.smb.share);
+    // The user says what this connection is; the run is named by it (the lab's interface is a virtual one).
+    await expect(plan.getByTestId('plan-connection').getAttribute('placeholder')).resolves.toBe('Virtual link');
+    await plan.getByTestId('plan-connection').fill('Wi-Fi');
     await plan.locator('summary', { hasText: 'Advanced' }).click();
     await plan.getByTestId('plan-network-seconds').fill('3');
     await expect.poll(() => plan.getByTestId('plan-step').count(), { timeout: 15_000 }).toBe(3);
@@ -45,6 +48,7 @@ describe('Compare connections with the share mounted over another link', () => {
     await expect(ui.page.getByTestId('run-state').textContent()).resolves.toBe('done');
 
     await ui.page.getByRole('button', { name: 'See results' }).click();
+    await expect(ui.page.getByTestId('answer-block').innerText()).resolves.toMatch(/over Wi-Fi/);
     const verdicts = ui.page.getByTestId('verdicts');
     await verdicts.waitFor();
     const apart = verdicts.locator('[data-verdict="copy-other-link"]');

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Server, utils } from 'ssh2';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LAB_SCRIPT, readLab } from '../lab/lab';
-import { submitPassword } from './connect-flow';
+import { openFreshWindow, submitPassword } from './connect-flow';
 import { screenshot, useAppPage } from './harness';
 
 /**
@@ -21,7 +21,7 @@ function fingerprintOf(publicKeyFile: string): string {
 
 async function addNas(address: string) {
   const { page, app } = current;
-  await page.goto(app.url);
+  await openFreshWindow(page, app);
   await page.getByTestId('nas-address').fill(address);
   await page.getByTestId('add-nas').click();
   await page.getByTestId('username').fill(lab.users.test.name);

@@ -8,14 +8,20 @@ import type { WebApp } from './harness';
  * it waits with Playwright rather than asserting, so it can drive a page outside a test too.
  */
 
-/** Types the lab NAS's address (leg A) on Devices and the test user's name on Connect. */
-export async function openConnectScreen(page: Page, app: WebApp, lab: LabInfo): Promise<void> {
-  // The window as the app starts it: what this tab kept for a reload (its screen, the NAS session) is
-  // not what a new start has.
+/**
+ * The app as it starts, on Devices: what this tab kept for a reload (its screen, the NAS session) is
+ * not what a new start has, so it is cleared first when the tab already shows the app.
+ */
+export async function openFreshWindow(page: Page, app: WebApp): Promise<void> {
   if (page.url().startsWith(new URL(app.url).origin)) {
     await page.evaluate(() => (globalThis as unknown as { sessionStorage: { clear(): void } }).sessionStorage.clear());
   }
   await page.goto(app.url);
+}
+
+/** Types the lab NAS's address (leg A) on Devices and the test user's name on Connect. */
+export async function openConnectScreen(page: Page, app: WebApp, lab: LabInfo): Promise<void> {
+  await openFreshWindow(page, app);
   await page.getByTestId('nas-address').fill(lab.legs.a.nas);
   await page.getByTestId('add-nas').click();
   await page.getByTestId('connect-host').getByText(lab.legs.a.nas, { exact: true }).waitFor();

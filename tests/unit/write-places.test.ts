@@ -58,6 +58,15 @@ describe('the guided plan form', () => {
     });
   });
 
+  it('names the connection as the user typed it, trimmed; empty leaves the name to the interface', () => {
+    expect(checkPlanChoices({ ...choices, connection: '  Wi-Fi upstairs ' }, 's1').input).toEqual({
+      plan: 'quick',
+      sessionId: 's1',
+      connection: 'Wi-Fi upstairs',
+    });
+    expect(checkPlanChoices({ ...choices, connection: '   ' }, 's1').input).toEqual({ plan: 'quick', sessionId: 's1' });
+  });
+
   it('passes the yes to a share folder on this computer only with a share folder', () => {
     expect(checkPlanChoices({ ...choices, shareFolder: '/home/me', useLocalShareFolder: true }, 's1').input).toEqual({
       plan: 'quick',

@@ -11,6 +11,8 @@ interface PlanState {
   /** As typed; empty means the plan's own. */
   networkSeconds: string;
   diskSeconds: string;
+  /** What the user calls this connection, as typed; empty: the name suggested from the interface. */
+  connection: string;
   preview: PlanPreview | null;
   previewError: AppError | null;
   problems: PlanProblems;
@@ -19,7 +21,7 @@ interface PlanState {
   starting: boolean;
   startError: AppError | null;
   actions: {
-    choose(change: Partial<Pick<PlanState, 'plan' | 'networkSeconds' | 'diskSeconds'>>): void;
+    choose(change: Partial<Pick<PlanState, 'plan' | 'networkSeconds' | 'diskSeconds' | 'connection'>>): void;
     /** The answer to the preview's question about a share folder on this computer; it holds for that folder only. */
     answerLocalFolder(yes: boolean): void;
     /** Asks the engine what the plan will do with these choices; the panel shows it before Start. */
@@ -38,12 +40,12 @@ const currentShareFolder = () => selectWritePlaces(useSessionStore.getState()).s
 function checkedPlan(state: PlanState, starting = false) {
   const session = useSessionStore.getState();
   if (!session.connection) return null;
-  const { plan, networkSeconds, diskSeconds } = state;
+  const { plan, networkSeconds, diskSeconds, connection } = state;
   const nasFolder = selectNasFolder(session);
   const shareFolder = currentShareFolder();
   const useLocalShareFolder = starting && state.localFolderYes === shareFolder;
   return checkPlanChoices(
-    { plan, networkSeconds, diskSeconds, nasFolder, shareFolder, useLocalShareFolder },
+    { plan, networkSeconds, diskSeconds, nasFolder, shareFolder, useLocalShareFolder, connection },
     session.connection.sessionId,
   );
 }
@@ -56,6 +58,7 @@ export const usePlanStore = create<PlanState>()((set, get) => ({
   plan: 'quick',
   networkSeconds: '',
   diskSeconds: '',
+  connection: '',
   preview: null,
   previewError: null,
   problems: {},

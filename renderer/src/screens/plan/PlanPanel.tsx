@@ -8,6 +8,7 @@ import { TestPanel } from '../../components/TestPanel';
 import { usePlanActions, usePlanStore } from '../../stores/plan';
 import { selectNasFolder, selectWritePlaces, useSessionStore } from '../../stores/session';
 import { formState } from '../../stores/store-helpers';
+import { ConnectionNameField } from './ConnectionNameField';
 import { NasFolderField } from './NasFolderField';
 import { planCards, planTitle } from './plan-cards';
 import { PlanSteps } from './PlanSteps';
@@ -28,7 +29,7 @@ export function PlanPanel() {
   useEffect(() => {
     const timer = setTimeout(() => void actions.loadPreview(), 250);
     return () => clearTimeout(timer);
-  }, [actions, form.plan, form.networkSeconds, form.diskSeconds, nasFolder, shareFolder]);
+  }, [actions, form.plan, form.networkSeconds, form.diskSeconds, form.connection, nasFolder, shareFolder]);
 
   return (
     <TestPanel
@@ -55,6 +56,7 @@ export function PlanPanel() {
       />
       <NasFolderField id={`${id}-nas`} />
       <ShareFolderField id={`${id}-share`} />
+      <ConnectionNameField id={`${id}-connection`} />
       <FoldedFields summary="Advanced">
         <FieldGrid>
           <NumberField
