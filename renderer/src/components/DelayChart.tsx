@@ -31,9 +31,10 @@ export function DelayChart({ runId }: { runId: string }) {
         for (const reading of readings) points.push({ x: reading.t, y: reading.value });
         // The same time axis as the throughput chart above it, so the two line up.
         const x = chart.options.scales?.x;
-        if (x && run) x.max = timeAxisEnd(run);
+        const end = run ? timeAxisEnd(run) : undefined;
+        if (x && end !== undefined) x.max = end;
         chart.update('none');
-        if (run) wrapperRef.current?.setAttribute('data-x-max', String(timeAxisEnd(run)));
+        if (end !== undefined) wrapperRef.current?.setAttribute('data-x-max', String(end));
         const last = readings.at(-1);
         if (summaryRef.current && last)
           summaryRef.current.textContent = `Latest delay to the NAS: ${formatDelay(last.value)} at ${formatSeconds(last.t)}.`;
