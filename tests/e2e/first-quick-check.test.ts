@@ -23,6 +23,40 @@ async function inView(locator: Locator): Promise<boolean> {
   return !!box && !!size && box.y >= 0 && box.y + box.height <= size.height && box.x + box.width <= size.width;
 }
 
+/** When (ms since Start) each step of the run was seen started and finished, and the run done. */
+interface RunTimes {
+  steps: Record<string, Record<string, number>>;
+  done?: number;
+}
+
+/** Watches the Run screen every 100 ms from the click on Start (runs in the page). */
+function watchRunTimes() {
+  const page = globalThis as unknown as {
+    runTimes: RunTimes;
+    document: {
+      querySelectorAll(
+        selector: string,
+      ): ArrayLike<{ getAttribute(name: string): string | null; textContent: string | null }>;
+    };
+  };
+  const started = performance.now();
+  const times: RunTimes = { steps: {} };
+  page.runTimes = times;
+  const timer = setInterval(() => {
+    const now = Math.round(performance.now() - started);
+    Array.from(page.document.querySelectorAll('[data-testid="step-log"] li')).forEach((item, index) => {
+      const state = item.getAttribute('data-state') ?? '';
+      const seen = (times.steps[index] ??= {});
+      seen[state] ??= now;
+    });
+    const badge = page.document.querySelectorAll('[data-testid="run-state"]')[0];
+    if (badge?.textContent === 'done') {
+      times.done = now;
+      clearInterval(timer);
+    }
+  }, 100);
+}
+
 describe('the first Quick check, with the defaults', () => {
   it('offers a folder the login can write in, and completes', async () => {
     const lab = readLab();
@@ -41,14 +75,29 @@ describe('the first Quick check, with the defaults', () => {
     await expect
       .poll(() => plan.getByTestId('folder-check').textContent(), { timeout: 10_000 })
       .toMatch(/^This login can write here; [\d.]+ (KiB|MiB|GiB|TiB) free\.$/);
+    // The NAS's share, found mounted on this computer (over SMB, as most homes reach it), in one click.
+    await plan.getByTestId('plan-use-share').filter({ hasText: lab.smb.share }).click();
+    await expect(plan.getByTestId('plan-share-folder').inputValue()).resolves.toBe(lab.smb.share);
+    await expect
+      .poll(() => plan.getByTestId('plan-step').allInnerTexts())
+      .toContainEqual(expect.stringMatching(/^Share copy/));
     await screenshot(ui.page, 'first-quick-check-plan');
     // The start row stays at the foot of the window while the plan's form is in view.
     await expect(inView(plan.getByTestId('start-plan'))).resolves.toBe(true);
+    const estimate = Number(await plan.getByTestId('plan-preview').getAttribute('data-expected-seconds'));
+    await ui.page.evaluate(watchRunTimes);
     await plan.getByTestId('start-plan').click();
     await expect
       .poll(() => ui.page.getByTestId('run-state').textContent(), { timeout: 240_000, interval: 500 })
       .toMatch(/done|failed|cancelled/);
     await expect(ui.page.getByTestId('run-state').textContent()).resolves.toBe('done');
+    const times = await ui.page.evaluate(() => (globalThis as unknown as { runTimes: RunTimes }).runTimes);
+    console.log(`Quick check: estimate ${estimate} s; ${JSON.stringify(times)}`);
+    // It took about as long as the plan said, and the answer came as soon as the last figure did.
+    const lastFigure = Math.max(...Object.values(times.steps).map((seen) => seen.finished ?? Infinity));
+    expect((times.done ?? Infinity) / 1000 / estimate).toBeGreaterThan(0.85);
+    expect((times.done ?? Infinity) / 1000 / estimate).toBeLessThan(1.15);
+    expect((times.done ?? Infinity) - lastFigure).toBeLessThan(3000);
     const steps = ui.page.getByTestId('step-log').locator('li');
     await expect(steps.evaluateAll((items) => items.map((item) => item.getAttribute('data-state')))).resolves.toEqual(
       Array.from({ length: await steps.count() }, () => 'finished'),

@@ -4,7 +4,14 @@
  * CPU, busiest processes, memory, swap and disks (`nas.resources` of the CLI contract), and a
  * baseline of how busy the NAS was before a run's first test.
  */
-export { startNasReader, measureNasBaseline, type NasCommands, type NasReader, type NasReaderOptions } from './reader';
+export {
+  startNasReader,
+  measureNasBaseline,
+  nasBaselineSeconds,
+  type NasCommands,
+  type NasReader,
+  type NasReaderOptions,
+} from './reader';
 export { nasLoadScript } from './reader-script';
 export { NasLoadStream } from './stream';
 export { baselineOf } from './samples';

@@ -82,6 +82,12 @@ export function startNasReader(session: NasCommands, options: NasReaderOptions):
 }
 
 /**
+ * What the baseline adds to a run with a NAS login, for its time estimate: two samples a second
+ * apart, and the reader's start over SSH (measured about 3 s on the lab NAS).
+ */
+export const nasBaselineSeconds = 3;
+
+/**
  * How busy the NAS is before a run's first test: the reader for about two seconds (three readings,
  * two samples), averaged. Null when nothing could be read.
  */

@@ -4,6 +4,7 @@ import type { ThroughputSummary } from '../../../shared/contract/run-events';
 import type { TestResult } from '../../../shared/contract/runs';
 import type { NasSession, ScratchFolder } from '../ssh';
 import { nasNamesOf } from './nas-names';
+import { nasBaselineSeconds } from '../nas-load';
 import { NasWatch, withNasView, type StepWatch } from './nas-watch';
 import type { Plan } from './plans/types';
 import type { RunContext, RunRequest } from './registry';
@@ -32,6 +33,14 @@ export function onThisComputer(parameters: Record<string, unknown>): RunDeps {
   };
 }
 
+/**
+ * How long a run takes, as its preview says and its progress counts down: its steps, and with a NAS
+ * login the NAS's baseline before the first of them (nas-watch.ts).
+ */
+export function expectedRunSeconds(steps: readonly Pick<Step, 'seconds'>[], nasLogin: boolean): number {
+  return steps.reduce((sum, step) => sum + step.seconds, nasLogin ? nasBaselineSeconds : 0);
+}
+
 /** After these, the NAS is out of reach: its remaining steps are skipped instead of failing one by one. */
 const nasLostCodes = new Set<ErrorCode>(['LINK_LOST', 'UNREACHABLE', 'NOT_FOUND']);
 
@@ -48,7 +57,7 @@ export function runRequestOf(plan: Plan, deps: RunDeps): RunRequest {
     plan: plan.plan,
     title: plan.title,
     target: plan.target ?? identity?.host ?? 'This computer',
-    expectedSeconds: plan.steps.reduce((sum, step) => sum + step.seconds, 0),
+    expectedSeconds: expectedRunSeconds(plan.steps, deps.session !== null),
     series: single
       ? (plan.steps[0]?.series ?? [])
       : plan.steps.flatMap((step, index) =>

@@ -1,6 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { runProgress } from '../../../shared/util/chart-data';
 import { diskRunProgress } from '../../../shared/words/disk';
+import { progressWords } from '../../../shared/words/run-progress';
 import type { RunEnd, RunStep } from '../../../shared/contract/run-events';
 import { formatRate, formatSeconds } from '../../../shared/util/units';
 import { Badge } from '../components/Badge';
@@ -90,6 +91,7 @@ function RunView({ runId }: { runId: string }) {
           expected={run.expectedSeconds}
           status={run.status}
           step={run.plan === 'disk' ? run.step : undefined}
+          current={run.step}
         />
         <p className={styles.step} data-testid="run-step" aria-live="polite">
           {run.step &&
@@ -174,15 +176,13 @@ function RunProgress(props: {
   status: RunStatus;
   /** Given for runs whose progress is counted in steps rather than time (disk runs: see diskRunProgress). */
   step?: RunStep | null | undefined;
+  /** The step (or part) running now: named when it takes longer than planned. */
+  current: RunStep | null;
 }) {
-  const { elapsed, expected, status, step } = props;
+  const { elapsed, expected, status, step, current } = props;
   const { fraction, remainingSeconds } =
     step !== undefined ? diskRunProgress(step, elapsed, expected) : runProgress(elapsed, expected);
-  const running = status === 'running';
-  let words = `Elapsed ${formatSeconds(elapsed)}`;
-  if (running && remainingSeconds !== undefined) {
-    words += remainingSeconds > 0 ? ` · about ${formatSeconds(remainingSeconds)} left` : ' · finishing…';
-  }
+  const words = progressWords(elapsed, remainingSeconds, status === 'running', current);
   return (
     <div>
       <progress

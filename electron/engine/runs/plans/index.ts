@@ -1,4 +1,5 @@
 import type { PlanName, PlanPreview } from '../../../../shared/contract/plans';
+import { expectedRunSeconds } from '../run-steps';
 import { bondedLink } from './bonded-link';
 import { cachedVsUncached } from './cached-vs-uncached';
 import { compareConnections } from './compare-connections';
@@ -42,7 +43,8 @@ export function describePlan(draft: GuidedPlan): PlanPreview {
     })),
     leftOut: draft.leftOut,
     notes: draft.notes,
-    expectedSeconds: draft.steps.reduce((sum, step) => sum + step.seconds, 0),
+    // A guided plan always runs with the NAS's login, so with its baseline.
+    expectedSeconds: expectedRunSeconds(draft.steps, true),
     tags: draft.tags,
   };
 }

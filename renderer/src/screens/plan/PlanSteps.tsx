@@ -21,7 +21,7 @@ export function PlanSteps({ preview, answer }: { preview: PlanPreview; answer: S
   // One question, under the first step that asks it: every copy step of a plan uses the same folder.
   const asking = preview.steps.find((step) => step.askFirst);
   return (
-    <div data-testid="plan-preview">
+    <div data-testid="plan-preview" data-expected-seconds={preview.expectedSeconds}>
       <p>
         <strong>{preview.answers}</strong> About {formatSeconds(preview.expectedSeconds)} in all.
       </p>
