@@ -76,7 +76,9 @@ function linkNames(records: readonly RunRecord[]): string[] {
     const link = links[index] ?? 'link unknown';
     const same = links.filter((other) => other === link).length > 1;
     const where = same ? ` to ${targetsOf(record)}` : '';
-    const tags = record.tags.length > 0 ? ` (${record.tags.join(', ')})` : '';
+    // A tag that is the link's own name (Compare connections tags its run so) is not said twice.
+    const shown = record.tags.filter((tag) => tag.toLowerCase() !== link.toLowerCase());
+    const tags = shown.length > 0 ? ` (${shown.join(', ')})` : '';
     return `${link}${where}${tags}`;
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readLab } from '../lab/lab';
-import { openPlanScreen, submitPassword } from './connect-flow';
+import { openFreshWindow, openPlanScreen, submitPassword } from './connect-flow';
 import { screenshot, useAppPage } from './harness';
 
 /**
@@ -66,6 +66,60 @@ describe('Compare connections with the share mounted over another link', () => {
       ),
     );
     await screenshot(ui.page, 'compare-connections-share-other-link');
+
+    // The same NAS over the cable (leg a), compared and named "Cable": its network alone (no share this time).
+    await openFreshWindow(ui.page, ui.app);
+    await ui.page.getByTestId('nas-address').fill(a.nas);
+    await ui.page.getByTestId('add-nas').click();
+    await ui.page.getByTestId('username').fill(lab.users.test.name);
+    await submitPassword(ui.page, lab.users.test.password);
+    await ui.page.getByTestId('trust-host').click();
+    await ui.page.getByTestId('nas-details').waitFor({ timeout: 30_000 });
+    await openPlanScreen(ui.page);
+    await plan.getByTestId('plan-compare-connections').check();
+    await plan.getByTestId('plan-share-folder').fill('');
+    await plan.getByTestId('plan-connection').fill('Cable');
+    await plan.locator('summary', { hasText: 'Advanced' }).click();
+    await plan.getByTestId('plan-network-seconds').fill('3');
+    await expect.poll(() => plan.getByTestId('plan-step').count(), { timeout: 15_000 }).toBe(2);
+    await plan.getByTestId('start-plan').click();
+    await expect
+      .poll(() => ui.page.getByTestId('run-state').textContent(), { timeout: 120_000 })
+      .toMatch(/done|failed|cancelled/);
+    await expect(ui.page.getByTestId('run-state').textContent()).resolves.toBe('done');
+
+    // History: the two runs are of different connections, so no trend joins them and nothing says "the same link"
+    // (taken for one connection, the pair would be a trend of two points with a verdict on how much faster it got).
+    await ui.page.getByTestId('nav-history').click();
+    const runs = ui.page.getByTestId('history-run');
+    await expect.poll(() => runs.count(), { timeout: 10_000 }).toBe(2);
+    // Each run is listed by the name its user gave the connection, newest first.
+    await expect(runs.locator('[data-testid="history-open"] > span:first-child').allInnerTexts()).resolves.toEqual([
+      'Compare connections: Cable',
+      'Compare connections: Wi-Fi',
+    ]);
+    await ui.page.getByTestId('trends-section').locator('summary').click();
+    const trendCard = ui.page.getByTestId('trends');
+    await trendCard.waitFor({ timeout: 30_000 });
+    await expect(trendCard.innerText()).resolves.toContain('A trend appears once this NAS has two finished runs');
+    await expect(ui.page.getByTestId('trend').count()).resolves.toBe(0);
+    await expect(ui.page.getByTestId('trend-verdict').count()).resolves.toBe(0);
+    await expect(trendCard.innerText()).resolves.not.toMatch(/same link/);
+
+    // Compare keeps the earlier run (Wi-Fi, the second row) as its baseline whichever is ticked first.
+    const compareText = async (order: number[]) => {
+      for (const index of order) await runs.nth(index).getByTestId('history-compare').check();
+      const text = await ui.page.getByTestId('compare-differences').innerText();
+      await screenshot(ui.page, `compare-cable-wifi-ticked-${order.join('-')}`);
+      for (const index of order) await runs.nth(index).getByTestId('history-compare').uncheck();
+      return text;
+    };
+    const cableFirst = await compareText([0, 1]);
+    const wifiFirst = await compareText([1, 0]);
+    expect(cableFirst).toBe(wifiFirst);
+    // Against the Wi-Fi run, the cable is faster: a rise, never the "−80%" the other way round.
+    expect(cableFirst).toMatch(/Cable[^.]*: \+\d+% /);
+    expect(cableFirst).not.toMatch(/−\d+%/);
     expect(ui.pageErrors).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });

@@ -54,6 +54,18 @@ describe('comparing saved runs', () => {
     expect(cableFirst.differences.join(' ')).toContain('against Ethernet, 1 GbE');
   });
 
+  it('calls a named connection by its name, once, beside its other tags', () => {
+    const cable = { ...ethernet, tags: ['Cable', 'after the switch'] };
+    const named = {
+      ...cable,
+      connection: { name: 'Cable', interface: 'eth0', kind: 'ethernet', named: true } as const,
+    };
+    expect(compareRuns([named, wifi]).runs.map((run) => run.link)).toEqual([
+      'Cable (after the switch)',
+      'Wi-Fi, 866 Mb/s (desk)',
+    ]);
+  });
+
   it('names each run by its link and lines up the figures they share', () => {
     const comparison = compareRuns([wifi, ethernet, adapter]);
     expect(comparison.runs.map((run) => run.link)).toEqual([

@@ -182,12 +182,19 @@ describe('the other plans', () => {
     expect(one.leftOut[0]?.reason).toMatch(/Only one path/);
   });
 
-  it('Compare connections: tagged with the link this computer uses', () => {
+  it('Compare connections: named and tagged by the connection, the interface’s suggestion when the user gave none', () => {
     const wifi: ClientFacts = { ...wired, route: { ...wired.route, interface: 'wlan0', type: 'wifi', speedMbps: 867 } };
     const plan = preview(facts({ plan: 'compare-connections', tags: ['upstairs'] }, { client: wifi }));
     expect(plan.tags).toEqual(['upstairs', 'Wi-Fi']);
     expect(plan.title).toBe('Compare connections: Wi-Fi');
     expect(plan.notes[0]).toContain('wlan0');
+    // The user's words win: the run is the "Upstairs mesh" one in History, its title and its tag.
+    const named = preview(facts({ plan: 'compare-connections', connection: 'Upstairs mesh' }, { client: wifi }));
+    expect(named.title).toBe('Compare connections: Upstairs mesh');
+    expect(named.tags).toEqual(['Upstairs mesh']);
+    expect(named.notes[0]).toMatch(
+      /^This computer reaches the NAS over wlan0 \(Wi-Fi, .*named and tagged “Upstairs mesh”/,
+    );
   });
 
   it('says before it starts when the share is a local folder, or mounted over another link than the one compared', () => {

@@ -1,24 +1,15 @@
-import { describeLinkSpeed } from '../../../../shared/words/describe-nas';
-import type { LinkType } from '../../../../shared/contract/probe';
+import { describeLinkKind, describeLinkSpeed } from '../../../../shared/words/describe-nas';
+import { connectionOf } from '../../../../shared/words/connection';
 import { quickSettle } from '../../copy';
 import { shareCopyStep } from '../steps/share-copy';
 import { networkStep } from '../steps/network';
 import type { LeftOut, PlanBuilder } from './types';
 import type { Step } from '../steps/types';
 
-/** The tag a run gets for the link it ran over, so runs over different links line up side by side. */
-export const linkTagWords: Record<LinkType, string> = {
-  wifi: 'Wi-Fi',
-  ethernet: 'Ethernet',
-  'usb-ethernet': 'USB adapter',
-  thunderbolt: 'Thunderbolt',
-  virtual: 'Virtual link',
-  unknown: 'Unknown link',
-};
-
 /**
  * Compare connections: the same short test every time (network both ways, and the share when one is
- * chosen), tagged with the link this computer used. Run it once per connection (Wi-Fi, cable, adapter).
+ * chosen), named and tagged by the connection: the user's name for it (Cable, Wi-Fi, their own words), else
+ * the one suggested from the interface. Run it once per connection.
  */
 export const compareConnections: PlanBuilder = (facts) => {
   const { options, client } = facts;
@@ -29,7 +20,8 @@ export const compareConnections: PlanBuilder = (facts) => {
   ];
   const leftOut: LeftOut[] = [];
   const { type, speedMbps, interface: name, localAddress } = client.route;
-  const tag = linkTagWords[type];
+  // Always a route here (a guided plan has the probe's), so always a name.
+  const tag = connectionOf(options.connection, client.route)?.name ?? 'This computer’s link';
   if (options.shareFolder) {
     const folder = options.shareFolder;
     // Sized to settle within the plan's minute, as in the Quick check, unless the user gave a size.
@@ -47,7 +39,7 @@ export const compareConnections: PlanBuilder = (facts) => {
     steps,
     leftOut,
     notes: [
-      `This computer reaches the NAS over ${name ?? 'an unknown interface'} (${tag}${speedMbps ? `, ${describeLinkSpeed(speedMbps, type)}` : ''}); the run is tagged “${tag}”.`,
+      `This computer reaches the NAS over ${name ?? 'an unknown interface'} (${describeLinkKind(type)}${speedMbps ? `, ${describeLinkSpeed(speedMbps, type)}` : ''}); the run is named and tagged “${tag}”.`,
     ],
     tags: [...(options.tags ?? []), tag],
   };

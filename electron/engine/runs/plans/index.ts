@@ -51,4 +51,3 @@ export function describePlan(draft: GuidedPlan): PlanPreview {
 
 export type { GuidedPlan, Plan, PlanFacts } from './types';
 export { quickCheckDefaults, quickDiskTests } from './quick';
-export { linkTagWords } from './compare-connections';

@@ -50,8 +50,8 @@ export function Trends({ summaries, unit }: { summaries: RunSummary[]; unit: Rat
       <NasPicker nases={nases} picked={nas} onPick={setPickedKey} />
       {trends.length === 0 ? (
         <p className={text.muted}>
-          A trend appears once this NAS has two finished runs of the same kind: the same plan, kind of link and
-          settings.
+          A trend appears once this NAS has two finished runs of the same kind: the same plan, connection (its name and
+          kind of link) and settings.
         </p>
       ) : (
         <>
