@@ -75,6 +75,11 @@ const RunStep = z.object({
   state: z.enum(['started', 'finished', 'failed', 'skipped']),
   /** Why a step failed or was skipped (a plan keeps going past a failed step). */
   error: AppError.optional(),
+  /**
+   * The whole run's time, estimated again as this step starts from what the steps before it measured
+   * (a share copy over a slower link than the plan assumed takes longer); replaces the begin's.
+   */
+  expectedSeconds: z.number().nonnegative().optional(),
 });
 
 /**

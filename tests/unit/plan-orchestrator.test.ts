@@ -193,6 +193,30 @@ describe('running a plan', () => {
     expect(record.results).toEqual([copyResult]);
   });
 
+  it('estimates the run’s time again as each step starts, from what the steps before it measured', async () => {
+    const { registry, deps, events, ended } = await harness();
+    const seen: (readonly TestResult[])[] = [];
+    const copy: Step = {
+      ...step('Share copy', async () => [copyResult], false),
+      seconds: 10,
+      // As a copy step does: slower than planned once the network's figure is known.
+      reestimate: (earlier) => {
+        seen.push([...earlier]);
+        return earlier.length > 0 ? 40 : undefined;
+      },
+    };
+    const runId = registry.start(runRequestOf(draft([step('Network to the NAS', async () => [upload]), copy]), deps()));
+    await ended(runId);
+    const started = events.flatMap((event) =>
+      event.kind === 'step' && event.state === 'started' ? [event.expectedSeconds] : [],
+    );
+    // Before anything ran, the plan's own times (1 s + 10 s); then what has passed and the copy's 40 s.
+    expect(started[0]).toBeGreaterThanOrEqual(11);
+    expect(started[0]).toBeLessThan(40);
+    expect(started[1]).toBeGreaterThanOrEqual(40);
+    expect(seen.at(-1)).toEqual([upload]);
+  });
+
   it('on cancel: the running step fails as cancelled, the rest are skipped, and scratch folders left open are removed', async () => {
     const { store, registry, deps, removed, events, ended } = await harness();
     const runId = registry.start(

@@ -109,6 +109,36 @@ describe('Quick check plan', () => {
     expect(noTools.steps[2]?.what).toMatch(/dd writes 256 MiB.*Install fio from Entware/);
   });
 
+  it('its share copy takes longer once the network turns out slower than the link assumed, over that link only', () => {
+    const overThisLink = {
+      kind: 'network-share',
+      server: 'nas.local',
+      protocol: 'smb',
+      interface: 'eth0',
+      localAddress: '192.168.1.20',
+    } as const;
+    const copyOf = (sharePath: PlanFacts['sharePath']) =>
+      draftPlan(facts({ plan: 'quick', shareFolder: '/mnt/nas' }, { sharePath })).steps.find(
+        (step) => step.kind === 'copy',
+      );
+    // 24 MB/s each way, as a 200 Mbit/s Wi-Fi carries: 256 MiB each way is 11 s, not the 1 GbE link's 2.4 s.
+    const slow = (direction: 'upload' | 'download') => ({
+      kind: 'network' as const,
+      method: 'iperf3' as const,
+      direction,
+      streamsPerLeg: 1,
+      summary: { bitsPerSecond: 192e6, bytes: 120e6, seconds: 5 },
+      legs: [],
+    });
+    const copy = copyOf(overThisLink);
+    expect(copy?.reestimate?.([slow('upload'), slow('download')])).toBeGreaterThan(2 * 11 + 3 - 1);
+    expect(copy?.seconds).toBeLessThan(20);
+    // Nothing measured yet: the plan's own time stands.
+    expect(copy?.reestimate?.([])).toBeUndefined();
+    // A folder on this computer, or a share mounted over another link, does not go at the network's rate.
+    expect(copyOf({ kind: 'local-disk' } as PlanFacts['sharePath'])?.reestimate?.([slow('upload')])).toBeUndefined();
+  });
+
   it('its disk step has the Q1T1 tests CrystalDiskMark users read first and still fits its minute', () => {
     expect(quickDiskTests).toEqual(
       expect.arrayContaining(['SEQ1M Q1T1 read', 'SEQ1M Q1T1 write', 'RND4K Q1T1 read', 'RND4K Q1T1 write']),

@@ -27,7 +27,8 @@ export interface RunContext {
   delay(ms: number, phase: 'idle' | 'loaded'): void;
   /** A second of what the NAS itself did, for the live NAS panel. */
   nas(sample: NasResourceSample): void;
-  step(index: number, count: number, label: string, state: StepState, error?: AppError): void;
+  /** `expectedSeconds`: the run's time estimated again as a step starts (see RunStep). */
+  step(index: number, count: number, label: string, state: StepState, error?: AppError, expectedSeconds?: number): void;
   /** Per-test results that go with the end event (kept on failure too: they are partial results). */
   setDetails(details: RunDetails): void;
   /** What the saved run should keep beyond the events: each test's result, the NAS's facts, tags. */
@@ -200,11 +201,20 @@ export class RunRegistry {
       nas: (sample) => {
         if (!controller.signal.aborted) say(nasEvent(runId, elapsed(), sample));
       },
-      step: (index, count, label, state, error) => {
+      step: (index, count, label, state, error, expectedSeconds) => {
         if (state === 'started') openSteps.set(index, { count, label });
         else openSteps.delete(index);
         stepStates.set(index, { label, state, ...(error ? { error } : {}) });
-        say({ runId, kind: 'step', index, count, label, state, ...(error ? { error } : {}) });
+        say({
+          runId,
+          kind: 'step',
+          index,
+          count,
+          label,
+          state,
+          ...(error ? { error } : {}),
+          ...(expectedSeconds !== undefined ? { expectedSeconds } : {}),
+        });
       },
       setDetails: (value) => {
         details = value;

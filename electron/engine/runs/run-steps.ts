@@ -216,6 +216,12 @@ async function runSteps(
   const failures: { label: string; error: AppError }[] = [];
   const scratches = new OpenScratches(deps, context);
   let nasLost: AppError | undefined;
+  /** The run's time from here: what has passed, and the steps left as the figures so far say they will take. */
+  const expectedFrom = (index: number) =>
+    Math.round(
+      context.elapsed() +
+        steps.slice(index).reduce((sum, step) => sum + (step.reestimate?.(results) ?? step.seconds), 0),
+    );
   context.note({ tags: plan.tags });
   try {
     for (const [index, step] of steps.entries()) {
@@ -228,7 +234,7 @@ async function runSteps(
         context.step(index, count, step.label, 'skipped', skipped);
         continue;
       }
-      context.step(index, count, step.label, 'started');
+      context.step(index, count, step.label, 'started', undefined, expectedFrom(index));
       let partial: TestResult[] = [];
       const watching = await watchStep(watch, step);
       const kit = kitFor(deps, context, scratches, {

@@ -212,7 +212,11 @@ export const useRunsStore = create<RunsState>()((set, get) => {
           case 'nas':
             return updateRun(event.runId, () => ({ nas: event }));
           case 'step':
-            return updateRun(event.runId, (run) => ({ step: event, steps: withStep(run.steps, event) }));
+            return updateRun(event.runId, (run) => ({
+              step: event,
+              steps: withStep(run.steps, event),
+              ...(event.expectedSeconds !== undefined ? { expectedSeconds: event.expectedSeconds } : {}),
+            }));
           case 'end':
             return finishRun(event);
         }

@@ -59,18 +59,31 @@ export function cacheWallStep(spec: CacheWallSpec, facts: CopyFacts): Step {
   return copyStep(spec, facts, spec.sweepBudgetSeconds ?? copyDefaults.timeBudgetSeconds);
 }
 
+/**
+ * How long the copy takes at a rate: sized to settle, its minimum or the seconds a steady rate takes
+ * (after the warm-up, a fifth), whichever is longer, up to its time cap; then read back in full.
+ */
+function copySeconds(spec: ShareCopySpec, bytesPerSecond: number, sweepBudget: number | null): number {
+  const limits = spec.settle ?? settleDefaults;
+  const eachWay =
+    spec.fileSize === undefined
+      ? Math.min(Math.max(limits.minBytes / bytesPerSecond, settleRule.seconds * 1.25), limits.maxSeconds)
+      : spec.fileSize / bytesPerSecond;
+  return Math.ceil(2 * eachWay) + 3 + (sweepBudget ?? 0);
+}
+
+/** The slower way of the network tests a plan ran before its copy, in bytes/s; null when it ran none. */
+function measuredNetwork(earlier: readonly TestResult[]): number | null {
+  const rates = earlier.flatMap((result) => (result.kind === 'network' ? [result.summary.bitsPerSecond / 8] : []));
+  return rates.length > 0 ? Math.min(...rates) : null;
+}
+
 function copyStep(spec: ShareCopySpec, facts: CopyFacts, sweepBudget: number | null): Step {
   const route = facts.client?.route;
   const linkMbps = route && route.type !== 'virtual' ? route.speedMbps : null;
   const rate = Math.min(assumedBytesPerSecond * 4, linkMbps ? (linkMbps * 1e6 * 0.94) / 8 : assumedBytesPerSecond);
-  // Sized to settle: its minimum, or the seconds a steady rate takes (after the warm-up, a fifth), whichever is
-  // longer, up to its time cap; then read back in full.
   const settled = spec.fileSize === undefined;
   const limits = spec.settle ?? settleDefaults;
-  const eachWay = settled
-    ? Math.min(Math.max(limits.minBytes / rate, settleRule.seconds * 1.25), limits.maxSeconds)
-    : (spec.fileSize ?? 0) / rate;
-  const base = Math.ceil(2 * eachWay) + 3;
   const sweep = sweepBudget !== null;
   const what = sweep
     ? `The app writes and reads back files in ${spec.folder}, sizes doubling from 64 MiB until they pass this computer’s and the NAS’s RAM ` +
@@ -79,13 +92,19 @@ function copyStep(spec: ShareCopySpec, facts: CopyFacts, sweepBudget: number | n
   const labels = spec.lineLabels ?? { write: `${spec.label}: writing`, read: `${spec.label}: reading` };
   const warning = facts.sharePath && pathWarning(facts.sharePath, spec.aboutLink);
   const askFirst = facts.sharePath && folderQuestion(facts.sharePath);
+  // A share reached over the link the plan measured moves no faster than that link did.
+  const overMeasuredLink = facts.sharePath?.kind === 'network-share' && !warning;
   return {
     kind: 'copy',
     label: spec.label,
     what,
     ...(warning ? { warnings: [warning] } : {}),
     ...(askFirst ? { askFirst } : {}),
-    seconds: sweep ? base + sweepBudget : base,
+    seconds: copySeconds(spec, rate, sweepBudget),
+    reestimate: (earlier) => {
+      const network = overMeasuredLink ? measuredNetwork(earlier) : null;
+      return network ? copySeconds(spec, Math.min(rate, network), sweepBudget) : undefined;
+    },
     writes: [
       {
         where: `${spec.folder.replace(/[\\/]+$/, '')}/.nasbench-<run id>`,

@@ -57,6 +57,11 @@ export interface Step extends Omit<PlannedStep, 'index'> {
   needsNas: boolean;
   run(kit: StepKit): Promise<TestResult[]>;
   /**
+   * Its time again, from what the plan's earlier steps measured (a copy step from the network's
+   * rate); undefined keeps `seconds`.
+   */
+  reestimate?(earlier: readonly TestResult[]): number | undefined;
+  /**
    * The one figure of a run that is just this step (the history list's headline); `peak` is the
    * highest live sample. Plans have their own headline.
    */
