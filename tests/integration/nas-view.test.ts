@@ -105,10 +105,18 @@ afterAll(() => {
 
 describe('the NAS’s own view of each test', () => {
   // iperf3's receiving is mostly the kernel's work, which no process is charged for: at 5% of a core
-  // it still reaches line rate in bursts, so its NAS is held to 2.5%.
-  // Not here yet: the same for smbd. Through smbnetfs at 5% of a core the copy runs stop-and-go (5 MB
-  // now and then, many seconds at nothing), its rate never holds, and no CPU verdict can honestly fire.
-  it.each([['a network test', 'iperf3', 2.5, () => ['net', ...lowpowerLogin, '--time', '10']]])(
+  // it still reaches line rate in bursts, so its NAS is held to 2.5%. So is smbd's: Samba hands much of
+  // a copy to the kernel, and at 5% a copy through smbnetfs ran 40–50 MB/s in bursts (or stop-and-go),
+  // at 2.5% a steady 12–19 MB/s each second.
+  it.each([
+    ['a network test', 'iperf3', 2.5, () => ['net', ...lowpowerLogin, '--time', '10']],
+    [
+      'a share copy over SMB',
+      'smbd',
+      2.5,
+      () => ['copy', '--dir', lab.smb.lowpower, '--size', '96M', ...lowpowerLogin],
+    ],
+  ])(
     '%s on a low-power NAS names %s as the limit, with its CPU share as its cgroup counted it; unrestricted, no CPU verdict',
     async (_what, process, percent, argv) => {
       const limited = await withCgroupAccounting(process, percent, () => nasbench(argv()));
@@ -121,10 +129,13 @@ describe('the NAS’s own view of each test', () => {
       );
       expect(Math.abs(named - counted)).toBeLessThanOrEqual(10);
       // Tighter: what the NAS view saw its whole group use (the quota is the group's) is the cgroup's
-      // own count to within /proc's tick (1% of a core over a second) and a half.
-      const group = Number(verdict?.figures.groupCpuPercent);
-      console.log(`  its group: the NAS view ${group}%`);
-      expect(Math.abs(group - counted)).toBeLessThanOrEqual(1.5);
+      // own count to within /proc's tick (1% of a core over a second) and a half. (On a machine busy with
+      // other work, the verdict may be the whole processor's instead, which names no group: then only
+      // the process's share above is checked.)
+      const group = verdict?.figures.groupCpuPercent;
+      console.log(`  ${verdict?.text.slice(0, 90)}… its group: the NAS view ${group}%`);
+      if (group !== undefined || process === 'iperf3')
+        expect(Math.abs(Number(group) - counted)).toBeLessThanOrEqual(1.5);
       // The same NAS with its quota lifted: nothing holds the process back.
       setQuota(-1);
       const free = await nasbench(argv());
