@@ -11,7 +11,7 @@ import { LinkPlan, NetworkRunInput } from './network';
 import { PlanSettings, PlanPreview } from './plans';
 import { RunId, RunProgress } from './run-events';
 import { ExportedReport, ExportReportInput } from './report';
-import { RunRecord, RunSummary, RunTags } from './runs';
+import { RunListPosition, RunRecord, RunSummary, RunTags } from './runs';
 import { Settings, SettingsPatch } from './settings';
 
 /**
@@ -116,8 +116,10 @@ export const methods = {
    * Saved runs, newest first; files that cannot be read are skipped and listed in `problems`.
    * `figures`: each run's figures and like-for-like key too, for trends (left out by default:
    * 10,000 runs' figures are megabytes the list does not need); `nas`: only that NAS's runs
-   * (RunSummary.nas.key); `newest`: only the newest N of them (History's first screenful, while
-   * the rest comes). `total` counts the runs before `newest`.
+   * (RunSummary.nas.key); `newest`: only the first N of them (a page); `after`: only those listed
+   * after this run (the last of the page before). `total` counts the runs `after` and `newest`
+   * pick from. An answer names its `listing`: pages asked for with it come from that same look at
+   * the run files (while the engine still keeps it), not from checking every file again.
    */
   listRuns: {
     input: z
@@ -125,12 +127,15 @@ export const methods = {
         figures: z.boolean().optional(),
         nas: z.string().max(300).optional(),
         newest: z.number().int().positive().optional(),
+        after: RunListPosition.optional(),
+        listing: z.string().max(64).optional(),
       })
       .optional(),
     output: z.object({
       runs: z.array(RunSummary),
       problems: z.array(z.object({ file: z.string(), error: AppError })),
       total: z.number().int().nonnegative().optional(),
+      listing: z.string().optional(),
     }),
   },
   getRun: { input: z.strictObject({ runId: RunId }), output: RunRecord },

@@ -6,9 +6,9 @@ import { launchChromium, screenshot, startWebApp, type WebApp } from './harness'
 
 /**
  * History with 10,000 saved runs (made from the recorded lab Quick check, tests/helpers/make-history.ts):
- * the first rows soon after History is opened, scrolling to the oldest run without a long task
- * (the browser's own PerformanceObserver), and the filters narrowing the list. Timings go to the log
- * for the closing note; the bounds are the issue's (#19).
+ * the first rows soon after History is opened, opening it (the list's loading included) and scrolling
+ * to the oldest run without a long task (the browser's own PerformanceObserver), and the filters
+ * narrowing the list. Timings go to the log for the closing note; the bounds are the issues' (#19, #34).
  */
 const count = 10_000;
 
@@ -66,13 +66,16 @@ describe('History with years of runs', () => {
     await ui.page.addInitScript({ content: watchLongTasks });
     await ui.page.goto(ui.app.url);
     await ui.page.getByTestId('nav-devices').waitFor();
+    // The app's own start is not History's: its long tasks are let go before the click.
+    await ui.page.waitForTimeout(500);
+    await longTasks();
 
     const opened = Date.now();
     await ui.page.getByTestId('nav-history').click();
     await ui.page.getByTestId('history-run').first().waitFor();
     const firstRowsMs = Date.now() - opened;
     console.log(`History with ${count} runs: first rows after ${firstRowsMs} ms`);
-    // The goal (first rows in 0.5 s) is bench:history's figure; on a shared two-core machine a test only holds
+    // The goal (first rows in 0.5 s) is bench:history-ui's figure; on a shared two-core machine a test only holds
     // the page to a bound with room (one CI run measured 533 ms while the machine did other work).
     expect(firstRowsMs).toBeLessThan(5000);
     // The rest came right after the first screenful.
@@ -84,6 +87,10 @@ describe('History with years of runs', () => {
 
     const opening = await longTasks();
     console.log(`long tasks while History opened: ${opening.map(Math.round).join(', ') || 'none'}`);
+    // Loading included: the list comes in pages, each read and drawn in a task of its own. The goal is none over
+    // 50 ms (bench:history-ui); the bound has room for a shared two-core machine. One message with every run was a
+    // single task of 80–140 ms on a quiet machine and 310 ms on a busy one (issue #34).
+    expect(Math.max(0, ...opening)).toBeLessThan(150);
     const screens = await scrollToTheEnd();
     const scrolling = await longTasks();
     console.log(

@@ -1,6 +1,7 @@
 import type { MethodHandlers } from '../../../shared/contract';
 import type { RunSummary } from '../../../shared/contract/runs';
 import { runFileTextOf } from '../../../shared/words/report/embedded-run';
+import { RecentListings, runsAfter } from './listing-pages';
 import type { RunStore } from './run-store';
 
 type HistoryHandlers = Pick<MethodHandlers, 'listRuns' | 'getRun' | 'deleteRun' | 'importRun' | 'setRunTags'>;
@@ -13,12 +14,15 @@ function listed(run: RunSummary): RunSummary {
 
 /** History: the saved runs, listed, opened, deleted, tagged, and imported from someone else's file. */
 export function historyHandlers(history: RunStore): HistoryHandlers {
+  const listings = new RecentListings();
   return {
     listRuns: async (input) => {
-      const { runs, problems } = await history.list();
+      const { name, history: listing } = listings.get(input?.listing) ?? listings.add(await history.list());
+      const { runs, problems } = listing;
       const ofNas = input?.nas === undefined ? runs : runs.filter((run) => run.nas?.key === input.nas);
-      const newest = input?.newest === undefined ? ofNas : ofNas.slice(0, input.newest);
-      return { runs: input?.figures ? newest : newest.map(listed), problems, total: ofNas.length };
+      const after = runsAfter(ofNas, input?.after);
+      const page = input?.newest === undefined ? after : after.slice(0, input.newest);
+      return { runs: input?.figures ? [...page] : page.map(listed), problems, total: ofNas.length, listing: name };
     },
     getRun: ({ runId }) => history.get(runId),
     deleteRun: async ({ runId }) => ({ deleted: await history.delete(runId) }),

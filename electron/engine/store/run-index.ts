@@ -2,7 +2,7 @@ import { readdirSync, statSync, type Stats } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppError, toAppError } from '../../../shared/contract/errors';
-import { RunSummary, type RunRecord } from '../../../shared/contract/runs';
+import { listOrder, RunSummary, type RunRecord } from '../../../shared/contract/runs';
 import { summarizeRun } from '../../../shared/words/run-summary';
 import { JsonFile, versionedFormat } from './json-file';
 
@@ -93,7 +93,7 @@ export class RunIndex {
     if (changed) await this.save(next);
     this.cached = { index: Promise.resolve(next), stamp: this.indexStamp() };
     const runs = next.runs.map((entry) => entry.summary);
-    runs.sort((a, b) => b.startedAt.localeCompare(a.startedAt) || a.id.localeCompare(b.id));
+    runs.sort(listOrder);
     return { runs, problems: next.problems.map(({ file, error }) => ({ file, error })) };
   }
 

@@ -16,18 +16,23 @@ import { HistoryFilters } from './history/HistoryFilters';
 import { RunList } from './history/RunList';
 import { TrendsSection } from './history/TrendsSection';
 
-/** "10,000": counts of runs as the reader's locale writes numbers. */
-const count = (runs: number) => runs.toLocaleString();
+/**
+ * "10,000": counts of runs as the reader's locale writes numbers, with one formatter made as the app
+ * starts: the first toLocaleString() sets one up inside the task that draws History's first rows.
+ */
+const counts = new Intl.NumberFormat();
+const count = (runs: number) => counts.format(runs);
 
 /**
  * Every saved run, newest first — thousands of them after years of testing: filter by NAS, link,
  * test, tag and date, find by words, open one, tag it, delete it, tick 2–6 to compare, or import one.
  */
 export function HistoryScreen() {
-  const { summaries, loadingAllOf, unreadable, selected, filter, error } = useSavedRunsStore(
+  const { summaries, loadingAllOf, choices, unreadable, selected, filter, error } = useSavedRunsStore(
     useShallow((state) => ({
       summaries: state.summaries,
       loadingAllOf: state.loadingAllOf,
+      choices: state.choices,
       unreadable: state.unreadable,
       selected: state.selected,
       filter: state.filter,
@@ -67,7 +72,7 @@ export function HistoryScreen() {
         <EmptyState>No saved tests yet. Results appear here when a test ends.</EmptyState>
       ) : (
         <>
-          {!loading && <HistoryFilters runs={summaries} filter={filter} />}
+          {!loading && <HistoryFilters choices={choices} filter={filter} />}
           <p className={text.muted} role="status" data-testid="history-count">
             {loading
               ? `The newest ${count(summaries.length)} of ${count(loadingAllOf)} saved tests; the rest are on their way.`

@@ -1,11 +1,17 @@
 import { nasAddressLabel } from '../../../shared/contract/connect';
 import { create } from 'zustand';
 import { compareLimits } from '../../../shared/words/compare-runs';
-import type { HistoryFilter } from '../../../shared/words/history-filter';
+import {
+  filterChoices,
+  FilterChoiceTally,
+  type FilterChoices,
+  type HistoryFilter,
+} from '../../../shared/words/history-filter';
 import type { AppError } from '../../../shared/contract/errors';
 import { SampleHistory } from '../../../shared/util/ring-buffer';
 import type { RunEnd } from '../../../shared/contract/run-events';
 import type { RunRecord as SavedRun, RunSummary } from '../../../shared/contract/runs';
+import { listRunsInPages } from './list-in-pages';
 import { useNavigationStore } from './navigation';
 import { useRunsStore, type LiveRun } from './runs';
 
@@ -17,6 +23,11 @@ interface SavedRunsState {
    * (a screenful comes first, the rest right after). Null once every run is in `summaries`.
    */
   loadingAllOf: number | null;
+  /**
+   * What History's filters offer, from every run in `summaries`: counted a page at a time as the runs
+   * come, so drawing the filters never waits for a pass over 10,000 runs.
+   */
+  choices: FilterChoices;
   /** Run files that could not be read (the rest of history still loads). */
   unreadable: { file: string; error: AppError }[];
   /** Whole runs fetched so far, by id: Results and Compare read them from here. */
@@ -94,12 +105,18 @@ export function liveRunOf(saved: SavedRun): LiveRun {
   };
 }
 
-/** Rows of History's first screen and a little more. */
-const firstScreenful = 40;
+/**
+ * Which load is the latest: History loads again when it opens, when a run ends and after a delete or
+ * an import, and the pages of an older load that is still coming must not land in a newer one.
+ */
+let latestLoad = 0;
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 export const useSavedRunsStore = create<SavedRunsState>()((set, get) => ({
   summaries: null,
   loadingAllOf: null,
+  choices: filterChoices([]),
   unreadable: [],
   records: {},
   selected: [],
@@ -107,21 +124,28 @@ export const useSavedRunsStore = create<SavedRunsState>()((set, get) => ({
   error: null,
   actions: {
     async load() {
-      // The first time, a screenful first: years of runs take a moment longer to come.
-      if (get().summaries === null) {
-        const first = await window.nasbench.listRuns({ newest: firstScreenful });
-        if (first.ok && get().summaries === null)
-          set({ summaries: first.data.runs, loadingAllOf: first.data.total ?? null, unreadable: first.data.problems });
-      }
-      const result = await window.nasbench.listRuns();
+      const load = (latestLoad += 1);
+      // The first time, the newest runs are drawn at once; the rest (and a list already shown) change the list when whole.
+      const showFirst = get().summaries === null;
+      const choices = new FilterChoiceTally();
+      const result = await listRunsInPages({}, (page, first) => {
+        choices.add(page.runs);
+        if (first && showFirst && load === latestLoad)
+          set({ summaries: page.runs, loadingAllOf: page.total ?? null, unreadable: page.problems });
+      });
+      // The last page was read in this task; the whole list is drawn in the next one.
+      await nextTask();
+      if (load !== latestLoad) return;
       if (!result.ok) return set({ error: result.error });
-      const ids = new Set(result.data.runs.map((run) => run.id));
+      const runs = result.data.runs;
       set((state) => ({
-        summaries: result.data.runs,
+        summaries: runs,
+        choices: choices.choices(),
         loadingAllOf: null,
         unreadable: result.data.problems,
         error: null,
-        selected: state.selected.filter((id) => ids.has(id)),
+        // A handful ticked at most: each looked for in the list rather than 10,000 ids gathered.
+        selected: state.selected.filter((id) => runs.some((run) => run.id === id)),
       }));
     },
 
@@ -157,9 +181,11 @@ export const useSavedRunsStore = create<SavedRunsState>()((set, get) => ({
       if (!result.ok) return set({ error: result.error });
       set((state) => {
         const record = state.records[runId];
+        const summaries = state.summaries?.map((summary) => (summary.id === runId ? result.data : summary)) ?? null;
         return {
           error: null,
-          summaries: state.summaries?.map((summary) => (summary.id === runId ? result.data : summary)) ?? null,
+          summaries,
+          choices: filterChoices(summaries ?? []),
           records: record ? { ...state.records, [runId]: { ...record, tags: result.data.tags } } : state.records,
         };
       });
@@ -177,7 +203,7 @@ export const useSavedRunsStore = create<SavedRunsState>()((set, get) => ({
     },
 
     async fetchWithFigures() {
-      const result = await window.nasbench.listRuns({ figures: true });
+      const result = await listRunsInPages({ figures: true }, () => undefined);
       if (result.ok) return result.data.runs;
       set({ error: result.error });
       return undefined;

@@ -139,6 +139,18 @@ export const RunSummary = z.object({
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 
+/**
+ * A place in the history list, which is newest first and then by id: a page that starts `after` it
+ * holds the runs listed after this one, so runs saved or deleted meanwhile shift no page.
+ */
+export const RunListPosition = z.strictObject({ startedAt: z.string(), id: RunId });
+export type RunListPosition = z.infer<typeof RunListPosition>;
+
+/** The history list's order: newest first; runs started at the same moment by id. */
+export function listOrder(a: RunListPosition, b: RunListPosition): number {
+  return b.startedAt.localeCompare(a.startedAt) || a.id.localeCompare(b.id);
+}
+
 /** Tags compare without case and surrounding spaces, so "wi-fi " and "Wi-Fi" are one tag. */
 export function normalizeTags(tags: readonly string[]): string[] {
   const seen = new Map<string, string>();

@@ -1,8 +1,7 @@
-import { useId, useMemo } from 'react';
+import { useId } from 'react';
 import type { LinkType } from '../../../../shared/contract/probe';
-import type { RunSummary } from '../../../../shared/contract/runs';
 import { describeLinkKind } from '../../../../shared/words/describe-nas';
-import { filterChoices, type HistoryFilter } from '../../../../shared/words/history-filter';
+import type { FilterChoices, HistoryFilter } from '../../../../shared/words/history-filter';
 import { Field, TextField } from '../../components/Field';
 import { useSavedRunsActions } from '../../stores/saved-runs';
 import styles from '../HistoryScreen.module.css';
@@ -37,10 +36,9 @@ function Choice(props: {
 }
 
 /** History's filter bar: which NAS, which link, which test, how the share was reached, which tag, since when, and words to find. */
-export function HistoryFilters({ runs, filter }: { runs: RunSummary[]; filter: HistoryFilter }) {
+export function HistoryFilters({ choices, filter }: { choices: FilterChoices; filter: HistoryFilter }) {
   const id = useId();
   const { setFilter } = useSavedRunsActions();
-  const choices = useMemo(() => filterChoices(runs), [runs]);
   const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
   return (
     <div className={styles.filters} data-testid="history-filters" role="search" aria-label="Filter the saved tests">

@@ -1,4 +1,4 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useId, useRef, useState } from 'react';
 import type { LinkType } from '../../../../shared/contract/probe';
 import type { RunSummary } from '../../../../shared/contract/runs';
@@ -31,6 +31,34 @@ const startedAt = new Intl.DateTimeFormat(undefined, {
 /** A run's line before it is measured; the list measures each one it draws. */
 const estimatedRowPx = 76;
 
+/*
+ * Sizes come from ResizeObservers, which report after the browser's own layout of a frame. The
+ * library's defaults read the layout the moment the list mounts and each row is added, which makes the
+ * task that draws History's first rows lay out the whole screen as well: on a busy machine that one task
+ * went past 50 ms (issue #34). So the list mounts empty, its rows come a frame later in a task of their
+ * own, and each row is placed by the estimate until its own size is reported.
+ */
+
+/** The scroller's size, from its ResizeObserver only. */
+function observeScrollerSize(list: Virtualizer<HTMLDivElement, HTMLLIElement>, report: (rect: Rect) => void) {
+  const scroller = list.scrollElement;
+  if (!scroller) return undefined;
+  const observer = new ResizeObserver(() => report({ width: scroller.clientWidth, height: scroller.clientHeight }));
+  observer.observe(scroller);
+  return () => observer.disconnect();
+}
+
+/** A drawn row's height as reported; until then the last one known, or the estimate. */
+function reportedHeight(
+  element: HTMLLIElement,
+  entry: ResizeObserverEntry | undefined,
+  list: Virtualizer<HTMLDivElement, HTMLLIElement>,
+): number {
+  const box = entry?.borderBoxSize[0];
+  if (box) return Math.round(box.blockSize);
+  return list.itemSizeCache.get(list.options.getItemKey(list.indexFromElement(element))) ?? estimatedRowPx;
+}
+
 /**
  * The saved runs, newest first, drawn only where the list is scrolled to: years of history are
  * thousands of runs, and a page with every one of them drawn at once blocks for hundreds of
@@ -45,6 +73,8 @@ export function RunList({ runs, unit, selected }: { runs: RunSummary[]; unit: Ra
     count: runs.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => estimatedRowPx,
+    measureElement: reportedHeight,
+    observeElementRect: observeScrollerSize,
     overscan: 6,
     getItemKey: (index) => runs[index]?.id ?? index,
   });
