@@ -1,6 +1,7 @@
 import { describeSession } from './share-session';
 import type { Spread } from '../contract/figure-quality';
 import type { RunRecord } from '../contract/runs';
+import { compareNasViews, type NasComparison } from './compare-nas';
 import { describeLinkKind, describeLinkSpeed } from './describe-nas';
 import { describeRunLink } from './share-path';
 import { compareWithNoise, formatChange } from './spread';
@@ -41,6 +42,8 @@ export interface Comparison {
   differences: string[];
   /** Figures the comparison does not set side by side, and why (a share mounted over another link). */
   warnings: string[];
+  /** What the NAS itself did in each run, per test. */
+  nas: NasComparison;
 }
 
 export const compareLimits = { min: 2, max: 6 };
@@ -233,7 +236,7 @@ export function compareRuns(picked: readonly RunRecord[]): Comparison {
       runs.map((run) => run.link),
     ),
   ];
-  return { runs, rows, differences, warnings };
+  return { runs, rows, differences, warnings, nas: compareNasViews(records, names) };
 }
 
 function lowerFirst(text: string): string {

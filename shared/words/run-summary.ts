@@ -2,11 +2,12 @@ import { shareProtocolOf } from './compare-runs';
 import { nasAddressLabel } from '../contract/connect';
 import type { RunRecord, RunSummary } from '../contract/runs';
 import { figuresByTest } from './compare-runs';
+import { summarizeNasViews } from './nas-view';
 
 /**
- * What History keeps of a run (its index entry): the list's line, the NAS it measured, its
- * figures by test and what it compares with like for like — all a trend needs, so neither the
- * list nor the trends read a run file.
+ * What History keeps of a run (its index entry): the list's line (what the NAS itself did too),
+ * the NAS it measured, its figures by test and what it compares with like for like — all a trend
+ * needs, so neither the list nor the trends read a run file.
  */
 export function summarizeRun(record: RunRecord): RunSummary {
   const { environment } = record;
@@ -14,6 +15,8 @@ export function summarizeRun(record: RunRecord): RunSummary {
     // A share reached over another link than the run's is no figure of this run's link.
     .filter(([, figure]) => !figure.apart)
     .map(([test, figure]) => ({ test, bytesPerSecond: figure.value, spread: figure.spread?.relative ?? null }));
+  // Left out, not null, where the NAS was not watched: most of 10,000 listed runs may have no view.
+  const nasView = summarizeNasViews(record);
   return {
     id: record.id,
     plan: record.plan,
@@ -29,6 +32,7 @@ export function summarizeRun(record: RunRecord): RunSummary {
     figures,
     likeFor: likeForOf(record),
     share: shareProtocolOf(record),
+    ...(nasView ? { nasView } : {}),
   };
 }
 

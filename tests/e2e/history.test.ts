@@ -5,8 +5,9 @@ import { screenshot, useAppPage } from './harness';
 
 /**
  * History and Compare in the built renderer: two network tests, one over a 1 Gbit/s leg and one
- * over the 200 Mbit/s leg, are saved; History lists them after a reload, Results shows a saved one
- * with its verdict, and Compare names both links and states the difference.
+ * over the 200 Mbit/s leg, are saved; History lists them after a reload with what the NAS itself did,
+ * Results shows a saved one with its verdict, and Compare names both links, states the difference and
+ * lines up what the NAS did in each.
  */
 const ui = useAppPage();
 let lab: LabInfo;
@@ -43,6 +44,12 @@ describe('History and Compare in browser mode', () => {
     await ui.page.getByTestId('nav-history').click();
     const runs = ui.page.getByTestId('history-run');
     await expect.poll(() => runs.count(), { timeout: 10_000 }).toBe(2);
+    // What the NAS itself did during each upload, in a line of its own (#33).
+    for (const run of await runs.all()) {
+      await expect(run.getByTestId('history-nas').innerText()).resolves.toMatch(
+        /^NAS: processor \d+% busy(, \S+ busiest)?(; [a-z0-9 ,]+)?$/,
+      );
+    }
     await screenshot(ui.page, 'history');
 
     // The older run (leg a) opens on Results from the saved file, with its chart and a verdict section.
@@ -71,6 +78,18 @@ describe('History and Compare in browser mode', () => {
     expect(percent).toBeGreaterThan(70);
     expect(percent).toBeLessThan(90);
     await expect(compare.getByTestId('compare-table').locator('tbody tr').count()).resolves.toBe(1);
+    // Beside the figures, what the NAS itself did in each run, per test: its processor, busiest process and drive.
+    const nas = compare.getByTestId('compare-nas-table');
+    const upload = nas.locator('tbody tr', { hasText: 'Upload (this computer to the NAS)' });
+    const cells = upload.locator('td');
+    await expect(cells.count()).resolves.toBe(2);
+    for (const cell of await cells.all()) {
+      expect(Number(await cell.getAttribute('data-cpu-busy'))).toBeGreaterThanOrEqual(0);
+      await expect(cell.innerText()).resolves.toMatch(
+        /^processor \d+% busy\n\S+ the busiest at .+\ndrive \S+ busy \d+%/,
+      );
+    }
+    await compare.getByTestId('compare-nas').scrollIntoViewIfNeeded();
     await screenshot(ui.page, 'history-compare');
     expect(ui.pageErrors).toEqual([]);
   }, 120_000);

@@ -1,4 +1,4 @@
-import { copyFile } from 'node:fs/promises';
+import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
@@ -51,6 +51,23 @@ describe('nasbench runs', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/demo\s+This computer\s+completed/);
     expect(stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('lists what the NAS itself did during a run with the run, beside the contract’s fields', async () => {
+    const dataDir = await tempDir('cli-runs-nas-view');
+    const store = new RunStore(dataDir);
+    await mkdir(store.dir, { recursive: true });
+    const saved = path.join(__dirname, '../fixtures/runs/lab-quick-nas-view.json');
+    await copyFile(saved, path.join(store.dir, '55e282a5-3ba8-4ba4-89be-a238eb059bc1.json'));
+    const { code, stdout } = await cli('--json', '--data-dir', dataDir, 'runs');
+    expect(code).toBe(0);
+    const { runs } = JSON.parse(stdout) as { runs: Record<string, unknown>[] };
+    expect(runs[0]).toMatchObject({
+      id: '55e282a5-3ba8-4ba4-89be-a238eb059bc1',
+      plan: 'quick',
+      host: '198.18.1.2',
+      nasView: { cpuBusy: 1, process: { name: 'node' }, verdicts: ['nas-cpu-limit', 'nas-busy-before'] },
+    });
   });
 
   it('says when there is no history yet', async () => {

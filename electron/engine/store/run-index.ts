@@ -11,8 +11,9 @@ import { JsonFile, versionedFormat } from './json-file';
  * is then rebuilt from the run files instead of being trusted.
  */
 // 3: like-for-like keys name the share's protocol and session (2), and the connection's name and interface (3);
-// 4: how the share was reached, for History's filter and the trends' names.
-const summaryVersion = 4;
+// 4: how the share was reached, for History's filter and the trends' names;
+// 5: what the NAS itself did (its processor, busiest process and drive, its verdicts), for History's line.
+const summaryVersion = 5;
 
 /** Which version of a run file an entry was made from: a save, a tag edit or a copy changes at least one. */
 const FileStamp = z.object({ size: z.number(), mtimeMs: z.number(), ino: z.number() });

@@ -110,6 +110,26 @@ export const SummaryFigure = z.object({
 export type SummaryFigure = z.infer<typeof SummaryFigure>;
 
 /**
+ * What the NAS itself did during a run, in brief, for History's line (shared/words/nas-view.ts
+ * summarizeNasViews): shares 0–1 and CPU in cores, to a hundredth.
+ */
+export const NasViewSummary = z.object({
+  /** All its cores together: the middle of the seconds of the test where they were busiest. */
+  cpuBusy: z.number().min(0).max(1),
+  /** That test's busiest process (the one most often at the top) and the middle of its CPU, in cores. */
+  process: z.object({ name: z.string(), cpu: z.number().nonnegative() }).nullable(),
+  /** The drive busiest in any of the run's tests, and the middle of its busy share in that test. */
+  drive: z.object({ name: z.string(), busy: z.number().min(0).max(1) }).nullable(),
+  /** The verdicts about the NAS itself that the run gives. */
+  verdicts: z.array(
+    Verdict.shape.id.extract(['nas-cpu-limit', 'nas-disk-busy', 'nas-disk-lagging', 'nas-swapping', 'nas-busy-before']),
+  ),
+  /** Where the processor verdict found one process held to a core or to its CPU quota: that process. */
+  processAtLimit: z.string().optional(),
+});
+export type NasViewSummary = z.infer<typeof NasViewSummary>;
+
+/**
  * What the history list shows: enough to pick, filter and trend a run without reading its file
  * (History's index keeps one per run; shared/words/run-summary.ts makes it from a run).
  */
@@ -136,6 +156,8 @@ export const RunSummary = z.object({
   likeFor: z.string().optional(),
   /** How its share copy reached the share ("SMB 3.1.1, signed, not encrypted"); null without one. */
   share: z.string().nullable().optional(),
+  /** What the NAS itself did, in brief; absent for runs without its view (no NAS login, older runs). */
+  nasView: NasViewSummary.optional(),
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 

@@ -13,7 +13,7 @@ import { everydayBackup, everydayPhotos } from './rules/everyday-backup';
 import { everydayEditing, everydayStreams } from './rules/everyday-media';
 import { loadScaling } from './rules/load-scaling';
 import { nasBusyBefore } from './rules/nas-busy-before';
-import { nasCpuLimit } from './rules/nas-cpu';
+import { nasCpuLimit, processHeldAtCpuLimit } from './rules/nas-cpu';
 import { nasDiskBusy, nasDiskLagging } from './rules/nas-disks';
 import { nasSwapping } from './rules/nas-swapping';
 import { networkLimit } from './rules/network-limit';
@@ -43,7 +43,7 @@ export {
 } from './figures';
 export { goodputBytesPerSecond, linkName, utilisationPercent } from './links';
 export { Verdict, type VerdictOptions } from './verdict';
-export { nasBusyBefore, nasCpuLimit, nasDiskBusy, nasDiskLagging, nasSwapping };
+export { nasBusyBefore, nasCpuLimit, nasDiskBusy, nasDiskLagging, nasSwapping, processHeldAtCpuLimit };
 
 const rules = [
   shareApart,

@@ -14,6 +14,7 @@ import { useChart } from '../../components/use-chart';
 import { useSavedRunsActions } from '../../stores/saved-runs';
 import { selectRateUnit, useSettingsStore } from '../../stores/settings';
 import text from '../../theme/text.module.css';
+import { CompareNas } from './CompareNas';
 import styles from './CompareRuns.module.css';
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Legend, Tooltip);
@@ -128,6 +129,7 @@ export function CompareRuns({ runIds }: { runIds: string[] }) {
           ))}
         </tbody>
       </table>
+      <CompareNas comparison={comparison} />
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import { memo, useId, useRef, useState } from 'react';
 import type { LinkType } from '../../../../shared/contract/probe';
 import type { RunSummary } from '../../../../shared/contract/runs';
 import { describeLinkKind } from '../../../../shared/words/describe-nas';
+import { nasSummaryLine } from '../../../../shared/words/nas-view';
 import { formatRate, formatSeconds, type RateUnit } from '../../../../shared/util/units';
 import { Button } from '../../components/Button';
 import fieldStyles from '../../components/Field.module.css';
@@ -149,6 +150,11 @@ const SavedRunItem = memo(function SavedRunItem({
             ? formatRate(run.headline.bytesPerSecond, unit)
             : statusWords[run.status]}
         </span>
+        {run.nasView && (
+          <span className={styles.meta} data-testid="history-nas">
+            {nasSummaryLine(run.nasView)}
+          </span>
+        )}
       </button>
       <div className={styles.tags}>
         <label htmlFor={`${id}-tags`}>Tags</label>

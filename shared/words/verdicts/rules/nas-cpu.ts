@@ -2,7 +2,7 @@ import { unsteadyAbove } from '../../../contract/figure-quality';
 import type { NasProcessLoad } from '../../../contract/nas-resources';
 import { median, steadyPart } from '../../../util/spread';
 import type { RateUnit } from '../../../util/units';
-import type { NasViewFigure } from '../figures';
+import type { Figures, NasViewFigure } from '../figures';
 import { rate } from '../links';
 import { coresWords, percentFigure, percentWords, processAdvice, samplesOf } from '../nas-views';
 import type { Rule, Verdict } from '../verdict';
@@ -27,6 +27,8 @@ interface Finding {
   /** How strongly it shows, to pick one test when several do. */
   weight: number;
   verdict: Verdict;
+  /** The one process held to a core or to its CPU quota; null when all cores were full. */
+  held: string | null;
 }
 
 /**
@@ -36,13 +38,26 @@ interface Finding {
  * the test where it shows most, with the process and what to do about it.
  */
 export const nasCpuLimit: Rule = (figures, { unit }) => {
+  const strongest = strongestFinding(figures, unit);
+  return strongest ? [strongest.verdict] : [];
+};
+
+/**
+ * The process the CPU verdict finds held to one core or to its CPU quota, for the places that name
+ * it in a few words (History, Compare): not always the busiest process — iperf3 held to 5% of a core
+ * uses less than the NAS's other work. Null when the verdict is about all cores being full, or does not fire.
+ */
+export function processHeldAtCpuLimit(figures: Figures): string | null {
+  return strongestFinding(figures, 'MB/s')?.held ?? null;
+}
+
+function strongestFinding(figures: Figures, unit: RateUnit): Finding | undefined {
   const findings = (figures.nasViews ?? []).flatMap((view) => {
     const all = allCoresFull(view, unit);
     return all ? [all] : oneCorePegged(view, unit);
   });
-  const strongest = findings.sort((a, b) => b.weight - a.weight)[0];
-  return strongest ? [strongest.verdict] : [];
-};
+  return findings.sort((a, b) => b.weight - a.weight)[0];
+}
 
 function allCoresFull(view: NasViewFigure, unit: RateUnit): Finding | null {
   const samples = samplesOf(view);
@@ -55,6 +70,7 @@ function allCoresFull(view: NasViewFigure, unit: RateUnit): Finding | null {
   return {
     view,
     weight: 1 + busy,
+    held: null,
     verdict: {
       id: 'nas-cpu-limit',
       severity: 'problem',
@@ -105,6 +121,7 @@ function oneCorePegged(view: NasViewFigure, unit: RateUnit): Finding[] {
     {
       view,
       weight: seconds / samples.length,
+      held: busiest.name,
       verdict: {
         id: 'nas-cpu-limit',
         severity: 'problem',
