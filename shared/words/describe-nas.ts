@@ -1,5 +1,6 @@
 import type { ClientFacts, LinkType, NasFacts, NasVendor } from '../contract/probe';
 import { formatBytes } from '../util/units';
+import type { TermId } from './glossary';
 
 /**
  * What the probe found, in the words a person would use: "2 × 1 GbE bonded (LACP 802.3ad,
@@ -11,6 +12,8 @@ type NasBond = NasFacts['bonds'][number];
 export interface Fact {
   label: string;
   value: string;
+  /** The glossary entry that explains the label, when it is an expert's word ("MTU"). */
+  term?: TermId;
 }
 
 /** Ethernet is sold in GbE; Wi-Fi, Thunderbolt and virtual links are not Ethernet, so they get Gb/s. */
@@ -125,15 +128,17 @@ export function portHolding(interfaces: readonly NasInterface[], address: string
 /** "How this computer reaches it": the local interface and address, the kind of link and its speed. */
 export function describeClientRoute(route: ClientFacts['route']): Fact[] {
   const facts: Fact[] = [
-    { label: 'Interface', value: route.interface ?? 'not found' },
+    { label: 'Interface', value: route.interface ?? 'not found', term: 'interface' },
     { label: 'Address', value: route.localAddress ?? 'not found' },
     { label: 'Kind', value: describeLinkKind(route.type) },
     { label: 'Speed', value: describeLinkSpeed(route.speedMbps, route.type) },
   ];
-  if (route.mtu) facts.push({ label: 'MTU', value: String(route.mtu) });
+  if (route.mtu) facts.push({ label: 'MTU', value: String(route.mtu), term: 'mtu' });
   const wifi = route.wifi;
   if (wifi?.ssid) facts.push({ label: 'Wi-Fi network', value: wifi.ssid });
-  if (wifi && wifi.signalDbm !== null) facts.push({ label: 'Signal', value: describeWifiSignal(wifi.signalDbm) });
+  if (wifi && wifi.signalDbm !== null) {
+    facts.push({ label: 'Signal', value: describeWifiSignal(wifi.signalDbm), term: 'dbm' });
+  }
   if (wifi && wifi.channel !== null) facts.push({ label: 'Channel', value: String(wifi.channel) });
   const band = wifi ? wifiBand(wifi) : null;
   if (band) facts.push({ label: 'Band', value: band });

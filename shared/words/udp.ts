@@ -1,5 +1,5 @@
 import type { UdpFigures } from '../contract/network';
-import { formatRate } from '../util/units';
+import { formatRate, type RateUnit } from '../util/units';
 import { formatDelay } from './delay';
 
 /** "0.3%", "12%", "0.02%": loss is read to the first figure that is not zero. */
@@ -13,12 +13,13 @@ export function formatLoss(percent: number): string {
 /**
  * "UDP: 95.2 Mb/s arrived (100 Mb/s asked for); 0.3% lost (123 of 41,096 datagrams), jitter 0.05 ms".
  * Jitter under a tenth of a millisecond is shown to the hundredth: that is where a quiet cable sits.
+ * The rates follow the unit of the figures beside them; the CLI speaks Mb/s, as iperf3 does.
  */
-export function describeUdp(udp: UdpFigures): string {
+export function describeUdp(udp: UdpFigures, unit: RateUnit = 'Mb/s'): string {
   const jitter = udp.jitterMs < 0.1 ? `${udp.jitterMs.toFixed(2)} ms` : formatDelay(udp.jitterMs);
   const order = udp.outOfOrder ? `, ${udp.outOfOrder.toLocaleString('en-US')} out of order` : '';
   return (
-    `UDP: ${formatRate(udp.bitsPerSecond / 8, 'Mb/s')} arrived (${formatRate(udp.targetBitsPerSecond / 8, 'Mb/s')} ` +
+    `UDP: ${formatRate(udp.bitsPerSecond / 8, unit)} arrived (${formatRate(udp.targetBitsPerSecond / 8, unit)} ` +
     `per stream asked for); ${formatLoss(udp.lossPercent)} lost (${udp.lostPackets.toLocaleString('en-US')} of ` +
     `${udp.packets.toLocaleString('en-US')} datagrams)${order}, jitter ${jitter}`
   );

@@ -100,7 +100,7 @@ describe('bonds and links', () => {
 describe('how this computer reaches the NAS', () => {
   it('names the interface, address, kind of link and speed', () => {
     expect(describeClientRoute(route({ type: 'usb-ethernet', speedMbps: 2500 }))).toEqual([
-      { label: 'Interface', value: 'eth0' },
+      { label: 'Interface', value: 'eth0', term: 'interface' },
       { label: 'Address', value: '192.168.1.10' },
       { label: 'Kind', value: 'USB Ethernet adapter' },
       { label: 'Speed', value: '2.5 GbE' },
@@ -114,7 +114,7 @@ describe('how this computer reaches the NAS', () => {
     expect(facts).toContainEqual({ label: 'Kind', value: 'Wi-Fi' });
     expect(facts).toContainEqual({ label: 'Speed', value: '866 Mb/s' });
     expect(facts).toContainEqual({ label: 'Wi-Fi network', value: 'Home' });
-    expect(facts).toContainEqual({ label: 'Signal', value: '-72 dBm (weak)' });
+    expect(facts).toContainEqual({ label: 'Signal', value: '-72 dBm (weak)', term: 'dbm' });
   });
 
   it('adds the band and the Wi-Fi link rate where the OS says them, and never guesses the band from a channel', () => {

@@ -136,6 +136,9 @@ describe('report figures and bar labels', () => {
     expect(describeFigure('peggedSeconds', 12, 'MB/s')).toBe('12 s');
     expect(describeFigureName('peggedSeconds')).toBe('time at its limit');
     expect(describeFigureName('linkBitsPerSecond')).toBe('link');
+    // In the reader's unit, bits as bytes: 941 Mb/s beside a disk's 420 MB/s would ask them to convert.
+    expect(describeFigure('bitsPerSecond', 941e6, 'MB/s')).toBe('118 MB/s');
+    expect(describeFigure('bitsPerSecond', 941e6, 'Mb/s')).toBe('941 Mb/s');
   });
 
   it('leaves room for the widest figure and shortens only labels too long for their column', () => {

@@ -209,4 +209,10 @@ describe('UDP in words and on the command line', () => {
       'UDP: 95.2 Mb/s arrived (100 Mb/s per stream asked for); 0.3% lost (123 of 41,096 datagrams), jitter 0.05 ms',
     );
   });
+
+  it('says the rates in the unit of the figures beside them', () => {
+    const udp = { bitsPerSecond: 95.2e6, targetBitsPerSecond: 100e6, packets: 10, lostPackets: 0 };
+    const text = describeUdp({ ...udp, lossPercent: 0, jitterMs: 0.5, outOfOrder: null }, 'MB/s');
+    expect(text).toMatch(/^UDP: 11\.9 MB\/s arrived \(12\.5 MB\/s per stream asked for\)/);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { noFigures } from '../../shared/words/verdicts';
+import type { RateUnit } from '../../shared/util/units';
+import { explainFigures, noFigures, type Figures } from '../../shared/words/verdicts';
 import { gigabit, network, seqDisk, verdictOf } from '../helpers/verdict-figures';
 
 /** The everyday answers, each against figures worked by hand in the comments. */
@@ -15,7 +16,8 @@ describe('everyday-streams', () => {
   it('counts whole films at the discs’ highest rates: 941 Mb/s ÷ 128 = 7 in 4K, ÷ 48 = 19 in 1080p', () => {
     const found = verdict(fullGigabit, 'everyday-streams');
     expect(found?.text).toContain('7 films in 4K (Ultra HD Blu-ray quality) at once, or 19 films in 1080p');
-    expect(found?.text).toContain('941 Mb/s ÷ 128 Mb/s and ÷ 48 Mb/s');
+    // In the unit the user chose, the discs' rates too: 128 Mb/s = 16 MB/s, 48 Mb/s = 6 MB/s.
+    expect(found?.text).toContain('118 MB/s ÷ 16.0 MB/s and ÷ 6.00 MB/s');
     // The network (117.6 MB/s) is slower than the disks (420 MB/s): it is the basis, and both are named.
     expect(found?.text).toContain(
       'From: the network carried 118 MB/s from the NAS and the disks read 420 MB/s in SEQ1M Q8T1 read.',
@@ -99,18 +101,38 @@ describe('everyday-photos', () => {
 });
 
 describe('everyday-editing', () => {
-  it('941 Mb/s carries ProRes 422 HQ 4K (884 Mb/s) but not ProRes 4444 4K (1326 Mb/s)', () => {
+  it('941 Mb/s carries ProRes 422 HQ 4K (884 Mb/s = 111 MB/s) but not ProRes 4444 4K (1326 Mb/s = 166 MB/s)', () => {
     const found = verdict(fullGigabit, 'everyday-editing');
-    expect(found?.text).toContain('footage up to ProRes 422 HQ 4K (884 Mb/s) plays straight from the share');
-    expect(found?.text).toContain('ProRes 4444 4K (1326 Mb/s) and heavier needs copying');
+    expect(found?.text).toContain('footage up to ProRes 422 HQ 4K (111 MB/s) plays straight from the share');
+    expect(found?.text).toContain('ProRes 4444 4K (166 MB/s) and heavier needs copying');
   });
 
-  it('at 40 Mb/s not even ProRes 422 Proxy 1080p (45 Mb/s) plays from the share', () => {
+  it('at 40 Mb/s not even ProRes 422 Proxy 1080p (45 Mb/s = 5.63 MB/s) plays from the share', () => {
     const slow = gigabit({ network: network(40e6, 40e6), disks: [disk('read', 420e6)] });
-    expect(verdict(slow, 'everyday-editing')?.text).toContain('even ProRes 422 Proxy 1080p (45 Mb/s) needs copying');
+    expect(verdict(slow, 'everyday-editing')?.text).toContain('even ProRes 422 Proxy 1080p (5.63 MB/s) needs copying');
   });
 
   it('does not fire without a read figure', () => {
     expect(verdict(noFigures(), 'everyday-editing')).toBeUndefined();
+  });
+});
+
+describe('one unit family at a time', () => {
+  const slow = gigabit({ network: network(40e6, 40e6), disks: [disk('read', 420e6)] });
+  const everyday = (figures: Figures, unit: RateUnit) =>
+    explainFigures(figures, { unit }).filter((found) => found.id.startsWith('everyday-'));
+
+  it('speaks only the unit Settings chose: no "413 Mb/s" beside "51.6 MB/s"', () => {
+    for (const figures of [fullGigabit, slow]) {
+      const inBytes = everyday(figures, 'MB/s');
+      expect(inBytes.length).toBeGreaterThan(0);
+      for (const found of inBytes) expect(found.text).not.toMatch(/Mb\/s|MiB\/s/);
+      for (const found of everyday(figures, 'Mb/s')) expect(found.text).not.toMatch(/MB\/s|MiB\/s/);
+    }
+  });
+
+  it('keeps the published rates in Mb/s for a user who reads Mb/s', () => {
+    const found = everyday(fullGigabit, 'Mb/s').find((verdict) => verdict.id === 'everyday-editing');
+    expect(found?.text).toContain('ProRes 422 HQ 4K (884 Mb/s)');
   });
 });

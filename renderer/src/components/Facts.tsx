@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import type { TermId } from '../../../shared/words/glossary';
 import { classNames } from './class-names';
 import styles from './Facts.module.css';
+import { Term } from './Term';
 
 export interface FactRow {
   label: string;
@@ -9,6 +11,8 @@ export interface FactRow {
   wide?: boolean;
   valueClassName?: string;
   valueTestId?: string;
+  /** The glossary entry that explains the label ("MTU"): the label shows it on hover and focus. */
+  term?: TermId;
 }
 
 /** Label and value pairs, as a description list. */
@@ -17,7 +21,7 @@ export function Facts({ facts, testId, spaced = false }: { facts: FactRow[]; tes
     <dl className={classNames(styles.facts, spaced && styles.spaced)} data-testid={testId}>
       {facts.map((fact) => (
         <div key={fact.label} className={fact.wide ? styles.wide : undefined}>
-          <dt>{fact.label}</dt>
+          <dt>{fact.term ? <Term id={fact.term}>{fact.label}</Term> : fact.label}</dt>
           <dd className={fact.valueClassName} data-testid={fact.valueTestId}>
             {fact.value}
           </dd>

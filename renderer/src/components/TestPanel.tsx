@@ -8,6 +8,7 @@ import { classNames } from './class-names';
 import { focusFirstProblem } from './focus-first-problem';
 import formStyles from './Form.module.css';
 import { StartActions } from './StartActions';
+import { TermText } from './Term';
 
 /**
  * A test as a card: its title and what it measures, the form, and the start button at its foot.
@@ -44,7 +45,7 @@ export function TestPanel(props: {
   return (
     <Card aria-labelledby={`${props.id}-title`} data-testid={props.testId}>
       <h2 id={`${props.id}-title`}>{props.title}</h2>
-      <p className={text.muted}>{props.intro}</p>
+      <p className={text.muted}>{typeof props.intro === 'string' ? <TermText text={props.intro} /> : props.intro}</p>
       <form
         className={classNames(formStyles.form, props.wide && formStyles.wide)}
         onSubmit={(event) => void submit(event)}

@@ -5,6 +5,7 @@ import { Actions, Button } from '../components/Button';
 import { Card } from '../components/Card';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { ScreenHeading } from '../components/ScreenHeading';
+import { Term } from '../components/Term';
 import { useNavigationActions } from '../stores/navigation';
 import { selectAnyRunRunning, useRunsActions, useRunsStore } from '../stores/runs';
 import { useSessionActions, type NasAddress } from '../stores/session';
@@ -43,7 +44,10 @@ export function DevicesScreen() {
       <ConnectedNasCard />
       <Card aria-labelledby="this-computer">
         <h2 id="this-computer">This computer</h2>
-        <p>Measures this computer’s own network stack (loopback). Works with no NAS — try the app here first.</p>
+        <p>
+          Measures this computer’s own network stack (<Term id="loopback">loopback</Term>). Works with no NAS — try the
+          app here first.
+        </p>
         <Actions>
           <Button
             variant="primary"
@@ -63,8 +67,8 @@ export function DevicesScreen() {
       <Card aria-labelledby="add-nas">
         <h2 id="add-nas">Add a NAS by address</h2>
         <p>
-          NASBench logs in to the NAS over SSH to run its tests there. Type the address you use to open the NAS’s web
-          page; SSH must be switched on in the NAS’s settings.
+          NASBench logs in to the NAS over <Term id="ssh">SSH</Term> to run its tests there. Type the address you use to
+          open the NAS’s web page; SSH must be switched on in the NAS’s settings.
         </p>
         <AddressForm submitLabel="Continue" onSubmit={openConnect} />
         <DiscoveredRecentNases onChoose={openConnect} />

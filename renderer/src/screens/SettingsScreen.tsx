@@ -12,6 +12,7 @@ import { useSettingsActions, useSettingsStore } from '../stores/settings';
 import { formState } from '../stores/store-helpers';
 import text from '../theme/text.module.css';
 import styles from './SettingsScreen.module.css';
+import { WordsUsedHere } from './settings/WordsUsedHere';
 
 const unitLabels: Record<RateUnit, string> = {
   'MB/s': 'MB/s — megabytes per second',
@@ -83,6 +84,7 @@ export function SettingsScreen() {
         {saving ? 'Saving…' : savedAt && !saveError ? 'Saved.' : ''}
       </p>
       {saveError && <ErrorNotice title="The change was not saved." error={saveError} />}
+      <WordsUsedHere />
     </>
   );
 }

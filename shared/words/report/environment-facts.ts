@@ -36,7 +36,10 @@ export function environmentFacts(record: RunRecord): { nas: Fact[]; client: Fact
   if (client) {
     clientFacts.push({ label: 'System', value: `${client.os.platform} ${client.os.release}` });
     clientFacts.push({ label: 'RAM', value: describeMemory(client.memoryBytes) });
-    clientFacts.push(...describeClientRoute(client.route).map((fact) => ({ ...fact, label: `Link: ${fact.label}` })));
+    // The screen's glossary terms stay on the screen: a report's facts are label and value.
+    clientFacts.push(
+      ...describeClientRoute(client.route).map(({ label, value }) => ({ label: `Link: ${label}`, value })),
+    );
   }
   const toolFacts: Fact[] = Object.entries(tools).map(([name, version]) => ({ label: name, value: version }));
   if (nas) {

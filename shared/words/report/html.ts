@@ -72,7 +72,7 @@ function testTable(rows: readonly TestRow[], unit: RateUnit): string {
  */
 export function reportHtml(record: RunRecord, options: ReportOptions): string {
   const { unit } = options;
-  const rows = testRows(record);
+  const rows = testRows(record, unit);
   const verdicts = verdictsOf(record, unit);
   const charts = reportCharts(record, rows, unit);
   // The bars go with the verdicts when both fit on the first printed page; else with the other charts.

@@ -15,7 +15,7 @@ import { trendSectionMarkdown } from './trend-section';
  */
 export function reportMarkdown(record: RunRecord, options: ReportOptions): string {
   const { unit } = options;
-  const rows = testRows(record);
+  const rows = testRows(record, unit);
   const lines: string[] = [];
   const started = record.startedAt.replace('T', ' ').slice(0, 16);
   lines.push(`### NASBench: ${md(record.title)}`);

@@ -81,7 +81,7 @@ function steadiness(spread: Spread | undefined, subject: string | null = null) {
   return { spread: spread ?? null, unsteady: describeUnsteady(spread, subject) ?? '' };
 }
 
-function rowsOf(result: TestResult, record: RunRecord): TestRow[] {
+function rowsOf(result: TestResult, record: RunRecord, unit: RateUnit): TestRow[] {
   switch (result.kind) {
     case 'network': {
       const legs = Math.max(1, result.legs.length);
@@ -112,7 +112,7 @@ function rowsOf(result: TestResult, record: RunRecord): TestRow[] {
           note: [
             result.note,
             result.latency && `${describeDelay(result.latency)}.`,
-            result.udp && `${describeUdp(result.udp)}.`,
+            result.udp && `${describeUdp(result.udp, unit)}.`,
           ]
             .filter(Boolean)
             .join(' '),
@@ -244,8 +244,9 @@ function loadRows(result: LoadResult): TestRow[] {
   ];
 }
 
-export function testRows(record: RunRecord): TestRow[] {
-  return record.results.flatMap((result) => rowsOf(result, record));
+/** The run's tests as rows; the rates in their words follow `unit`, as the report's figures do. */
+export function testRows(record: RunRecord, unit: RateUnit = 'Mb/s'): TestRow[] {
+  return record.results.flatMap((result) => rowsOf(result, record, unit));
 }
 
 /** The run's answer, a sentence per direction, as Results open with it. */
@@ -258,9 +259,12 @@ export function verdictsOf(record: RunRecord, unit: RateUnit): Verdict[] {
   return explainRun(record, unit);
 }
 
-/** A verdict's number with its unit, by the figure's name (bitsPerSecond, diskBytesPerSecond, ratio, …). */
+/**
+ * A verdict's number with its unit, by the figure's name (bitsPerSecond, diskBytesPerSecond, ratio, …).
+ * Bits and bytes alike in the reader's unit: one family at a time, never "941 Mb/s" beside "420 MB/s".
+ */
 export function describeFigure(name: string, value: number, unit: RateUnit): string {
-  if (/bitsPerSecond$/i.test(name)) return formatRate(value / 8, 'Mb/s');
+  if (/bitsPerSecond$/i.test(name)) return formatRate(value / 8, unit);
   if (/bytesPerSecond$/i.test(name)) return formatRate(value, unit);
   if (/percent/i.test(name)) return `${value.toFixed(1)}%`;
   if (/(ratio|gain)$/i.test(name)) return `${value.toFixed(1)} ×`;

@@ -4,6 +4,7 @@ import { Actions, Button } from '../../components/Button';
 import { Card, cardClass } from '../../components/Card';
 import { classNames } from '../../components/class-names';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { Term } from '../../components/Term';
 import { useNavigationActions } from '../../stores/navigation';
 import { useSessionActions, useSessionStore } from '../../stores/session';
 import text from '../../theme/text.module.css';
@@ -33,7 +34,8 @@ export function ConnectedNas() {
         <h2 id="connection-title">Connected to {connection.host}</h2>
         <p data-testid="connection-summary">
           Logged in as <strong>{connection.username}</strong>
-          {connection.port !== 22 && ` on SSH port ${connection.port}`}. Identity key{' '}
+          {connection.port !== 22 && ` on SSH port ${connection.port}`}. Its identity was checked:{' '}
+          <Term id="fingerprint">fingerprint</Term>{' '}
           <span className={classNames(text.mono, text.breakAnywhere)}>{connection.fingerprint}</span>.
         </p>
         {rememberAsked && (

@@ -4,13 +4,14 @@ import { Actions, Button } from '../../components/Button';
 import { classNames } from '../../components/class-names';
 import dialogStyles from '../../components/dialog.module.css';
 import { Facts } from '../../components/Facts';
+import { Term } from '../../components/Term';
 import text from '../../theme/text.module.css';
 import styles from './HostKeyDialog.module.css';
 
 /**
  * Trust on first use: the NAS's identity key is shown for the user to compare before anything
- * is sent to it. A native modal <dialog> makes the rest of the page inert, keeps Tab inside
- * and turns Escape into a cancel.
+ * is sent to it, why in plain words first and the fingerprint second. A native modal <dialog>
+ * makes the rest of the page inert, keeps Tab inside and turns Escape into a cancel.
  */
 export function HostKeyDialog({
   host,
@@ -59,18 +60,19 @@ export function HostKeyDialog({
         <>
           <h2 id={`${id}-title`}>This is the NAS you already trust as {knownAs.join(', ')}</h2>
           <p id={`${id}-explanation`} data-testid="known-as">
-            <strong>{host}</strong> shows the same identity key as the NAS you already trust as{' '}
-            <strong>{knownAs.join(', ')}</strong>: it is that NAS, reached at another address or port (its Wi-Fi
-            address, its .local name, another port). Trust this address too?
+            <strong>{host}</strong> is the NAS you already trust as <strong>{knownAs.join(', ')}</strong>, reached at
+            another address or port (its Wi-Fi address, its .local name, another port): it shows the same{' '}
+            <Term id="identity-key">identity key</Term>. Trust this address too?
           </p>
         </>
       ) : (
         <>
           <h2 id={`${id}-title`}>Is this your NAS?</h2>
           <p id={`${id}-explanation`}>
-            This is the first time this computer connects to NAS <strong>{host}</strong>. Check that this fingerprint
-            matches the one the NAS shows. If it does, NASBench remembers this NAS and will stop and warn you if its
-            identity ever changes.
+            This is the first time this computer connects to NAS <strong>{host}</strong>. To be sure it is your NAS and
+            not another device answering at its address, compare the <Term id="fingerprint">fingerprint</Term> below, a
+            summary of the NAS’s <Term id="identity-key">identity key</Term>, with the one the NAS itself shows. If they
+            match, NASBench remembers this NAS and will stop and warn you if its identity ever changes.
           </p>
         </>
       )}
@@ -78,20 +80,23 @@ export function HostKeyDialog({
         spaced
         facts={[
           { label: 'NAS', value: host },
-          { label: 'Key type', value: describeKeyType(keyType) },
           {
             label: 'Fingerprint',
+            term: 'fingerprint',
             value: fingerprint,
             wide: true,
             valueClassName: classNames(text.breakAnywhere, styles.fingerprint),
             valueTestId: 'fingerprint-value',
           },
+          { label: 'Key type', term: 'key-type', value: describeKeyType(keyType) },
         ]}
       />
       <p className={text.muted}>
-        To see the fingerprint on the NAS, log in to it in a terminal and run{' '}
-        <code>{hostKeyCheckCommand(keyType)}</code>. If they differ, do not connect: another device may be answering at
-        this address.
+        To see the fingerprint on the NAS itself, log in to it in a terminal and run{' '}
+        <Term id="ssh-keygen">
+          <code>{hostKeyCheckCommand(keyType)}</code>
+        </Term>
+        . If they differ, do not connect: another device may be answering at this address.
       </p>
       <Actions>
         <Button variant="primary" data-testid="trust-host" aria-disabled={busy} onClick={() => !busy && onTrust()}>

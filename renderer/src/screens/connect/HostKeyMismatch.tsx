@@ -58,7 +58,7 @@ export function HostKeyMismatch({
     >
       <h2 id={`${id}-title`}>Stopped: this may not be your NAS</h2>
       <p>
-        <PlainText text={error.message} />
+        <PlainText text={error.message} terms />
       </p>
       {fresh && pinned && (
         <Facts
@@ -70,7 +70,7 @@ export function HostKeyMismatch({
         />
       )}
       <p>
-        <PlainText text={error.hint} />
+        <PlainText text={error.hint} terms />
       </p>
       {dataDir && (
         <p>

@@ -5,6 +5,7 @@ import { copyCache } from '../../../../shared/words/cache';
 import { describeCopyPlace } from '../../../../shared/words/share-path';
 import { describeUnsteady, linkAsSubject } from '../../../../shared/words/spread';
 import { PlainText } from '../../components/PlainText';
+import { TermText } from '../../components/Term';
 import { SpreadMark } from '../../components/Spread';
 import tables from '../../components/tables.module.css';
 import text from '../../theme/text.module.css';
@@ -44,7 +45,7 @@ export function CopyResults({
     <>
       <PartialFigures state={state} />
       <h3 data-testid="copy-place" data-place={place.kind}>
-        {place.heading}
+        <TermText text={place.heading} />
       </h3>
       <p className={text.muted}>
         In <code>{details.dir}</code>
@@ -98,7 +99,7 @@ export function CopyResults({
           <h3 id="copy-sweep-title">Throughput by file size (cache-wall sweep)</h3>
           <SweepChart sweep={details.sweep} />
           <p>
-            <PlainText text={details.sweep.note} />
+            <PlainText text={details.sweep.note} terms />
           </p>
           <p className={text.muted} data-testid="copy-sweep-ram">
             RAM that can cache a copy: this computer {formatBytes(details.sweep.clientRamBytes)}; the NAS{' '}
@@ -114,7 +115,7 @@ export function CopyResults({
         <ul className={text.muted} aria-label="How the figures were measured">
           {details.notes.map((note) => (
             <li key={note}>
-              <PlainText text={note} />
+              <PlainText text={note} terms />
             </li>
           ))}
         </ul>

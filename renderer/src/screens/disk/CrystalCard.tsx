@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DiskRunDetails } from '../../../../shared/contract/disk';
 import { crystalCells, crystalRows, crystalText } from '../../../../shared/words/disk-card';
 import { Button } from '../../components/Button';
+import { Term, TermText } from '../../components/Term';
 import text from '../../theme/text.module.css';
 import styles from './CrystalCard.module.css';
 
@@ -30,7 +31,7 @@ export function CrystalCard({
   return (
     <section className={styles.card} aria-labelledby="crystal-title" data-testid="crystal-card">
       <h4 id="crystal-title" className={styles.title}>
-        In CrystalDiskMark’s layout <span className={text.muted}>(MB/s)</span>
+        In <Term id="crystaldiskmark">CrystalDiskMark</Term>’s layout <span className={text.muted}>(MB/s)</span>
       </h4>
       <table className={styles.grid}>
         <thead>
@@ -43,7 +44,9 @@ export function CrystalCard({
         <tbody>
           {crystalRows.map((row) => (
             <tr key={row.label}>
-              <th scope="row">{row.label}</th>
+              <th scope="row">
+                <TermText text={row.label} />
+              </th>
               {(['read', 'write'] as const).map((op) => {
                 const test = cells.find((cell) => cell.row === row.label && cell.op === op)?.test;
                 return (

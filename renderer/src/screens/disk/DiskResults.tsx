@@ -18,6 +18,7 @@ import { SpreadMark } from '../../components/Spread';
 import { Facts } from '../../components/Facts';
 import { Notice } from '../../components/Notice';
 import { PlainText } from '../../components/PlainText';
+import { TermText } from '../../components/Term';
 import tables from '../../components/tables.module.css';
 import text from '../../theme/text.module.css';
 import styles from './DiskResults.module.css';
@@ -56,10 +57,15 @@ export function DiskResults({
       ) : (
         <table className={`${tables.result} ${styles.table}`} data-testid="disk-results">
           <caption>
-            {details.engine === 'fio'
-              ? 'Each test’s throughput, with its operations per second (IOPS) and the time within which 99 in 100 ' +
-                'requests finished (p99 latency).'
-              : 'Each test’s throughput. dd counts no operations and times no requests, so there is no IOPS or latency.'}
+            <TermText
+              text={
+                details.engine === 'fio'
+                  ? 'Each test’s throughput, with its operations per second (IOPS) and the time within which 99 in ' +
+                    '100 requests finished (p99 latency).'
+                  : 'Each test’s throughput. dd counts no operations and times no requests, so there is no IOPS or ' +
+                    'latency.'
+              }
+            />
           </caption>
           <thead>
             <tr>
@@ -77,7 +83,9 @@ export function DiskResults({
               return (
                 <tr key={`${row.shape}-${first?.name ?? ''}`} data-shape={row.shape}>
                   <th scope="row">
-                    <span className={styles.shape}>{row.shape}</span>
+                    <span className={styles.shape}>
+                      <TermText text={row.shape} />
+                    </span>
                     {first && <span className={styles.words}>{describeTestShape(first)}</span>}
                   </th>
                   {columns.map((column) => (
@@ -92,24 +100,24 @@ export function DiskResults({
       <Facts
         testId="disk-measured-with"
         facts={[
-          { label: 'Measured with', value: describeDiskEngine(details.engine, tests) },
-          { label: 'File system', value: details.fileSystem ?? 'unknown' },
+          { label: 'Measured with', value: <TermText text={describeDiskEngine(details.engine, tests)} /> },
+          { label: 'File system', value: <TermText text={details.fileSystem ?? 'unknown'} /> },
           { label: 'Folder', value: details.folder, valueClassName: text.mono },
-          { label: 'Cache', value: describeCacheUse(tests) },
+          { label: 'Cache', value: <TermText text={describeCacheUse(tests)} /> },
         ]}
       />
       {notes.length > 0 && (
         <ul className={styles.notes} data-testid="disk-notes" aria-label="Notes on these figures">
           {notes.map(({ tests: which, note }) => (
             <li key={note}>
-              <strong>{which}:</strong> <PlainText text={note} />
+              <strong>{which}:</strong> <PlainText text={note} terms />
             </li>
           ))}
         </ul>
       )}
       {details.hints.map((hint) => (
         <Notice key={hint} as="p">
-          <PlainText text={hint} />
+          <PlainText text={hint} terms />
         </Notice>
       ))}
       <details className={styles.commandsBox}>

@@ -62,7 +62,7 @@ export function DiskTestPanel() {
           <p>A simpler dd test will run instead: sequential read and write only, with no IOPS or latency.</p>
           {fioHints.map((hint) => (
             <NoticeHint key={hint}>
-              <PlainText text={hint} />
+              <PlainText text={hint} terms />
             </NoticeHint>
           ))}
         </Notice>

@@ -17,6 +17,7 @@ import { ChartBox } from '../../components/ChartBox';
 import { verticalMarkers } from '../../components/chart-markers';
 import { axisStyle } from '../../components/chart-theme';
 import { SpreadMark } from '../../components/Spread';
+import { TermText } from '../../components/Term';
 import tables from '../../components/tables.module.css';
 import { useChart } from '../../components/use-chart';
 import text from '../../theme/text.module.css';
@@ -59,7 +60,7 @@ export function Trends({ summaries, unit }: { summaries: RunSummary[]; unit: Rat
             <ul className={styles.verdicts} data-testid="trend-verdicts">
               {verdicts.map((verdict) => (
                 <li key={verdict.text} data-testid="trend-verdict" data-direction={verdict.direction}>
-                  {verdict.text}
+                  <TermText text={verdict.text} />
                 </li>
               ))}
             </ul>

@@ -2,6 +2,7 @@ import type { RunRecord } from '../../../../shared/contract/runs';
 import type { RateUnit } from '../../../../shared/util/units';
 import { answersOf } from '../../../../shared/words/answer';
 import { figuresOfRun } from '../../../../shared/words/verdicts';
+import { TermText } from '../../components/Term';
 import styles from './RunFindings.module.css';
 
 /**
@@ -17,7 +18,7 @@ export function AnswerBlock({ saved, unit }: { saved: RunRecord | undefined; uni
     <section aria-label="The answer" data-testid="answer-block" className={styles.answerBlock}>
       {answers.map((answer) => (
         <p key={answer.direction} data-direction={answer.direction} data-limit={answer.limit ?? 'none'}>
-          {answer.text}
+          <TermText text={answer.text} />
         </p>
       ))}
     </section>

@@ -12,6 +12,7 @@ import { explainFigures, figuresOfRun, type Verdict } from '../../../../shared/w
 import { SpreadMark, UnsteadyNote } from '../../components/Spread';
 import { classNames } from '../../components/class-names';
 import { Headline } from '../../components/Headline';
+import { TermText } from '../../components/Term';
 import { useSavedRunsActions, useSavedRunsStore } from '../../stores/saved-runs';
 import text from '../../theme/text.module.css';
 import { CopyResults } from '../copy/CopyResults';
@@ -55,8 +56,16 @@ function NetworkFigure({
       )}
       {result.legs.length > 1 && <LegBars legs={result.legs} unit={unit} />}
       {result.latency && <p data-testid="saved-network-delay">{describeDelay(result.latency)}.</p>}
-      {result.udp && <p data-testid="saved-network-udp">{describeUdp(result.udp)}.</p>}
-      {result.note && <p className={text.muted}>{result.note}</p>}
+      {result.udp && (
+        <p data-testid="saved-network-udp">
+          <TermText text={describeUdp(result.udp, unit)} />.
+        </p>
+      )}
+      {result.note && (
+        <p className={text.muted}>
+          <TermText text={result.note} />
+        </p>
+      )}
     </div>
   );
 }
@@ -74,7 +83,7 @@ function VerdictList({ verdicts }: { verdicts: Verdict[] }) {
           className={classNames(styles.verdict, styles[verdict.severity])}
           data-verdict={verdict.id}
         >
-          {verdict.text}
+          <TermText text={verdict.text} />
         </li>
       ))}
     </ul>
@@ -181,7 +190,9 @@ function Findings({ saved, unit, state, shownKind }: FindingsProps & { saved: Sa
         {/* A guided plan's card asked a question: its answer comes first, or why there is none. */}
         {answer && (
           <p className={classNames(styles.verdict, styles[answer.severity], styles.answer)} data-testid="plan-answer">
-            <span data-verdict={answer.id}>{answer.text}</span>
+            <span data-verdict={answer.id}>
+              <TermText text={answer.text} />
+            </span>
           </p>
         )}
         {none && (
@@ -202,7 +213,9 @@ function Findings({ saved, unit, state, shownKind }: FindingsProps & { saved: Sa
           <h3 id="nas-view-title">What the NAS itself did</h3>
           <ul>
             {nasLines.map((line) => (
-              <li key={line}>{line}</li>
+              <li key={line}>
+                <TermText text={line} />
+              </li>
             ))}
           </ul>
         </section>

@@ -1,9 +1,14 @@
+import type { RateUnit } from '../../../util/units';
 import { deliveredRate } from '../delivered';
 import { editingFormats, films } from '../everyday/bitrates';
 import { bitRate } from '../links';
 import type { Rule, Verdict } from '../verdict';
 
-const mbps = (megabits: number) => `${megabits} Mb/s`;
+/**
+ * A format's published rate in the unit the user chose, as every other figure of the answer is:
+ * "128 Mb/s" beside "51.6 MB/s" asks the reader to convert.
+ */
+const publishedRate = (megabits: number, unit: RateUnit) => bitRate(megabits * 1e6, unit);
 
 /** Whole streams that fit: a stream that does not fit whole stutters. */
 const fits = (bitsPerSecond: number, megabitsPerSecond: number) =>
@@ -19,14 +24,15 @@ export const everydayStreams: Rule = (figures, { unit }) => {
   const uhd = fits(bits, films.uhd.megabitsPerSecond);
   const hd = fits(bits, films.hd.megabitsPerSecond);
   const arithmetic =
-    `${bitRate(bits, 'Mb/s')} ÷ ${mbps(films.uhd.megabitsPerSecond)} and ÷ ${mbps(films.hd.megabitsPerSecond)}, ` +
-    'the highest rates those discs use';
+    `${bitRate(bits, unit)} ÷ ${publishedRate(films.uhd.megabitsPerSecond, unit)} and ` +
+    `÷ ${publishedRate(films.hd.megabitsPerSecond, unit)}, the highest rates those discs use`;
+  const streaming = `about ${publishedRate(15, unit)} to ${publishedRate(25, unit)}`;
   const answer =
     uhd > 0
       ? `${filmCount(uhd)} in ${films.uhd.name} at once, or ${filmCount(hd)} in ${films.hd.name}`
       : hd > 0
         ? `${filmCount(hd)} in ${films.hd.name} at once, but not one in ${films.uhd.name}: it would stutter in busy scenes`
-        : `not one film in ${films.hd.name} without stutter in busy scenes; streaming-service quality (about 15–25 Mb/s) is what fits`;
+        : `not one film in ${films.hd.name} without stutter in busy scenes; streaming-service quality (${streaming}) is what fits`;
   return [
     {
       id: 'everyday-streams',
@@ -46,7 +52,7 @@ export const everydayEditing: Rule = (figures, { unit }) => {
   const heaviest = carried.at(-1);
   const next = editingFormats[carried.length];
   const named = (format: { name: string; megabitsPerSecond: number }) =>
-    `${format.name} (${mbps(format.megabitsPerSecond)})`;
+    `${format.name} (${publishedRate(format.megabitsPerSecond, unit)})`;
   const answer = heaviest
     ? `footage up to ${named(heaviest)} plays straight from the share` +
       (next ? `; ${named(next)} and heavier needs copying to this computer first` : '')
@@ -56,7 +62,7 @@ export const everydayEditing: Rule = (figures, { unit }) => {
     severity: 'info',
     text:
       `Video editing (one stream at 29.97 frames per second, at Apple's published ProRes rates): ${answer}. ` +
-      `From: ${bitRate(bits, 'Mb/s')}, as ${delivered.basis}.`,
+      `From: ${delivered.basis}.`,
     figures: { bitsPerSecond: bits, formatsThatFit: carried.length },
   };
   return [verdict];
