@@ -3,6 +3,8 @@ import { nasAddressLabel } from '../contract/connect';
 import type { RunRecord, RunSummary } from '../contract/runs';
 import { figuresByTest } from './compare-runs';
 import { summarizeNasViews } from './nas-view';
+import type { LinkType } from '../contract/probe';
+import { describeLinkKind } from './describe-nas';
 
 /**
  * What History keeps of a run (its index entry): the list's line (what the NAS itself did too),
@@ -28,12 +30,23 @@ export function summarizeRun(record: RunRecord): RunSummary {
     tags: record.tags,
     ...(record.summary ? { headline: record.summary } : {}),
     clientLink: environment.client?.route.type ?? null,
+    ...(record.connection?.named ? { connection: record.connection.name } : {}),
     nas: nasOfRun(record),
     figures,
     likeFor: likeForOf(record),
     share: shareProtocolOf(record),
     ...(nasView ? { nasView } : {}),
   };
+}
+
+/**
+ * The link on History's line: the name the user gave the connection with its kind ("Cable (Ethernet)"),
+ * else the kind alone; null for a run without a link (This computer).
+ */
+export function describeRunLink(run: Pick<RunSummary, 'clientLink' | 'connection'>): string | null {
+  const kind = run.clientLink ? (describeLinkKind(run.clientLink as LinkType) ?? run.clientLink) : null;
+  if (!run.connection) return kind;
+  return kind && kind.toLowerCase() !== run.connection.toLowerCase() ? `${run.connection} (${kind})` : run.connection;
 }
 
 /** The NAS by its host key (any address it had), else by its address; null without a NAS. */

@@ -98,6 +98,10 @@ describe('Compare connections with the share mounted over another link', () => {
       'Compare connections: Cable',
       'Compare connections: Wi-Fi',
     ]);
+    await expect(runs.locator('[data-testid="history-open"] > span:nth-child(2)').allInnerTexts()).resolves.toEqual([
+      expect.stringContaining(' · Cable (virtual link) · '),
+      expect.stringContaining(' · Wi-Fi (virtual link) · '),
+    ]);
     await ui.page.getByTestId('trends-section').locator('summary').click();
     const trendCard = ui.page.getByTestId('trends');
     await trendCard.waitFor({ timeout: 30_000 });

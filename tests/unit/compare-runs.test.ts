@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareRuns } from '../../shared/words/compare-runs';
 import { filterChoices, filterRuns } from '../../shared/words/history-filter';
-import { summarizeRun } from '../../shared/words/run-summary';
+import { describeRunLink, summarizeRun } from '../../shared/words/run-summary';
 import { trendsOfNas } from '../../shared/words/trends';
 import type { RunRecord } from '../../shared/contract/runs';
 import { sampleLoadResult, sampleRunRecord } from '../helpers/run-records';
@@ -64,6 +64,24 @@ describe('comparing saved runs', () => {
       'Cable (after the switch)',
       'Wi-Fi, 866 Mb/s (desk)',
     ]);
+  });
+
+  it('lists a run by the name its user gave the connection, with its kind, in History', () => {
+    const named = {
+      ...ethernet,
+      connection: { name: 'Cable', interface: 'eth0', kind: 'ethernet', named: true } as const,
+    };
+    expect(describeRunLink(summarizeRun(named))).toBe('Cable (Ethernet)');
+    // A suggested name is not the user's: the kind alone, as before.
+    const suggested = { ...named, connection: { ...named.connection, named: false } };
+    expect(summarizeRun(suggested).connection).toBeUndefined();
+    expect(describeRunLink(summarizeRun(suggested))).toBe('Ethernet');
+    // The name that is the kind's own is said once.
+    const wifiNamed = {
+      ...wifi,
+      connection: { name: 'wi-fi', interface: 'wlan0', kind: 'wifi', named: true } as const,
+    };
+    expect(describeRunLink(summarizeRun(wifiNamed))).toBe('wi-fi');
   });
 
   it('names each run by its link and lines up the figures they share', () => {

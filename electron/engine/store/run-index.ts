@@ -12,7 +12,8 @@ import { JsonFile, versionedFormat } from './json-file';
  */
 // 3: like-for-like keys name the share's protocol and session (2), and the connection's name and interface (3);
 // 4: how the share was reached, for History's filter and the trends' names;
-// 5: what the NAS itself did (its processor, busiest process and drive, its verdicts), for History's line.
+// 5: what the NAS itself did (its processor, busiest process and drive, its verdicts), and the name the user
+//    gave the connection, for History's line.
 const summaryVersion = 5;
 
 /** Which version of a run file an entry was made from: a save, a tag edit or a copy changes at least one. */

@@ -145,6 +145,8 @@ export const RunSummary = z.object({
   tags: z.array(z.string()),
   headline: ThroughputSummary.optional(),
   clientLink: z.string().nullable(),
+  /** The name the user gave the connection ("Cable", "Wi-Fi", their words); absent when NASBench only suggested one. */
+  connection: z.string().optional(),
   /**
    * The NAS measured, known by its host key where the run recorded it (the same NAS at any
    * address), else by its address; null for runs without a NAS (This computer, a load test).

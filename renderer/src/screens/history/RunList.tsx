@@ -1,8 +1,7 @@
 import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useId, useRef, useState } from 'react';
-import type { LinkType } from '../../../../shared/contract/probe';
 import type { RunSummary } from '../../../../shared/contract/runs';
-import { describeLinkKind } from '../../../../shared/words/describe-nas';
+import { describeRunLink } from '../../../../shared/words/run-summary';
 import { nasSummaryLine } from '../../../../shared/words/nas-view';
 import { formatRate, formatSeconds, type RateUnit } from '../../../../shared/util/units';
 import { Button } from '../../components/Button';
@@ -116,6 +115,7 @@ const SavedRunItem = memo(function SavedRunItem({
 }) {
   const id = useId();
   const when = startedAt.format(Date.parse(run.startedAt));
+  const link = describeRunLink(run);
   const actions = useSavedRunsActions();
   const [tags, setTags] = useState(run.tags.join(', '));
   const saveTags = () => {
@@ -142,8 +142,7 @@ const SavedRunItem = memo(function SavedRunItem({
         <span className={styles.title}>{run.title}</span>
         <span className={styles.meta}>
           {when} · {run.host}
-          {run.clientLink ? ` · ${describeLinkKind(run.clientLink as LinkType) ?? run.clientLink}` : ''} ·{' '}
-          {formatSeconds(run.seconds)}
+          {link ? ` · ${link}` : ''} · {formatSeconds(run.seconds)}
         </span>
         <span className={styles.figure}>
           {run.status === 'completed' && run.headline
