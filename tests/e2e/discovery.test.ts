@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readLab } from '../lab/lab';
 import { addNasAddresses, removeNasAddresses, startResponders, type Spawned } from '../lab/responders/discovery-lab';
 import { launchChromium, screenshot, startWebApp, type WebApp } from './harness';
+import { urlOfWebApp } from './web-app';
 
 /**
  * The Devices screen's list of NASes found on the network. Browser mode normally runs in the
@@ -69,21 +70,7 @@ async function startWebAppInClient(): Promise<{ url: string; stop: () => Promise
     ['netns', 'exec', readLab().clientNamespace, tsx, 'electron/web/index.ts', '--port', '0', '--data-dir', dataDir],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`browser mode did not start:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`browser mode exited with ${code}:\n${output}`)));
-  });
+  const url = await urlOfWebApp(child);
   return { url, stop: () => stopChild(child) };
 }
 

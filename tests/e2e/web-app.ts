@@ -39,7 +39,13 @@ export async function startWebApp(prepare?: (dataDir: string) => Promise<void> |
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  const url = await new Promise<string>((resolve, reject) => {
+  const url = await urlOfWebApp(child);
+  return { url, dataDir, stop: () => stopChild(child) };
+}
+
+/** The URL browser mode prints as it starts (with its one-time token), from its output. */
+export function urlOfWebApp(child: ChildProcess): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error(`browser mode did not start:\n${output}`)), 20_000);
     const onData = (chunk: Buffer) => {
@@ -50,11 +56,10 @@ export async function startWebApp(prepare?: (dataDir: string) => Promise<void> |
         resolve(match[1]);
       }
     };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
     child.once('exit', (code) => reject(new Error(`browser mode exited with ${code}:\n${output}`)));
   });
-  return { url, dataDir, stop: () => stopChild(child) };
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {
