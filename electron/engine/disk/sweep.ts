@@ -42,6 +42,8 @@ export interface SweepOptions extends SweepPlanOptions {
   onSample?(sample: DiskSample): void;
   onCellStart?(index: number, name: string): void;
   onResult?(result: DiskTestResult): void;
+  /** An adaptive sweep's second run of a cell (its run-to-run check) ended; `name` as given to `onCellStart`. */
+  onCellRepeated?(index: number, name: string): void;
   onProgress?(progress: SweepProgress): void;
   /** Clock for the budget, seconds; tests replace it. */
   now?(): number;
@@ -84,7 +86,8 @@ export async function runSweep(session: NasCommands, options: SweepOptions): Pro
     const cell = plan.cells[index];
     if (!cell) return null;
     options.signal?.throwIfAborted();
-    options.onCellStart?.(index, cell.name);
+    const name = again ? `${cell.name} (again, to gauge run-to-run noise)` : cell.name;
+    options.onCellStart?.(index, name);
     const [result] = await runFioTests(session, scratch.path, [cell.test], {
       folder,
       memoryBytes: options.memoryBytes ?? null,
@@ -95,7 +98,8 @@ export async function runSweep(session: NasCommands, options: SweepOptions): Pro
     });
     if (!result) return null;
     const cellResult: DiskTestResult = { ...result, fileSizeBytes: cell.fileSize, inferred: false };
-    if (!again) options.onResult?.(cellResult);
+    if (again) options.onCellRepeated?.(index, name);
+    else options.onResult?.(cellResult);
     return cellResult;
   };
   let outcome: CellsOutcome;

@@ -102,6 +102,7 @@ export function sweepStep(spec: SweepSpec, facts: Pick<StepFacts, 'nas'>): Step 
         openScratch: (neededBytes) => kit.scratch.open(spec.folder, neededBytes),
         signal: kit.signal,
         onCellStart: (index, name) => kit.progress.part(index, count, name, 'started'),
+        onCellRepeated: (index, name) => kit.progress.part(index, count, name, 'finished'),
         onSample: (sample) => kit.progress.sample('disk', sample.bytesPerSecond),
         onResult: (test) => {
           tests.push(test);
