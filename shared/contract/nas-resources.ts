@@ -90,7 +90,13 @@ export type NasResources = z.infer<typeof NasResources>;
 
 /**
  * The `nas` block every test with a NAS login carries, with the test's own rate each second over the
- * same seconds (bytes/s; the NAS's CPU is judged against whether that rate held).
+ * same seconds (bytes/s; the NAS's CPU is judged against whether that rate held). A step that ran its
+ * lines one after another (a copy's write, then its read) also keeps each line's own seconds: their
+ * sum per second steps from one level to the other, and a rate is judged held line by line.
  */
-export const NasView = z.object({ resources: NasResources, rates: z.array(z.number().nonnegative()).optional() });
+export const NasView = z.object({
+  resources: NasResources,
+  rates: z.array(z.number().nonnegative()).optional(),
+  lines: z.array(z.array(z.number().nonnegative())).optional(),
+});
 export type NasView = z.infer<typeof NasView>;

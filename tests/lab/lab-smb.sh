@@ -181,6 +181,8 @@ smb_status() { # one line per smbd and the mount; returns 1 when one is missing
   for entry in "${SMB_INSTANCES[@]}"; do
     read -r name port _signing <<<"$entry"
     pid=$(smb_pid "$name")
+    # The low-power NAS's smbd runs in that NAS's own PID namespace: its pid file holds that namespace's pid.
+    [[ $name == lowpower && -z $pid ]] && pid="$(tr -dc '0-9' <"$SMB_DIR/$name/pid/smbd.pid" 2>/dev/null) in the low-power NAS"
     if [[ -n $pid ]] && smb_answers "$port"; then echo "smbd $name: pid $pid, answering on $SMB_SERVER:$port"; else
       echo "smbd $name: NOT RUNNING"
       ok=1

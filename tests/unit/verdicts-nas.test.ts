@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseRunFile } from '../../shared/contract/runs';
+import { figuresOfRun } from '../../shared/words/verdicts/figures-of-run';
 import { baselineOf } from '../../electron/engine/nas-load';
 import { explainFigures, noFigures, type Figures, type NasViewFigure } from '../../shared/words/verdicts';
 import type { NasResources } from '../../shared/contract/nas-resources';
@@ -46,6 +50,32 @@ describe('the NAS’s CPU is the limit', () => {
       /used all the CPU its group may use \(5% of a core, a CPU quota; \w+ itself \d% of a core, the rest the group’s other processes\)/,
     );
     expect(verdict?.figures.groupCpuPercent).toBeCloseTo(5, 0);
+  });
+
+  it('names smbd held to its quota through a copy whose write and read each ran at its own level (a recorded lab copy)', () => {
+    const file = path.join(__dirname, '../fixtures/runs/lab-copy-smbd-quota.json');
+    const figures = figuresOfRun(parseRunFile(readFileSync(file, 'utf8')));
+    const [view] = figures.nasViews ?? [];
+    // The write's seconds, then the read's: their sum per second would step from one level to the other.
+    expect(view?.lines).toHaveLength(2);
+    const verdict = explainFigures(figures).find((found) => found.id === 'nas-cpu-limit');
+    expect(verdict?.text).toContain('smbd used all the CPU its group may use');
+    expect(verdict?.text).toMatch(/while the rate held at [\d.]+ MB\/s, then [\d.]+ MB\/s\. Samba/);
+    expect(verdict?.figures.peggedSeconds).toBeGreaterThanOrEqual(0.6 * (verdict?.figures.seconds ?? 0));
+  });
+
+  it('judges a rate line by line: two lines that each kept their level hold, their sum stepping between them does not', () => {
+    // iperf3's recorded seconds at one level, then the same seconds at 1.6 times that, one after the other.
+    const first = iperf3Rates('iperf3-cpu-quota');
+    const second = first.map((rate) => rate * 1.6);
+    // A process keeping one core full, no quota: only a held rate shows that it held the test back.
+    const pegged = resourcesOf('core-pegged');
+    expect(nasIds(nasView('Upload', 'network', pegged, first))).toContain('nas-cpu-limit');
+    const asLines = { ...nasView('Upload', 'network', pegged, [...first, ...second]), lines: [first, second] };
+    expect(verdicts(asLines).find((found) => found.id === 'nas-cpu-limit')?.text).toMatch(
+      /while the rate held at [\d.]+ MB\/s, then [\d.]+ MB\/s/,
+    );
+    expect(nasIds(nasView('Upload', 'network', pegged, [...first, ...second]))).not.toContain('nas-cpu-limit');
   });
 
   it('says all cores were busy when they were, naming the busiest process', () => {

@@ -47,7 +47,10 @@ export class NasWatch {
         seen.set(series, bytesPerSecond);
         perSecond.set(second, seen);
       },
-      stop: async () => ({ resources: await reader.stop(), rates: ratesOf(perSecond) }),
+      stop: async () => {
+        const lines = linesOf(perSecond);
+        return { resources: await reader.stop(), rates: ratesOf(perSecond), ...(lines.length > 1 ? { lines } : {}) };
+      },
     };
   }
 }
@@ -63,6 +66,19 @@ function ratesOf(perSecond: Map<number, Map<string, number>>): number[] {
       const total = [...series.entries()].find(([id]) => id === 'total' || id.endsWith(':total'));
       return total ? total[1] : [...series.values()].reduce((sum, value) => sum + value, 0);
     });
+}
+
+/**
+ * Each of the step's lines, its readings in the seconds it reported (a copy's write, then its read):
+ * the total alone where the step draws one (a load test's, a bonded link's), as its legs add up to it.
+ */
+function linesOf(perSecond: Map<number, Map<string, number>>): number[][] {
+  const seconds = [...perSecond.entries()].sort(([a], [b]) => a - b).map(([, series]) => series);
+  const ids = [...new Set(seconds.flatMap((series) => [...series.keys()]))];
+  const totals = ids.filter((id) => id === 'total' || id.endsWith(':total'));
+  return (totals.length > 0 ? totals : ids).map((id) =>
+    seconds.flatMap((series) => (series.has(id) ? [series.get(id) as number] : [])),
+  );
 }
 
 /** The results a step gave, each that can carry it with the NAS's view of that step. */

@@ -58,7 +58,8 @@ function nasViewsOf(record: RunRecord): NasViewFigure[] {
     if (!('nas' in result) || !result.nas || seen.has(result.nas.resources)) continue;
     seen.add(result.nas.resources);
     const named = nasViewName(result);
-    views.push({ ...named, rates: result.nas.rates ?? [], resources: result.nas.resources });
+    const { rates = [], lines, resources } = result.nas;
+    views.push({ ...named, rates, ...(lines ? { lines } : {}), resources });
   }
   return views;
 }

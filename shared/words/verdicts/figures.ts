@@ -56,6 +56,8 @@ export interface NasViewFigure {
   kind: 'network' | 'disk' | 'copy' | 'load' | 'other';
   /** The test's own rate each second, bytes/s, over the same seconds (empty: not kept). */
   rates: number[];
+  /** Each of its lines' rates each second, when it ran several (a copy's write, then its read). */
+  lines?: number[][];
   resources: NasResources;
 }
 

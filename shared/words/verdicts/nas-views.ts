@@ -17,9 +17,10 @@ export function percentWords(share: number): string {
   return `${Math.round(share * 100)}%`;
 }
 
-/** CPU in cores: "98% of a core" up to one core, "1.8 cores" above. */
+/** CPU in cores: "98% of a core" up to one core, "1.8 cores" above; a tenth below 10% ("2.5% of a core", not "3%"). */
 export function coresWords(cores: number): string {
-  return cores <= 1 ? `${percentWords(cores)} of a core` : `${cores.toFixed(1)} cores`;
+  if (cores > 1) return `${cores.toFixed(1)} cores`;
+  return cores < 0.095 ? `${Number((cores * 100).toFixed(1))}% of a core` : `${percentWords(cores)} of a core`;
 }
 
 /** "a", "a and b", "a, b and c". */

@@ -66,7 +66,8 @@ function allCoresFull(view: NasViewFigure, unit: RateUnit): Finding | null {
   const busiest = busiestProcess(samples.map((sample) => sample.top[0]));
   const atQuota = busiest?.cpuLimit !== undefined && busiest.cpu >= busiest.cpuLimit - tick;
   if (!busiest || (busiest.cpu < explainsBusyCores && !atQuota)) return null;
-  const flat = heldRate(view.rates);
+  const rate = rateOf(view);
+  const flat = rate?.held ? rate.levels : null;
   return {
     view,
     weight: 1 + busy,
@@ -77,13 +78,13 @@ function allCoresFull(view: NasViewFigure, unit: RateUnit): Finding | null {
       text:
         `The NAS’s processor is the limit: all its cores were ${percentWords(busy)} busy during ${view.test}` +
         `, ${busiest.name} using the most (${coresWords(busiest.cpu)})` +
-        (flat ? `, while the rate held at ${rate(flat, unit)}` : '') +
+        (flat ? `, while the rate held at ${levelsWords(flat, unit)}` : '') +
         `. ${processAdvice(busiest.name)}`,
       limit: { part: 'nas-processor', ops: opsOf(view) },
       figures: {
         cpuBusyPercent: percentFigure(busy),
         processCpuPercent: percentFigure(busiest.cpu),
-        ...(flat ? { bytesPerSecond: flat } : {}),
+        ...(flat ? { bytesPerSecond: Math.min(...flat) } : {}),
         seconds: samples.length,
       },
     },
@@ -92,8 +93,8 @@ function allCoresFull(view: NasViewFigure, unit: RateUnit): Finding | null {
 
 function oneCorePegged(view: NasViewFigure, unit: RateUnit): Finding[] {
   const samples = samplesOf(view);
-  const flat = heldRate(view.rates);
-  if (samples.length === 0 || flat === null) return [];
+  const rate = rateOf(view);
+  if (samples.length === 0 || rate === null) return [];
   const pegged = samples.flatMap((sample) =>
     sample.top.filter((process) => {
       const room = Math.min(1, process.cpuLimit ?? 1);
@@ -111,12 +112,16 @@ function oneCorePegged(view: NasViewFigure, unit: RateUnit): Finding[] {
   const seconds = pegged.filter((process) => (process.pid ?? process.name) === (busiest.pid ?? busiest.name)).length;
   if (seconds < mostSeconds * samples.length) return [];
   const limit = busiest.cpuLimit;
+  const quota = limit !== undefined && limit < 1;
+  // A group at its CPU quota would use more if it could: that holds the test back whether or not its
+  // rate kept one level (a copy held to 2.5% of a core climbs or sags for ten seconds as buffers fill).
+  // A process that keeps a whole core full may be waiting busily on something else: the rate must show it.
+  if (!rate.held && !quota) return [];
   const shared = busiest.groupCpu !== undefined && busiest.groupCpu - busiest.cpu > tick;
-  const held =
-    limit !== undefined && limit < 1
-      ? `${busiest.name} used all the CPU its group may use (${coresWords(limit)}, a CPU quota` +
-        (shared ? `; ${busiest.name} itself ${coresWords(busiest.cpu)}, the rest the group’s other processes)` : ')')
-      : `${busiest.name} kept one core full (${coresWords(busiest.cpu)})`;
+  const held = quota
+    ? `${busiest.name} used all the CPU its group may use (${coresWords(limit)}, a CPU quota` +
+      (shared ? `; ${busiest.name} itself ${coresWords(busiest.cpu)}, the rest the group’s other processes)` : ')')
+    : `${busiest.name} kept one core full (${coresWords(busiest.cpu)})`;
   return [
     {
       view,
@@ -127,7 +132,8 @@ function oneCorePegged(view: NasViewFigure, unit: RateUnit): Finding[] {
         severity: 'problem',
         text:
           `The NAS’s processor is the limit: ${held} in ${seconds} of ${samples.length} seconds of ${view.test}, ` +
-          `while the rate held at ${rate(flat, unit)}. ${processAdvice(busiest.name)}`,
+          `${rate.held ? 'while the rate held at' : 'the rate about'} ${levelsWords(rate.levels, unit)}. ` +
+          processAdvice(busiest.name),
         limit: { part: 'nas-processor', ops: opsOf(view) },
         figures: {
           processCpuPercent: percentFigure(busiest.cpu),
@@ -135,7 +141,7 @@ function oneCorePegged(view: NasViewFigure, unit: RateUnit): Finding[] {
           ...(busiest.groupCpu !== undefined ? { groupCpuPercent: percentFigure(busiest.groupCpu) } : {}),
           peggedSeconds: seconds,
           seconds: samples.length,
-          bytesPerSecond: flat,
+          bytesPerSecond: Math.min(...rate.levels),
         },
       },
     },
@@ -162,28 +168,49 @@ function busiestProcess(processes: readonly (NasProcessLoad | undefined)[]): Nas
 }
 
 /**
- * The test's median rate when it held there: after the warm-up it neither climbed nor sagged — the
- * second half's mean is within 10% of the first half's, or within twice their standard error where
- * the seconds scatter more (a process held by a CPU quota moves in bursts: its seconds vary by a
- * quarter around a level that does not move). A rate that climbs or sags by more than that is not
- * held back by the CPU, whatever the CPU shows.
+ * The test's rate, line by line (a copy's write, then its read, each at its own level): each line's
+ * median over the seconds past its warm-up, and whether every line held its level. Lines too short
+ * to judge (under four such seconds) are left out; null when none is left.
  */
-function heldRate(rates: readonly number[]): number | null {
-  const steady = steadyPart(rates);
-  const middle = median(steady);
-  if (steady.length < 4 || !(middle > 0)) return null;
-  const half = Math.floor(steady.length / 2);
-  const [first, second] = [steady.slice(0, half), steady.slice(steady.length - half)];
-  const trend = Math.abs(mean(second) - mean(first));
-  const standardError = Math.sqrt(variance(first) / first.length + variance(second) / second.length);
-  return trend <= Math.max(unsteadyAbove * middle, 2 * standardError) ? middle : null;
+function rateOf(view: NasViewFigure): { levels: number[]; held: boolean } | null {
+  const judged = (view.lines ?? [view.rates]).map(steadyPart).filter((steady) => steady.length >= 4);
+  const levels = judged.map(median);
+  if (judged.length === 0 || !levels.every((level) => level > 0)) return null;
+  return { levels, held: judged.every(heldLevel) };
 }
 
-const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-function variance(values: readonly number[]): number {
-  const centre = mean(values);
-  return values.reduce((sum, value) => sum + (value - centre) ** 2, 0) / Math.max(1, values.length - 1);
+/**
+ * A line held its level when it neither climbed nor sagged past its own scatter: the straight line
+ * through its seconds (least squares) moves, from its first second to its last, by at most 10% of
+ * its median, or by no more than its slope's uncertainty allows at 99% (Student's t, n − 2 degrees
+ * of freedom). A process held by a CPU quota moves in bursts (its seconds vary by a third around a
+ * level that does not move); a rate that sags from 2.4 to 1.4 GB/s over nine steady seconds is not
+ * held back by the CPU, whatever the CPU shows. (Comparing the two halves' means, as this did
+ * first, rejected one bursty line in ten that kept its level.)
+ */
+function heldLevel(steady: readonly number[]): boolean {
+  const n = steady.length;
+  const centreX = (n - 1) / 2;
+  const centreY = mean(steady);
+  const sxx = steady.reduce((sum, _, x) => sum + (x - centreX) ** 2, 0);
+  const slope = steady.reduce((sum, y, x) => sum + (x - centreX) * (y - centreY), 0) / sxx;
+  const residuals = steady.reduce((sum, y, x) => sum + (y - centreY - slope * (x - centreX)) ** 2, 0);
+  const slopeError = Math.sqrt(residuals / (n - 2) / sxx);
+  const change = Math.abs(slope) * (n - 1);
+  return change <= Math.max(unsteadyAbove * median(steady), studentT99(n - 2) * slopeError * (n - 1));
 }
+
+/** Student's t at 99% two-sided, for these degrees of freedom (a table: 2.58 past 30). */
+function studentT99(freedom: number): number {
+  const table = [63.66, 9.92, 5.84, 4.6, 4.03, 3.71, 3.5, 3.36, 3.25, 3.17, 3.11, 3.05, 3.01, 2.98, 2.95];
+  return table[freedom - 1] ?? (freedom <= 20 ? 2.85 : freedom <= 30 ? 2.75 : 2.58);
+}
+
+/** "16 MB/s", or each line's level in the order they ran: "16 MB/s, then 21 MB/s". */
+const levelsWords = (levels: readonly number[], unit: RateUnit) =>
+  levels.map((level) => rate(level, unit)).join(', then ');
+
+const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 /** The operations a test's figure speaks for, from its words ("Upload …", "SEQ1M Q8T1 read"); both when they say neither. */
 function opsOf(view: NasViewFigure): ('read' | 'write')[] {
