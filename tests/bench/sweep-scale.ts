@@ -11,6 +11,7 @@
  *
  *   npm run bench:sweep-scale -- [--folder /dev/shm] [--checks 30] [--seed 35] [--save result.json]
  *                                [--bs 4k,64k,1M] [--size 1M,64M] [--jobs 1,8]   (another grid, to try the bench)
+ *                                [--window 4] [--ramp 1]   (the adaptive cells' steady-state window and ramp, s)
  *
  * On a RAM folder the figures are CPU-bound: other load on the machine moves them, so the run-to-run
  * spread of the fixed cells is printed beside each deviation. Takes 20–40 minutes.
@@ -20,6 +21,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runSweep, type SweepOptions, type SweepResult } from '../../electron/engine/disk/sweep';
+import { sweepDefaults } from '../../electron/engine/disk/sweep-plan';
 import { median, relativeSpread } from '../../shared/util/spread';
 import { readByteSize, sizeLabel } from '../../shared/util/units';
 import { localShell } from './local-shell';
@@ -36,6 +38,9 @@ const { values } = parseArgs({
     bs: { type: 'string' },
     size: { type: 'string' },
     jobs: { type: 'string' },
+    // The adaptive cells' steady-state window and ramp (the sweep's defaults unless given), to try cheaper cells.
+    window: { type: 'string' },
+    ramp: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -61,6 +66,8 @@ async function sweep(cells: typeof grid, adaptive: boolean): Promise<{ result: S
     rw: 'read',
     // The adaptive sweep's cells stop at steady state (10 s at most); a check cell runs a fixed 10 s.
     steadyState: adaptive,
+    ...(values.window ? { steadyStateWindowSeconds: Number(values.window) } : {}),
+    ...(values.ramp ? { steadyStateRampSeconds: Number(values.ramp) } : {}),
     maxRuntimeSeconds: fixedSeconds,
     timeBudgetSeconds: 86_400,
     adaptive,
@@ -141,7 +148,12 @@ async function main(): Promise<void> {
     loadavg()
       .map((each) => each.toFixed(1))
       .join(' ');
-  console.log(`sweep-scale: read on ${values.folder}, load average before: ${load()}`);
+  const window = values.window ?? String(sweepDefaults.windowSeconds);
+  const ramp = values.ramp ?? String(sweepDefaults.rampSeconds);
+  console.log(
+    `sweep-scale: read on ${values.folder}, adaptive cells: steady-state window ${window} s, ramp ${ramp} s; ` +
+      `load average before: ${load()}`,
+  );
   const adaptive = await sweep(grid, true);
   const figures = figuresOf(adaptive.result);
   const measured = figures.filter((figure) => !figure.inferred);
