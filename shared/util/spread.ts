@@ -18,13 +18,18 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
+/** The arithmetic mean; 0 for none. */
+export function mean(values: readonly number[]): number {
+  return values.length > 0 ? values.reduce((sum, value) => sum + value, 0) / values.length : 0;
+}
+
 /** Standard deviation ÷ mean; null when there is nothing to judge (under two values, or a zero mean). */
 export function relativeSpread(values: readonly number[]): number | null {
   if (values.length < 2) return null;
-  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
-  if (!(mean > 0)) return null;
-  const variance = values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1);
-  return Math.sqrt(variance) / mean;
+  const centre = mean(values);
+  if (!(centre > 0)) return null;
+  const variance = values.reduce((sum, value) => sum + (value - centre) ** 2, 0) / (values.length - 1);
+  return Math.sqrt(variance) / centre;
 }
 
 /** The spread of a figure from its per-second samples (warm-up left out), or null when too few. */

@@ -55,17 +55,22 @@ export class NasWatch {
   }
 }
 
+/** A step's total line (a load test's, a bonded link's), which its other lines add up to. */
+const isTotal = (id: string) => id === 'total' || id.endsWith(':total');
+
+/** Each second's readings, in time order. */
+const inOrder = (perSecond: Map<number, Map<string, number>>) =>
+  [...perSecond.entries()].sort(([a], [b]) => a - b).map(([, series]) => series);
+
 /**
  * The step's own rate each second: its total line where it has one (a load test's, beside each
  * computer's), else the sum of its lines' latest readings in that second (upload, then download).
  */
 function ratesOf(perSecond: Map<number, Map<string, number>>): number[] {
-  return [...perSecond.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([, series]) => {
-      const total = [...series.entries()].find(([id]) => id === 'total' || id.endsWith(':total'));
-      return total ? total[1] : [...series.values()].reduce((sum, value) => sum + value, 0);
-    });
+  return inOrder(perSecond).map((series) => {
+    const total = [...series.entries()].find(([id]) => isTotal(id));
+    return total ? total[1] : [...series.values()].reduce((sum, value) => sum + value, 0);
+  });
 }
 
 /**
@@ -73,9 +78,9 @@ function ratesOf(perSecond: Map<number, Map<string, number>>): number[] {
  * the total alone where the step draws one (a load test's, a bonded link's), as its legs add up to it.
  */
 function linesOf(perSecond: Map<number, Map<string, number>>): number[][] {
-  const seconds = [...perSecond.entries()].sort(([a], [b]) => a - b).map(([, series]) => series);
+  const seconds = inOrder(perSecond);
   const ids = [...new Set(seconds.flatMap((series) => [...series.keys()]))];
-  const totals = ids.filter((id) => id === 'total' || id.endsWith(':total'));
+  const totals = ids.filter(isTotal);
   return (totals.length > 0 ? totals : ids).map((id) =>
     seconds.flatMap((series) => (series.has(id) ? [series.get(id) as number] : [])),
   );

@@ -1,6 +1,7 @@
 import { unsteadyAbove } from '../../../contract/figure-quality';
 import type { NasProcessLoad } from '../../../contract/nas-resources';
 import { median, steadyPart } from '../../../util/spread';
+import { keepsLevel } from '../../../util/trend';
 import type { RateUnit } from '../../../util/units';
 import type { Figures, NasViewFigure } from '../figures';
 import { rate } from '../links';
@@ -180,37 +181,17 @@ function rateOf(view: NasViewFigure): { levels: number[]; held: boolean } | null
 }
 
 /**
- * A line held its level when it neither climbed nor sagged past its own scatter: the straight line
- * through its seconds (least squares) moves, from its first second to its last, by at most 10% of
- * its median, or by no more than its slope's uncertainty allows at 99% (Student's t, n − 2 degrees
- * of freedom). A process held by a CPU quota moves in bursts (its seconds vary by a third around a
- * level that does not move); a rate that sags from 2.4 to 1.4 GB/s over nine steady seconds is not
- * held back by the CPU, whatever the CPU shows. (Comparing the two halves' means, as this did
- * first, rejected one bursty line in ten that kept its level.)
+ * A line held its level when it neither climbed nor sagged past its own scatter (10% of its median,
+ * or what its slope's uncertainty allows: shared/util/trend.ts). A process held by a CPU quota moves
+ * in bursts (its seconds vary by a third around a level that does not move); a rate that sags from
+ * 2.4 to 1.4 GB/s over nine steady seconds is not held back by the CPU, whatever the CPU shows.
+ * (Comparing the two halves' means, as this did first, rejected one bursty line in ten that kept its level.)
  */
-function heldLevel(steady: readonly number[]): boolean {
-  const n = steady.length;
-  const centreX = (n - 1) / 2;
-  const centreY = mean(steady);
-  const sxx = steady.reduce((sum, _, x) => sum + (x - centreX) ** 2, 0);
-  const slope = steady.reduce((sum, y, x) => sum + (x - centreX) * (y - centreY), 0) / sxx;
-  const residuals = steady.reduce((sum, y, x) => sum + (y - centreY - slope * (x - centreX)) ** 2, 0);
-  const slopeError = Math.sqrt(residuals / (n - 2) / sxx);
-  const change = Math.abs(slope) * (n - 1);
-  return change <= Math.max(unsteadyAbove * median(steady), studentT99(n - 2) * slopeError * (n - 1));
-}
-
-/** Student's t at 99% two-sided, for these degrees of freedom (a table: 2.58 past 30). */
-function studentT99(freedom: number): number {
-  const table = [63.66, 9.92, 5.84, 4.6, 4.03, 3.71, 3.5, 3.36, 3.25, 3.17, 3.11, 3.05, 3.01, 2.98, 2.95];
-  return table[freedom - 1] ?? (freedom <= 20 ? 2.85 : freedom <= 30 ? 2.75 : 2.58);
-}
+const heldLevel = (steady: readonly number[]) => keepsLevel(steady, median(steady), unsteadyAbove);
 
 /** "16 MB/s", or each line's level in the order they ran: "16 MB/s, then 21 MB/s". */
 const levelsWords = (levels: readonly number[], unit: RateUnit) =>
   levels.map((level) => rate(level, unit)).join(', then ');
-
-const mean = (values: readonly number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 /** The operations a test's figure speaks for, from its words ("Upload …", "SEQ1M Q8T1 read"); both when they say neither. */
 function opsOf(view: NasViewFigure): ('read' | 'write')[] {

@@ -1,5 +1,5 @@
 import type { NasDiskLoad } from '../../../contract/nas-resources';
-import { median } from '../../../util/spread';
+import { mean, median } from '../../../util/spread';
 import type { NasViewFigure } from '../figures';
 import { rate } from '../links';
 import { drivesOf, listWords, percentFigure, percentWords, samplesOf } from '../nas-views';
@@ -148,10 +148,6 @@ function perDrive(perSample: readonly NasDiskLoad[][]): DriveLoads[] {
   for (const disks of perSample)
     for (const disk of disks) drives.set(disk.name, [...(drives.get(disk.name) ?? []), disk]);
   return [...drives].map(([name, loads]) => ({ name, loads }));
-}
-
-function mean(values: readonly number[]): number {
-  return values.length > 0 ? values.reduce((sum, value) => sum + value, 0) / values.length : 0;
 }
 
 function meanOrNull(values: readonly (number | null)[]): number | null {
