@@ -12,6 +12,12 @@
  *   npm run bench:sweep-scale -- [--folder /dev/shm] [--checks 30] [--seed 35] [--save result.json]
  *                                [--bs 4k,64k,1M] [--size 1M,64M] [--jobs 1,8]   (another grid, to try the bench)
  *                                [--window 4] [--ramp 1]   (the adaptive cells' steady-state window and ramp, s)
+ *                                [--budget SECONDS]   (the adaptive sweep's time budget; 0: none)
+ *
+ * The adaptive sweep runs under a time budget, as a user's would: by default a tenth of the grid's
+ * cells at the fixed cells' 10 s (560 s for 560 cells; their layout and start-up come on top, so
+ * that is under a tenth of the full grid's cost). Whether the cells it infers within that budget
+ * hold is what the checks judge.
  *
  * On a RAM folder the figures are CPU-bound: other load on the machine moves them, so the run-to-run
  * spread of the fixed cells is printed beside each deviation. Takes 20–40 minutes.
@@ -41,6 +47,7 @@ const { values } = parseArgs({
     // The adaptive cells' steady-state window and ramp (the sweep's defaults unless given), to try cheaper cells.
     window: { type: 'string' },
     ramp: { type: 'string' },
+    budget: { type: 'string' },
   },
   allowPositionals: true,
 });
@@ -53,6 +60,8 @@ const grid = {
   jobs: values.jobs ? values.jobs.split(',').map(Number) : [1, 2, 4, 8, 16, 32, 64, 128],
 };
 const fixedSeconds = 10;
+const cellCount = grid.blockSizes.length * grid.fileSizes.length * grid.jobs.length;
+const budgetSeconds = values.budget === undefined ? (cellCount * fixedSeconds) / 10 : Number(values.budget);
 
 /** The folders this run made, removed at the end and on Ctrl-C. */
 const folders = new Set<string>();
@@ -69,7 +78,7 @@ async function sweep(cells: typeof grid, adaptive: boolean): Promise<{ result: S
     ...(values.window ? { steadyStateWindowSeconds: Number(values.window) } : {}),
     ...(values.ramp ? { steadyStateRampSeconds: Number(values.ramp) } : {}),
     maxRuntimeSeconds: fixedSeconds,
-    timeBudgetSeconds: 86_400,
+    timeBudgetSeconds: adaptive && budgetSeconds > 0 ? budgetSeconds : 86_400,
     adaptive,
     openScratch: async () => {
       const scratch = await mkdtemp(path.join(parent, 'scratch-'));
@@ -151,7 +160,8 @@ async function main(): Promise<void> {
   const window = values.window ?? String(sweepDefaults.windowSeconds);
   const ramp = values.ramp ?? String(sweepDefaults.rampSeconds);
   console.log(
-    `sweep-scale: read on ${values.folder}, adaptive cells: steady-state window ${window} s, ramp ${ramp} s; ` +
+    `sweep-scale: read on ${values.folder}, adaptive cells: steady-state window ${window} s, ramp ${ramp} s, ` +
+      `time budget ${budgetSeconds > 0 ? `${budgetSeconds} s` : 'none'}; ` +
       `load average before: ${load()}`,
   );
   const adaptive = await sweep(grid, true);
@@ -186,6 +196,7 @@ async function main(): Promise<void> {
   console.log(
     `adaptive sweep: ${adaptive.wall.toFixed(0)} s wall, ${measured.length} cells measured, ${inferred.length} inferred`,
   );
+  console.log(`  ${adaptive.result.note ?? ''}`);
   console.log(
     `full grid as fixed ${fixedSeconds} s cells: ${gridCells} × ${cellCost.toFixed(1)} s (mean wall time of the ` +
       `${fixedWalls.length} fixed check runs) = ${fullCost.toFixed(0)} s; the adaptive sweep took ` +
@@ -208,15 +219,31 @@ async function main(): Promise<void> {
     return { ...cell, a, b, spread, deviation, allowance };
   });
   // NaN when no cell of that kind was checked: a goal with nothing to judge is not met.
-  const medianOf = (inferredOnes: boolean) => {
-    const deviations = rows.filter((row) => row.inferred === inferredOnes).map((row) => row.deviation);
-    return deviations.length > 0 ? median(deviations) : Number.NaN;
-  };
+  const ofKind = (inferredOnes: boolean) => rows.filter((row) => row.inferred === inferredOnes);
+  const medianOr = (list: number[]) => (list.length > 0 ? median(list) : Number.NaN);
   const beyond = rows.filter((row) => row.deviation > row.allowance);
+  /**
+   * A median goal (within 5%, within 10%) is judged as stated; when the yardstick itself — the two
+   * fixed runs of the same cells — varies by more than the goal allows, the line says so and whether
+   * the deviation is within that noise (at most twice the fixed runs' median spread plus the goal):
+   * a result, not a pass or fail of the sweep.
+   */
+  const medianGoal = (inferredOnes: boolean, goal: number): [string, boolean] => {
+    const kind = ofKind(inferredOnes);
+    const deviation = medianOr(kind.map((row) => row.deviation));
+    const spread = medianOr(kind.map((row) => row.spread));
+    const name = `median ${inferredOnes ? 'inferred' : 'measured'} cell within ${percent(goal)} (${percent(deviation)})`;
+    if (!(spread > goal)) return [name, deviation <= goal];
+    const noisy = deviation <= 2 * spread + goal ? 'within' : 'beyond';
+    return [
+      `${name}; its fixed checks vary by a median ${percent(spread)} between their two runs, more than the goal: ${noisy} that noise`,
+      deviation <= goal,
+    ];
+  };
   const goals = [
     [`adaptive wall time at most a tenth of the full grid's fixed-time cost`, adaptive.wall <= fullCost / 10],
-    [`median measured cell within 5% (${percent(medianOf(false))})`, medianOf(false) <= 0.05],
-    [`median inferred cell within 10% (${percent(medianOf(true))})`, medianOf(true) <= 0.1],
+    medianGoal(false, 0.05),
+    medianGoal(true, 0.1),
     [`no checked cell beyond its allowance (${beyond.length} of ${rows.length} beyond)`, beyond.length === 0],
   ] as const;
   for (const [goal, met] of goals) console.log(`${met ? 'MET    ' : 'NOT MET'} ${goal}`);

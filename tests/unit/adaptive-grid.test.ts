@@ -65,7 +65,8 @@ describe('the adaptive sweep on a recorded lab grid', () => {
     const { saturation, asked } = await sample(labGrid, labAt);
     // 4 KiB blocks, 1 GiB files: 704 MB/s (±27%), then 618 (±66%) and 581 (±51%) — two flat steps: one job is the point.
     expect(saturation.get(0)).toBe(0);
-    expect(asked.slice(0, 4).map(id)).toEqual(['0/3/0', '0/3/1', '0/3/2', '4/3/0']);
+    // The run-to-run noise first (each probe's first cell, then each again), then the probes.
+    expect(asked.slice(0, 7).map(id)).toEqual(['0/3/0', '4/3/0', '0/3/0', '4/3/0', '0/3/1', '0/3/2', '4/3/1']);
     // 4 MiB blocks: 1,748 (±30%), 2,299 (±28%, within the noise), 4,052 (±21%, beyond it), 3,360: four jobs.
     expect(saturation.get(4)).toBe(2);
     // Block sizes between two probed ones whose saturation points differ are probed in turn, so no two
@@ -76,6 +77,29 @@ describe('the adaptive sweep on a recorded lab grid', () => {
       const [low, high] = [probed[n - 1] as number, probed[n] as number];
       if (high - low >= 2) expect(saturation.get(low)).toBe(saturation.get(high));
     }
+  });
+
+  it('judges a probe by the run-to-run noise: 6% a doubling is no gain where runs differ by ±16%', async () => {
+    // Two jobs double one job's figure; past that each doubling creeps up 6% (a busy pool on two
+    // cores, as recorded on tmpfs), and a cell run again lands 25% from its first run (noise ≈ 16%).
+    const grid: Grid = { blockSizes: [4 * KiB, 64 * KiB, MiB], fileSizes: [64 * MiB], jobs: [1, 2, 4, 8, 16, 32] };
+    const figure = (cell: Cell) => 1e9 * (cell.b + 1) * (cell.j === 0 ? 1 : 2 * 1.06 ** (cell.j - 1));
+    const creeping = async (again: number) => {
+      const times = new Map<string, number>();
+      return sample(grid, (cell) => {
+        const count = (times.get(id(cell)) ?? 0) + 1;
+        times.set(id(cell), count);
+        return { bytesPerSecond: figure(cell) * (count > 1 ? again : 1), spread: 0.01 };
+      });
+    };
+    const noisy = await creeping(1.25);
+    expect(noisy.noise).toBeCloseTo(0.157, 2);
+    expect([...noisy.saturation.values()]).toEqual([1, 1]);
+    // On a pool that repeats itself exactly (the default noise, 5%) the same creep counts as gains.
+    const steady = await creeping(1);
+    expect(steady.noise).toBe(0.05);
+    expect([...steady.saturation.values()]).toEqual([5, 5]);
+    expect(new Set(noisy.asked.map(id)).size).toBeLessThan(new Set(steady.asked.map(id)).size);
   });
 
   it('refines every line until neighbours agree within their tolerance, lie on one trend, or are adjacent', async () => {

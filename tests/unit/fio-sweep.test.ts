@@ -6,6 +6,7 @@ import { checkFioJob, fioArgv } from '../../electron/engine/disk/job';
 import type { DiskTestResult } from '../../electron/engine/disk/result';
 import {
   cellFitsBudget,
+  LayoutPace,
   planSweep,
   runSweep,
   sweepEta,
@@ -123,6 +124,25 @@ describe('planning a sweep', () => {
     expect(cellFitsBudget(plan, 0, 100 - first)).toBe(true);
     expect(cellFitsBudget(plan, 0, 101 - first)).toBe(false);
     expect(cellFitsBudget(plan, plan.cells.length, 0)).toBe(false);
+  });
+
+  it('times a cell’s layout at the pace the sweep has seen, never faster than it was, the slow default before', () => {
+    const big = planSweep({ ...grid, jobs: [16], fileSizes: [1024 * MiB], timeBudgetSeconds: 600 });
+    const cell = big.cells[0];
+    if (!cell) throw new Error('no cell');
+    // 16 GiB of files at the 10 MiB/s default: longer than the whole budget.
+    expect(cell.worstCaseSeconds).toBeGreaterThan(600);
+    const pace = new LayoutPace();
+    expect(pace.bytesPerSecond).toBe(10 * MiB);
+    expect(cellFitsBudget(big, 0, 0, pace)).toBe(false);
+    // A cell of 16 GiB took 32 s beside fio's 30 s run: 512 MiB/s, so the next such cell needs 30 + 32 + 2 s.
+    pace.observe(cell, 62, 30);
+    expect(pace.bytesPerSecond).toBe(512 * MiB);
+    expect(cellFitsBudget(big, 0, 600 - 64, pace)).toBe(true);
+    expect(cellFitsBudget(big, 0, 600 - 63, pace)).toBe(false);
+    // A slower cell later brings the pace down with it; a pace below the default counts as the default.
+    pace.observe(cell, 30 + 16 * 1024, 30);
+    expect(pace.bytesPerSecond).toBe(10 * MiB);
   });
 });
 

@@ -12,15 +12,16 @@ export type { Cell };
  * asked where throughput saturates; a home user has minutes. The grid is measured where it tells
  * something:
  *
- * 1. Jobs per block size: the smallest and largest block sizes double their jobs (on the largest
+ * 1. The run-to-run noise first: the first cell of the smallest and largest block sizes' probes
+ *    (1 job, on the file size the probes use), each measured, then each again; how far a second
+ *    run lands is the noise the rules below judge neighbours by (fio's per-second spread says how
+ *    steady a cell was within its run, not that). Measured first so that the probes judge by it.
+ * 2. Jobs per block size: the smallest and largest block sizes double their jobs (on the largest
  *    file size all their job counts fit) until two steps in a row gain nothing beyond the noise;
  *    a block size halfway between two whose saturation points differ is probed too, and so on, so
- *    every block size's saturation point is measured or lies between two that agree.
- * 2. The grid's corners (or, where a corner cannot run, the nearest cells that can), and each
- *    probed block size at its saturation point on the smallest and largest file sizes. Then the
- *    first cell of the smallest and largest block sizes' probes again, minutes after their first
- *    run: how far a second run lands is the noise the rules below judge neighbours by (fio's
- *    per-second spread says how steady a cell was within its run, not that).
+ *    every block size's saturation point is measured or lies between two that agree. Then the
+ *    grid's corners (or, where a corner cannot run, the nearest cells that can), and each probed
+ *    block size at its saturation point on the smallest and largest file sizes.
  * 3. Refinement: along every line of measured cells, a gap whose ends differ beyond their noise
  *    (`toleranceOf`) and do not lie on one straight trend (log scales) with the next measured cell
  *    beyond either end has its middle cell measured; the widest gaps first.
@@ -67,9 +68,9 @@ export async function sampleGrid(
     }
     return readings.get(id) ?? null;
   };
-  const saturation = await probeJobs(grid, runnable, read);
+  const noise = await runToRunNoise(grid, runnable, read, measure);
+  const saturation = await probeJobs(grid, runnable, read, noise);
   for (const cell of seeds(grid, runnable, saturation)) await read(cell);
-  const noise = await runToRunNoise(grid, runnable, readings, measure);
 
   const lines = {
     b: linesAlong(grid, 'b', runnable),
@@ -201,20 +202,26 @@ function widestGap(
 }
 
 /**
- * Step 2's second runs: the first cell of the smallest and largest block sizes' probes, measured
- * again; their relative spread (root mean square over the cells), never below the default. The
- * first reading stays the cell's figure.
+ * Step 1: the first cell of the smallest and largest block sizes' probes, each read (their first
+ * reading stays the cell's figure), then each measured again; the relative spread of each pair
+ * (root mean square over the cells), never below the default.
  */
 async function runToRunNoise(
   grid: Grid,
   runnable: (cell: Cell) => boolean,
-  readings: ReadonlyMap<string, Reading>,
+  read: (cell: Cell) => Promise<Reading | null>,
   measure: (cell: Cell) => Promise<Reading | null>,
 ): Promise<number> {
+  const cells = [...new Set([0, grid.blockSizes.length - 1])].map((b) => ({
+    b,
+    f: referenceColumn(grid, b, runnable),
+    j: 0,
+  }));
+  const firsts: (Reading | null)[] = [];
+  for (const cell of cells) firsts.push(await read(cell));
   const spreads: number[] = [];
-  for (const b of new Set([0, grid.blockSizes.length - 1])) {
-    const cell = { b, f: referenceColumn(grid, b, runnable), j: 0 };
-    const first = readings.get(key(cell));
+  for (const [n, cell] of cells.entries()) {
+    const first = firsts[n];
     const again = first ? await measure(cell) : null;
     const spread = first && again ? relativeSpread([first.bytesPerSecond, again.bytesPerSecond]) : null;
     if (spread !== null) spreads.push(spread);

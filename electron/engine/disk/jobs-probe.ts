@@ -1,18 +1,20 @@
-import { gainedOn, adaptiveRule, type Grid, type Reading } from './adaptive-rule';
+import { adaptiveRule, gainedOn, type Grid, type Reading } from './adaptive-rule';
 import type { Cell } from './grid-fill';
 
 /**
- * Step 1: each probed block size's saturation point, on the largest file size where most of its
- * job counts can run; block sizes between two probed ones that disagree are probed in turn.
+ * Step 2: each probed block size's saturation point, on the largest file size where most of its
+ * job counts can run; block sizes between two probed ones that disagree are probed in turn. A
+ * doubling gains when it grows beyond the run-to-run `noise`.
  */
 export async function probeJobs(
   grid: Grid,
   runnable: (cell: Cell) => boolean,
   read: (cell: Cell) => Promise<Reading | null>,
+  noise: number,
 ): Promise<Map<number, number>> {
   const saturation = new Map<number, number>();
   const probe = async (b: number) =>
-    saturation.set(b, await saturatingJobs(grid, b, referenceColumn(grid, b, runnable), read));
+    saturation.set(b, await saturatingJobs(grid, b, referenceColumn(grid, b, runnable), read, noise));
   const lastB = grid.blockSizes.length - 1;
   await probe(0);
   if (lastB > 0) await probe(lastB);
@@ -43,6 +45,7 @@ async function saturatingJobs(
   b: number,
   f: number,
   read: (cell: Cell) => Promise<Reading | null>,
+  noise: number,
 ): Promise<number> {
   let best = 0;
   let flat = 0;
@@ -50,7 +53,7 @@ async function saturatingJobs(
   for (let j = 1; j < grid.jobs.length && previous && flat < adaptiveRule.flatSteps; j += 1) {
     const reading = await read({ b, f, j });
     if (!reading) break;
-    const gained = gainedOn(previous, reading);
+    const gained = gainedOn(previous, reading, noise);
     if (gained) {
       best = j;
       flat = 0;

@@ -1,6 +1,6 @@
 import { sampleGrid, type Grid } from './adaptive-grid';
 import type { DiskTestResult } from './result';
-import { cellFitsBudget, cellIndex, type SweepDirection, type SweepPlan } from './sweep-plan';
+import { cellFitsBudget, cellIndex, type LayoutPace, type SweepDirection, type SweepPlan } from './sweep-plan';
 
 /** What running a sweep's cells gave: a result per plan cell (null: not measured), and for an adaptive sweep its inferences. */
 export interface CellsOutcome {
@@ -23,6 +23,7 @@ export async function runAdaptive(
   plan: SweepPlan,
   runCell: (index: number, again?: boolean) => Promise<DiskTestResult | null>,
   now: () => number,
+  pace: LayoutPace,
 ): Promise<CellsOutcome> {
   const started = now();
   const { options } = plan;
@@ -48,7 +49,7 @@ export async function runAdaptive(
     const grid: Grid = { ...axes, leftOut: (cell) => indexOf(cell) < 0 };
     const sampled = await sampleGrid(grid, async (cell) => {
       const index = indexOf(cell);
-      if (index < 0 || !cellFitsBudget(plan, index, now() - started)) return null;
+      if (index < 0 || !cellFitsBudget(plan, index, now() - started, pace)) return null;
       // A second run (the sampler's run-to-run check) leaves the cell's first figure standing.
       const again = results[index] !== null;
       const result = await runCell(index, again);

@@ -131,8 +131,7 @@ export function planSweep(options: SweepPlanOptions, freeBytes: number | null = 
                 : {}),
             },
           };
-          const layout = jobFootprint({ size: fileSize, numjobs: jobs }) / slowLayoutBytesPerSecond;
-          const worstCaseSeconds = Math.ceil(options.maxRuntimeSeconds + layout + perCellOverheadSeconds);
+          const worstCaseSeconds = cellWorstCase(options, { fileSize, jobs }, slowLayoutBytesPerSecond);
           cells.push({ name, bs, fileSize, jobs, rw, test, worstCaseSeconds });
         }
       }
@@ -170,13 +169,50 @@ export function sweepEta(plan: SweepPlan, measuredSeconds: readonly number[]): n
   return Math.round(remaining * ratio);
 }
 
+/** What a cell lays out: `jobs` files of `fileSize` bytes. */
+type CellFiles = Pick<SweepCell, 'fileSize' | 'jobs'>;
+
+/** A cell's longest time: its runtime cap, laying out its files at `layoutBytesPerSecond`, and the round trips. */
+function cellWorstCase(options: SweepPlanOptions, cell: CellFiles, layoutBytesPerSecond: number): number {
+  const layout = jobFootprint({ size: cell.fileSize, numjobs: cell.jobs }) / layoutBytesPerSecond;
+  return Math.ceil(options.maxRuntimeSeconds + layout + perCellOverheadSeconds);
+}
+
+/**
+ * How fast this folder lays out files, as the sweep has seen it: the files of every cell run so
+ * far over the seconds each took beside fio's own run (laying out and start-up together, so the
+ * pace is never flattered), never below the slow default, which stands until a cell has run.
+ * Without it a budget judged every cell with files of gigabytes as a tired USB disk would lay them
+ * out (8 GiB: 14 minutes), and a sweep of minutes never measured a large file with many jobs on
+ * any NAS (issue #35's bench: none of its 64 MiB × 128-job cells fitted a 560 s budget on tmpfs,
+ * where laying one out takes seconds).
+ */
+export class LayoutPace {
+  private bytes = 0;
+  private seconds = 0;
+  observe(cell: CellFiles, wallSeconds: number, fioSeconds: number): void {
+    this.bytes += jobFootprint({ size: cell.fileSize, numjobs: cell.jobs });
+    this.seconds += Math.max(wallSeconds - fioSeconds, 0);
+  }
+  get bytesPerSecond(): number {
+    return this.seconds > 0 ? Math.max(slowLayoutBytesPerSecond, this.bytes / this.seconds) : slowLayoutBytesPerSecond;
+  }
+}
+
 /**
  * Whether the next cell still fits the budget. Judged on its worst case, since fio may run it to
- * the cap: a sweep never overruns its budget by a cell that was started on hope.
+ * the cap: a sweep never overruns its budget by a cell that was started on hope. Its files' layout
+ * is timed at the pace the sweep has seen (`LayoutPace`), the slow default before any.
  */
-export function cellFitsBudget(plan: SweepPlan, index: number, elapsedSeconds: number): boolean {
+export function cellFitsBudget(
+  plan: SweepPlan,
+  index: number,
+  elapsedSeconds: number,
+  pace: LayoutPace = new LayoutPace(),
+): boolean {
   const cell = plan.cells[index];
-  return cell !== undefined && elapsedSeconds + cell.worstCaseSeconds <= plan.options.timeBudgetSeconds;
+  if (cell === undefined) return false;
+  return elapsedSeconds + cellWorstCase(plan.options, cell, pace.bytesPerSecond) <= plan.options.timeBudgetSeconds;
 }
 
 export function budgetNote(skipped: number, total: number, budgetSeconds: number): string {

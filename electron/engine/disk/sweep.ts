@@ -9,6 +9,7 @@ import { runAdaptive, type CellsOutcome } from './sweep-adaptive';
 import {
   budgetNote,
   cellFitsBudget,
+  LayoutPace,
   largestCellBytes,
   planSweep,
   sweepEta,
@@ -81,6 +82,7 @@ export async function runSweep(session: NasCommands, options: SweepOptions): Pro
   // Cells whose files do not fit the folder's free space are left out (and named), not refused whole.
   const plan = planSweep(options, folder.freeBytes);
   const scratch = await options.openScratch(largestCellBytes(plan));
+  const pace = new LayoutPace();
   /** One cell, as its own fio run in the scratch folder (`again`: a second run, not reported as a result). */
   const runCell = async (index: number, again = false): Promise<DiskTestResult | null> => {
     const cell = plan.cells[index];
@@ -88,6 +90,7 @@ export async function runSweep(session: NasCommands, options: SweepOptions): Pro
     options.signal?.throwIfAborted();
     const name = again ? `${cell.name} (again, to gauge run-to-run noise)` : cell.name;
     options.onCellStart?.(index, name);
+    const cellStarted = now();
     const [result] = await runFioTests(session, scratch.path, [cell.test], {
       folder,
       memoryBytes: options.memoryBytes ?? null,
@@ -97,6 +100,7 @@ export async function runSweep(session: NasCommands, options: SweepOptions): Pro
       ...(options.onSample ? { onSample: (sample) => options.onSample?.({ ...sample, index }) } : {}),
     });
     if (!result) return null;
+    pace.observe(cell, now() - cellStarted, result.seconds);
     const cellResult: DiskTestResult = { ...result, fileSizeBytes: cell.fileSize, inferred: false };
     if (again) options.onCellRepeated?.(index, name);
     else options.onResult?.(cellResult);
@@ -104,7 +108,9 @@ export async function runSweep(session: NasCommands, options: SweepOptions): Pro
   };
   let outcome: CellsOutcome;
   try {
-    outcome = options.adaptive ? await runAdaptive(plan, runCell, now) : await runCells(plan, runCell, now, options);
+    outcome = options.adaptive
+      ? await runAdaptive(plan, runCell, now, pace)
+      : await runCells(plan, runCell, now, pace, options);
   } catch (error) {
     // The sweep's own error is the one to report; a failed cleanup after it must not hide it.
     await scratch.remove().catch(() => undefined);
@@ -142,6 +148,7 @@ async function runCells(
   plan: SweepPlan,
   runCell: (index: number) => Promise<DiskTestResult | null>,
   now: () => number,
+  pace: LayoutPace,
   options: Pick<SweepOptions, 'onProgress' | 'signal'>,
 ): Promise<CellsOutcome> {
   const started = now();
@@ -159,7 +166,7 @@ async function runCells(
     options.signal?.throwIfAborted();
     // Once one cell would overrun the budget, the rest are skipped too: a grid with holes in the
     // middle reads as a pattern, one cut off at the end reads as what it is.
-    if (results.includes(null) || !cellFitsBudget(plan, index, now() - started)) {
+    if (results.includes(null) || !cellFitsBudget(plan, index, now() - started, pace)) {
       results.push(null);
       continue;
     }
