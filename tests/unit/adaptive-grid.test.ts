@@ -81,7 +81,8 @@ describe('the adaptive sweep on a recorded lab grid', () => {
 
   it('judges a probe by the run-to-run noise: 6% a doubling is no gain where runs differ by ±16%', async () => {
     // Two jobs double one job's figure; past that each doubling creeps up 6% (a busy pool on two
-    // cores, as recorded on tmpfs), and a cell run again lands 25% from its first run (noise ≈ 16%).
+    // cores, as recorded on tmpfs), and a cell run again lands 25% from its first run (noise ≈ 16%,
+    // so two readings of one figure may differ by 31%).
     const grid: Grid = { blockSizes: [4 * KiB, 64 * KiB, MiB], fileSizes: [64 * MiB], jobs: [1, 2, 4, 8, 16, 32] };
     const figure = (cell: Cell) => 1e9 * (cell.b + 1) * (cell.j === 0 ? 1 : 2 * 1.06 ** (cell.j - 1));
     const creeping = async (again: number) => {
@@ -95,7 +96,8 @@ describe('the adaptive sweep on a recorded lab grid', () => {
     const noisy = await creeping(1.25);
     expect(noisy.noise).toBeCloseTo(0.157, 2);
     expect([...noisy.saturation.values()]).toEqual([1, 1]);
-    // On a pool that repeats itself exactly (the default noise, 5%) the same creep counts as gains.
+    // On a pool that repeats itself exactly (the default noise, 5%: two readings may differ by 10%),
+    // two creeping doublings (12%) count as a gain, all the way up.
     const steady = await creeping(1);
     expect(steady.noise).toBe(0.05);
     expect([...steady.saturation.values()]).toEqual([5, 5]);

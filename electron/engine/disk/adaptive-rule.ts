@@ -31,14 +31,15 @@ export const apart = (a: Reading, b: Reading) =>
   Math.abs(a.bytesPerSecond - b.bytesPerSecond) / Math.max(a.bytesPerSecond, b.bytesPerSecond, 1);
 
 /**
- * More jobs gained when the figure grew beyond the run-to-run `noise` (never below the default),
- * or a reading's own spread when larger: a doubling that only seems to gain costs one more probe,
- * and on a busy pool every block size's probe creeps up a few percent a doubling (recorded on
- * tmpfs: 3–9% from 2 to 32 jobs on two cores), which the default alone took for gains all the way.
+ * More jobs gained when the figure grew beyond what two readings of one figure may differ by
+ * (`toleranceOf`: two deviations of the run-to-run `noise`, or a reading's own spread), the same
+ * rule refinement judges neighbours by. On a busy pool every block size's probe creeps up a few
+ * percent a doubling (recorded on tmpfs: 3–9% from 2 to 32 jobs on two cores, its runs ±7%
+ * apart): judged by one deviation, two creeping steps counted as a gain, every block size seemed
+ * to saturate elsewhere, and the probes took 40 of a budget's 59 cells.
  */
 export const gainedOn = (from: Reading, to: Reading, noise: number) =>
-  to.bytesPerSecond > from.bytesPerSecond &&
-  apart(from, to) > Math.max(adaptiveRule.defaultNoise, noise, from.spread ?? 0, to.spread ?? 0);
+  to.bytesPerSecond > from.bytesPerSecond && apart(from, to) > toleranceOf(noise, from, to);
 
 /**
  * How far readings may differ and still be the same figure for refinement: two deviations of the
