@@ -36,7 +36,7 @@ export const apart = (a: Reading, b: Reading) =>
  * rule refinement judges neighbours by. On a busy pool every block size's probe creeps up a few
  * percent a doubling (recorded on tmpfs: 3–9% from 2 to 32 jobs on two cores, its runs ±7%
  * apart): judged by one deviation, two creeping steps counted as a gain, every block size seemed
- * to saturate elsewhere, and the probes took 40 of a budget's 59 cells.
+ * to saturate elsewhere, and 36 of a budget's 59 cells went to the probes' file size (23 since).
  */
 export const gainedOn = (from: Reading, to: Reading, noise: number) =>
   to.bytesPerSecond > from.bytesPerSecond && apart(from, to) > toleranceOf(noise, from, to);
