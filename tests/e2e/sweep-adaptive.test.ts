@@ -50,9 +50,9 @@ describe('the adaptive sweep, in browser mode', () => {
     await ui.page.getByTestId('sweep-steady-state').uncheck();
     await ui.page.getByTestId('sweep-max-seconds').fill('1');
     await ui.page.getByTestId('sweep-adaptive').check();
-    await ui.page.getByTestId('sweep-budget').fill('10');
+    await ui.page.getByTestId('sweep-budget').fill('2');
     await expect(ui.page.getByTestId('sweep-budget-preview').innerText()).resolves.toMatch(
-      /^Within 10 min: at least \d+ of 200 cells measured \(.+\), more where neighbouring cells differ; up to \d+ inferred from them and marked ≈\.$/,
+      /^Within 2 min: at least \d+ of 200 cells measured \(.+\), more where neighbouring cells differ; up to \d+ inferred from them and marked ≈\.$/,
     );
     await ui.page.getByTestId('start-disk').click();
     await expect.poll(runState, { timeout: 600_000, interval: 1000 }).toMatch(/done|failed|cancelled/);
