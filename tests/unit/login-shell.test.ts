@@ -162,6 +162,42 @@ describe('a command that leads no process group and cannot be made to (no setsid
   });
 });
 
+describe('ending a command', () => {
+  it.each([
+    ['its process group', true],
+    ['its process, where it leads no group', false],
+  ])(
+    'by %s: also what its processes start while told to stop, in a group of their own (as fio starts its job)',
+    async (_how, grouped) => {
+      // As fio told to stop while it lays out its file: the TERM waits (here: ignored), then it starts
+      // its job, which leaves the group (fio's job calls setsid), and waits on it.
+      const seconds = grouped ? 64 : 65;
+      const command = spawn('/bin/sh', ['-c', `trap '' TERM; sleep 0.4; setsid sleep ${seconds} & wait`], {
+        detached: grouped,
+        stdio: 'ignore',
+      });
+      const job = () =>
+        spawnSync('pgrep', ['-f', `^sleep ${seconds}$`], { encoding: 'utf8' })
+          .stdout.trim()
+          .split('\n')
+          .filter(Boolean);
+      const pid = command.pid ?? 0;
+      try {
+        // Told to stop before the job has started.
+        await expect.poll(() => spawnSync('pgrep', ['-P', String(pid)]).status, { timeout: 5000 }).toBe(0);
+        expect(job()).toEqual([]);
+        const leader = grouped ? { group: pid } : { pid };
+        const kill = spawnSync('/bin/sh', ['-c', endCommandScript(leader)], { encoding: 'utf8' });
+        expect(kill.status).toBe(0);
+        expect(job()).toEqual([]);
+      } finally {
+        spawnSync('pkill', ['-KILL', '-f', `^sleep ${seconds}$`]);
+        command.kill('SIGKILL');
+      }
+    },
+  );
+});
+
 describe('output that rc files print never reaches a parser', () => {
   const frameOf = (chunks: string[]) => {
     const frame = new StdoutFrame();

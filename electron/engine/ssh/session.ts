@@ -82,12 +82,20 @@ export class NasSession {
       options.onStderrLine?.(text);
     });
 
+    let ended: Promise<void> = Promise.resolve();
     const stop = (reason: NasbenchError) => {
       if (stopped) return;
       stopped = reason;
       // A cancel can arrive before the command has told us its process group: wait for it.
-      const known = Promise.race([leaderArrived, new Promise((resolve) => setTimeout(resolve, 5000))]);
-      void known.then(() => this.endCommand(leader)).finally(() => channel?.close());
+      const known = Promise.race([leaderArrived, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      ended = known.then(() => this.endCommand(leader)).finally(() => channel?.close());
+    };
+    // A stopped command settles once what ends it on the NAS has run (a second and more), not when its
+    // own channel closes at the first TERM: a caller that closes the connection then (the CLI after
+    // Ctrl+C) would cut that script short, before its KILL.
+    const settleStopped = async (reason: NasbenchError): Promise<never> => {
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, endCommandBoundMs).unref())]);
+      throw reason;
     };
     const onAbort = () => stop(cancelledError(options.signal?.reason));
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -134,7 +142,8 @@ export class NasSession {
         stderr: stderrText,
       };
     } catch (error) {
-      if (stopped) throw stopped;
+      // The stopped command's own end above too: it settles once what ends it has run.
+      if (stopped) return await settleStopped(stopped);
       throw linkLost(error);
     } finally {
       clearTimeout(timer);
@@ -232,6 +241,9 @@ export class NasSession {
 
 /** Where a tunnel leads on the NAS: a unix socket (by its full path), or a port on the NAS's loopback. */
 export type NasListener = { socketPath: string } | { port: number };
+
+/** The longest a stopped command waits for the script that ends it (it takes a second, or nothing once the link is gone). */
+const endCommandBoundMs = 10_000;
 
 /** SSH's CHANNEL_OPEN_FAILURE reason when the server tried and found nothing listening (RFC 4254 5.1). */
 const connectFailed = 2;
