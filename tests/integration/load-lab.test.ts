@@ -316,8 +316,9 @@ describe('load from two computers on their own 1 Gbit/s legs to the lab NAS', ()
       ['--nas-folder', nasFolder, ...nasLogin(lab.field.sshds.dropbear.port)],
     );
     await expect.poll(() => nasFioServers().join('\n'), { timeout: 30_000 }).toMatch(/--server=ip:127\.0\.0\.1,\d+/);
+    // Its process shows a moment before its socket listens.
+    await expect.poll(() => fioListenersOnNas().length, { timeout: 10_000 }).toBeGreaterThan(0);
     const listeners = fioListenersOnNas();
-    expect(listeners.length).toBeGreaterThan(0);
     expect(listeners.every((address) => address.startsWith('127.0.0.1:'))).toBe(true);
     const result = await running;
     expect(result.clients.map((client) => [client.ok, client.via ?? null])).toEqual([
