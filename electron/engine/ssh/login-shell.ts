@@ -78,8 +78,9 @@ export function leaderOf(line: string): CommandLeader | undefined {
  * can start another or lose its parent while they are gathered, then sent TERM and CONT (so they can
  * close their files); a second later whatever is left of them and below them is stopped and killed.
  * Found again then, not only the first list: fio, told to stop while it lays out its file, still
- * starts its job, which leaves fio's group (its own setsid) and ran on for the whole test after the
- * group was killed (seen in the lab under Dropbear, one cancel in four).
+ * starts its job, which leaves fio's group (its own setsid) and ran on, orphaned, for the rest of the
+ * test once fio itself was killed (traced in the lab, ps every 0.1 s around a Ctrl+C, on the Dropbear
+ * without setsid).
  */
 export function endCommandScript(leader: CommandLeader): string {
   const processes =
