@@ -180,11 +180,17 @@ export function readHeaderLine(line: string, header: ReaderHeader): boolean {
 
 /**
  * `@@limit PID QUOTA PERIOD [GROUP]`: the process's cgroup (GROUP, its path) lets it use QUOTA of
- * every PERIOD microseconds. Readers before the group was sent leave it out.
+ * every PERIOD microseconds. Readers before the group was sent leave it out. `@@limit PID none`:
+ * the limit said before was lifted (samples from then on show none).
  */
 export function readCpuLimit(line: string, header: ReaderHeader): void {
   const parts = fields(line);
   const [, pid, quota, period] = numbers(parts.slice(0, 4));
+  if (pid !== undefined && parts[2] === 'none') {
+    header.cpuLimits.delete(pid);
+    header.cpuGroups.delete(pid);
+    return;
+  }
   if (
     !Number.isInteger(pid) ||
     pid === undefined ||

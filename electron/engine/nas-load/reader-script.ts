@@ -74,17 +74,32 @@ const linuxAwk = [
   '    close(f)',
   '  }',
   '  print "@@processes"',
+  '  round++',
   '  for (i = 1; i <= NF; i++) {',
   '    f = $i "/stat"',
   '    if ((getline line < f) > 0) print line',
   '    close(f)',
-  '    if (!($i in told)) { told[$i] = 1; cpulimit($i) }',
+  '    if (!($i in told) || (line != last[$i] && told[$i] <= round - 2)) { told[$i] = round; cpulimit($i) }',
+  '    last[$i] = line',
+  '    seen[$i] = round',
+  '  }',
+  // What it keeps of ended processes is let go once a minute (collected first: POSIX leaves deleting
+  // from an array while walking it undefined).
+  '  if (round % 60 == 0) {',
+  '    gone = ""',
+  '    for (p in seen) if (seen[p] < round) gone = gone " " p',
+  '    k = split(gone, ended, " ")',
+  '    for (; k > 0; k--) { p = ended[k]; delete seen[p]; delete told[p]; delete last[p]; delete limited[substr(p, 7)] }',
   '  }',
   '  print "@@end"',
   '  fflush()',
   '}',
   // A process held to a share of a core by its cgroup (a container's --cpus, a service's CPUQuota,
-  // the lab's low-power NAS) is CPU-bound at that share, not at a whole core: said once per process.
+  // the lab's low-power NAS) is CPU-bound at that share, not at a whole core. Read when the process is
+  // first seen, and again (at most every other second) while it works: a quota can be set or lifted
+  // on a running process (docker update --cpus, systemctl set-property), or a service moved into its
+  // group after it started. Reading only busy processes' keeps the cost to a few files a second.
+  // "none" takes back a limit said before.
   'function cpulimit(dir,   pid, line, parts, n, c, q, p) {',
   '  pid = substr(dir, 7)',
   '  while ((getline line < (dir "/cgroup")) > 0) {',
@@ -97,7 +112,8 @@ const linuxAwk = [
   '      getline p < ("/sys/fs/cgroup/cpu" parts[3] "/cpu.cfs_period_us"); close("/sys/fs/cgroup/cpu" parts[3] "/cpu.cfs_period_us")',
   '      q = q " " p',
   '    }',
-  '    if (q ~ /^[0-9]+ [0-9]+$/) print "@@limit " pid " " q " " parts[3]',
+  '    if (q ~ /^[0-9]+ [0-9]+$/) { print "@@limit " pid " " q " " parts[3]; limited[pid] = 1 }',
+  '    else if (q != "" && (pid in limited)) { print "@@limit " pid " none"; delete limited[pid] }',
   '  }',
   '  close(dir "/cgroup")',
   '}',
