@@ -6,7 +6,7 @@ import { runCli } from '../../electron/cli/program';
 import { runFioTests } from '../../electron/engine/disk';
 import { runNasDiskTest } from '../../electron/engine/disk/nas-disk-test';
 import type { FioReport } from '../../electron/engine/disk/parse';
-import { quickPreset } from '../../electron/engine/disk/presets';
+import { bulkPreset, quickPreset } from '../../electron/engine/disk/presets';
 import type { DiskSample } from '../../electron/engine/disk/result';
 import { probeNas } from '../../electron/engine/probe';
 import { openScratchFolder, type ScratchFolder } from '../../electron/engine/ssh/scratch';
@@ -47,6 +47,14 @@ function fioOnNas(pathPart: string): string[] {
   return nasCommandLines().filter((args) => runsProgram(args, 'fio') && args.includes(pathPart));
 }
 
+/** Sectors read from a whole disk since boot (/proc/diskstats: the NAS stand-in shares this kernel). */
+function sectorsRead(disk: string): number {
+  const line = readFileSync('/proc/diskstats', 'utf8')
+    .split('\n')
+    .find((row) => row.trim().split(/\s+/)[2] === disk);
+  return Number(line?.trim().split(/\s+/)[5]);
+}
+
 function tinyEntries(): string {
   return nasExec(['find', lab.tiny, '-mindepth', '1']).stdout;
 }
@@ -85,6 +93,42 @@ describe('fio disk tests on the lab NAS', () => {
     }
     expect(new Set(samples.map((sample) => sample.index)).size).toBe(8);
     expect(nasExec(['test', '-e', scratch?.path ?? 'no scratch folder']).code).not.toBe(0);
+  });
+
+  it('bulk whose write ends at its time limit reads only what it wrote: every byte read comes off the drive', async () => {
+    // The write held to 4 MiB/s a job (128 MiB/s in all), so two seconds write a sixteenth of 32 × 64 MiB,
+    // as a NAS slower than the preset's 400 MB/s does over its minute. Unwritten, the rest of each file
+    // read as zeros without a disk touched (preallocated) or was laid out first by fio (not).
+    const [write, read] = bulkPreset({
+      uncached: true,
+      freeBytes: 64 * 1024 * MiB,
+      sizeBytes: 2048 * MiB,
+      runtimeSeconds: 2,
+    });
+    if (!write || !read) throw new Error('bulk has a write and a read');
+    const held = { ...write, job: { ...write.job, rateBytesPerSecond: 4 * MiB } };
+    const scratch = await openScratchFolder(session, lab.share, randomUUID(), 2048 * MiB);
+    let before = 0;
+    let drive = 0;
+    try {
+      const results = await runFioTests(session, scratch.path, [held, read], {
+        onTestStart: (index) => index === 1 && (before = sectorsRead('vda')),
+        onResult: (result) => result.rw === 'read' && (drive = (sectorsRead('vda') - before) * 512),
+      });
+      const [wrote, readBack] = results;
+      expect(wrote?.ioBytes).toBeLessThan(2048 * MiB * 0.2);
+      // The read kept to the bytes the write wrote (each job's mean, in whole 128 KiB blocks).
+      expect(readBack?.sizeBytes).toBeLessThanOrEqual(wrote?.ioBytes ?? 0);
+      expect(readBack?.sizeBytes).toBeGreaterThan((wrote?.ioBytes ?? 0) - 32 * 128 * 1024);
+      expect(readBack?.note).toMatch(/write ended at its time limit .* so the read covered what it wrote/);
+      const fio = readBack?.ioBytes ?? 0;
+      console.log(
+        `bulk read after a cut write: fio read ${(fio / 1e6).toFixed(0)} MB, the drive ${(drive / 1e6).toFixed(0)} MB`,
+      );
+      expect(drive / fio).toBeGreaterThan(0.9);
+    } finally {
+      await scratch.remove();
+    }
   });
 
   it('--uncached on tmpfs runs buffered and says why (direct: false)', async () => {
