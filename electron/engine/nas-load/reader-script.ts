@@ -137,7 +137,7 @@ if [ -r /proc/stat ]; then nb_linux=yes; else nb_linux=no; fi
 # read -t is not POSIX (dash has none): where it is missing, a watcher waits for the end of input
 # and ends the reader, and sleep (or iostat on FreeBSD) paces it.
 if read -t 0 nb_x </dev/null 2>/dev/null || [ $? -eq 1 ]; then nb_timed=yes; else nb_timed=no; fi
-if [ "$nb_timed" = no ] || [ "$nb_linux" = no ]; then
+if [ "$nb_linux" = no ]; then
   nb_main=$$
   ( while read -r nb_x <&3; do :; done; kill $nb_main 2>/dev/null ) &
   nb_watcher=$!
@@ -148,8 +148,8 @@ nb_stop() { [ -n "$nb_watcher" ] && kill "$nb_watcher" 2>/dev/null; exit 0; }
 # when the input has ended, so the clock tells them apart: a one-second wait always crosses into
 # the next second of /proc/uptime, while the end of input answers at once.
 nb_wait_linux() {
-  # Without read -t, the watcher ends the main shell, and this loop (a pipeline's own subshell) follows it.
-  if [ "$nb_timed" = no ]; then sleep 1; kill -0 $$ 2>/dev/null; return; fi
+  # Without read -t the loop waits on a sleep it can cut short: the watcher's TERM ends the wait at once.
+  if [ "$nb_timed" = no ]; then sleep 1 & nb_sleep=$!; wait $nb_sleep; return 0; fi
   IFS=. read -r nb_t0 nb_x </proc/uptime
   read -t 1 nb_x <&3
   nb_status=$?
@@ -176,11 +176,24 @@ if [ "$nb_linux" = yes ]; then
   for nb_p in /sys/block/*/*/partition; do [ -e "$nb_p" ] && echo "@@part $nb_p"; done
   for nb_p in /sys/block/*/slaves/*; do [ -e "$nb_p" ] && echo "@@member $nb_p"; done
   for nb_p in /sys/fs/btrfs/*/devices/*; do [ -e "$nb_p" ] && echo "@@member $nb_p"; done
-  while [ $nb_left -gt 0 ]; do
-    echo /proc/[0-9]*
-    nb_left=$((nb_left - 1))
-    nb_wait_linux || break
-  done | $nb_awk '${linuxAwk}' || echo "@@failed awk"
+  {
+    # Without read -t (dash, Debian's /bin/sh), a watcher ends this loop, a pipeline's own subshell,
+    # the moment the input ends: it learns the loop's pid from a child's parent ($$ is the main
+    # shell's). Ending the main shell instead left the loop to finish its second, and every stop a
+    # second late.
+    if [ "$nb_timed" = no ]; then
+      nb_loop=$(exec sh -c 'echo $PPID')
+      ( while read -r nb_x <&3; do :; done; kill $nb_loop 2>/dev/null ) >/dev/null 2>&1 &
+      nb_watcher=$!
+      trap 'kill $nb_sleep 2>/dev/null; exit 0' TERM
+    fi
+    while [ $nb_left -gt 0 ]; do
+      echo /proc/[0-9]*
+      nb_left=$((nb_left - 1))
+      nb_wait_linux || break
+    done
+    [ -n "$nb_watcher" ] && kill $nb_watcher 2>/dev/null
+  } | $nb_awk '${linuxAwk}' || echo "@@failed awk"
 else
   echo "@@nas-load $(uname -s 2>/dev/null) reader=$$"
   # FreeBSD (TrueNAS CORE): iostat's second report covers the second it waited, so it paces the loop

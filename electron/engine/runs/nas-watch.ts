@@ -32,11 +32,15 @@ export class NasWatch {
   async watch(stepSeconds: number): Promise<StepWatch> {
     this.baseline ??= measureNasBaseline(this.session, this.signal).catch(() => null);
     const baseline = await this.baseline;
+    // Not ended by the run's cancel: the step's own stop ends it, once the step's commands have ended
+    // on the NAS. Dropbear 2022.82–2024.85 drops the whole connection when one channel opens as
+    // another closes (its bug #321, fixed in 2024.86): a reader ending at the cancel, while the kill
+    // for fio opened, did that in the lab one cancel in two, and nothing could then remove fio or the
+    // scratch folder.
     const reader = startNasReader(this.session, {
       // Steps run past their estimate (a settling copy, a slow NAS): the reader ends by itself well after.
       maxSeconds: Math.ceil(stepSeconds * 3 + 120),
       baseline,
-      signal: this.signal,
       onSample: this.onSample,
     });
     const perSecond = new Map<number, Map<string, number>>();
