@@ -64,6 +64,23 @@ describe('the NAS’s CPU is the limit', () => {
     expect(verdict?.figures.peggedSeconds).toBeGreaterThanOrEqual(0.6 * (verdict?.figures.seconds ?? 0));
   });
 
+  it('still names smbd when the copy’s read stalled in most of its seconds: the quota explains a stall, it does not hide one', () => {
+    // The recorded copy with two of every three read seconds at 0, as the lab's copy at 2.5% of a core
+    // ran when its login was held too (2 runs in 7: 1.4–1.9 MB/s, stop-and-go). A median of 0 is no level
+    // to quote; the write's is.
+    const file = path.join(__dirname, '../fixtures/runs/lab-copy-smbd-quota.json');
+    const figures = figuresOfRun(parseRunFile(readFileSync(file, 'utf8')));
+    const [view] = figures.nasViews ?? [];
+    const [write, read] = view?.lines ?? [];
+    if (!view || !write || !read) throw new Error('the recorded copy has a write and a read line');
+    const stalled = read.map((rate, second) => (second % 3 === 0 ? rate : 0));
+    const verdict = explainFigures({ ...figures, nasViews: [{ ...view, lines: [write, stalled] }] }).find(
+      (found) => found.id === 'nas-cpu-limit',
+    );
+    expect(verdict?.text).toContain('smbd used all the CPU its group may use');
+    expect(verdict?.text).toMatch(/the rate (held at|about) [\d.]+ MB\/s\. Samba/);
+  });
+
   it('judges a rate line by line: two lines that each kept their level hold, their sum stepping between them does not', () => {
     // iperf3's recorded seconds at one level, then the same seconds at 1.6 times that, one after the other.
     const first = iperf3Rates('iperf3-cpu-quota');

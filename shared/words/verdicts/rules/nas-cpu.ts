@@ -171,13 +171,16 @@ function busiestProcess(processes: readonly (NasProcessLoad | undefined)[]): Nas
 /**
  * The test's rate, line by line (a copy's write, then its read, each at its own level): each line's
  * median over the seconds past its warm-up, and whether every line held its level. Lines too short
- * to judge (under four such seconds) are left out; null when none is left.
+ * to judge (under four such seconds) are left out, and so are lines stalled more than half their
+ * seconds (a median of 0 is no level: a copy's read held to 2.5% of a core moved nothing in half its
+ * seconds, which the quota explains rather than hides); null when none is left.
  */
 function rateOf(view: NasViewFigure): { levels: number[]; held: boolean } | null {
-  const judged = (view.lines ?? [view.rates]).map(steadyPart).filter((steady) => steady.length >= 4);
-  const levels = judged.map(median);
-  if (judged.length === 0 || !levels.every((level) => level > 0)) return null;
-  return { levels, held: judged.every(heldLevel) };
+  const judged = (view.lines ?? [view.rates])
+    .map(steadyPart)
+    .filter((steady) => steady.length >= 4 && median(steady) > 0);
+  if (judged.length === 0) return null;
+  return { levels: judged.map(median), held: judged.every(heldLevel) };
 }
 
 /**
