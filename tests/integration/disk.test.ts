@@ -12,7 +12,7 @@ import { probeNas } from '../../electron/engine/probe';
 import { openScratchFolder, type ScratchFolder } from '../../electron/engine/ssh/scratch';
 import type { NasSession } from '../../electron/engine/ssh/session';
 import type { NasFacts } from '../../shared/contract/probe';
-import { nasCommandLines, nasExec, runsProgram } from '../lab/lab';
+import { kernelDiskBytes, nasCommandLines, nasExec, runsProgram } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { errorOf, lab, labSession } from './lab-login';
 
@@ -45,14 +45,6 @@ async function nasbench(user: { name: string; password: string }, ...argv: strin
 /** fio processes in the NAS namespace working in a folder. */
 function fioOnNas(pathPart: string): string[] {
   return nasCommandLines().filter((args) => runsProgram(args, 'fio') && args.includes(pathPart));
-}
-
-/** Sectors read from a whole disk since boot (/proc/diskstats: the NAS stand-in shares this kernel). */
-function sectorsRead(disk: string): number {
-  const line = readFileSync('/proc/diskstats', 'utf8')
-    .split('\n')
-    .find((row) => row.trim().split(/\s+/)[2] === disk);
-  return Number(line?.trim().split(/\s+/)[5]);
 }
 
 function tinyEntries(): string {
@@ -112,8 +104,8 @@ describe('fio disk tests on the lab NAS', () => {
     let drive = 0;
     try {
       const results = await runFioTests(session, scratch.path, [held, read], {
-        onTestStart: (index) => index === 1 && (before = sectorsRead('vda')),
-        onResult: (result) => result.rw === 'read' && (drive = (sectorsRead('vda') - before) * 512),
+        onTestStart: (index) => index === 1 && (before = kernelDiskBytes('vda').read),
+        onResult: (result) => result.rw === 'read' && (drive = kernelDiskBytes('vda').read - before),
       });
       const [wrote, readBack] = results;
       expect(wrote?.ioBytes).toBeLessThan(2048 * MiB * 0.2);

@@ -6,7 +6,7 @@ import { runCli } from '../../electron/cli/program';
 import type { NasView } from '../../shared/contract/nas-resources';
 import { median } from '../../shared/util/spread';
 import type { Verdict } from '../../shared/words/verdicts';
-import { nasExec } from '../lab/lab';
+import { kernelDiskBytes, nasExec } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { lab } from './lab-login';
 
@@ -105,16 +105,6 @@ const whyNoVerdict = (json: TestJson) =>
   `${JSON.stringify(json.verdicts?.map((verdict) => verdict.text))}\nbusiest each second: ${json.nas?.resources.samples
     .map((sample) => `${sample.top[0]?.name}@${sample.top[0]?.cpu}/${sample.top[0]?.groupCpu ?? '-'}`)
     .join(' ')}\nrates: ${JSON.stringify(json.nas?.rates)}`;
-/** Bytes read and written on a whole disk since boot, from this kernel's /proc/diskstats (sectors of 512 bytes). */
-function kernelCounts(disk: string): { read: number; write: number } {
-  const fields =
-    readFileSync('/proc/diskstats', 'utf8')
-      .split('\n')
-      .map((line) => line.trim().split(/\s+/))
-      .find((row) => row[2] === disk) ?? [];
-  return { read: Number(fields[5]) * 512, write: Number(fields[9]) * 512 };
-}
-
 const setQuota = (microseconds: number) => writeFileSync(lab.lowpower.quota, String(microseconds));
 const cpuVerdict = (json: TestJson) => json.verdicts?.find((verdict) => verdict.id === 'nas-cpu-limit');
 /** The seconds the cgroup worked in (the test's own, not the login or the idle reader): over a third of its quota. */
@@ -171,7 +161,7 @@ describe('the NAS’s own view of each test', () => {
     const folder = `${lab.share}/nas-view-${randomUUID()}`;
     expect(nasExec(['install', '-d', '-o', lab.users.test.name, '-g', lab.users.test.name, folder]).code).toBe(0);
     folders.push(folder);
-    const kernelBefore = kernelCounts('vda');
+    const kernelBefore = kernelDiskBytes('vda');
     const json = await nasbench([
       'disk',
       ...mainLogin,
@@ -184,7 +174,7 @@ describe('the NAS’s own view of each test', () => {
       '--size',
       '6G',
     ]);
-    const kernelAfter = kernelCounts('vda');
+    const kernelAfter = kernelDiskBytes('vda');
     const samples = json.nas?.resources.samples ?? [];
     // The lab share's drive, as the NAS's /proc/diskstats names it.
     const drive = (sample: (typeof samples)[number]) => sample.disks.find((disk) => disk.name === 'vda');

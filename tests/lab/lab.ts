@@ -175,6 +175,19 @@ export function nsExec(ns: string, cmd: readonly string[], options: ExecOptions 
 }
 
 /** Runs `cmd` (argv, no shell) inside the NAS namespace and waits for it. */
+/**
+ * Bytes read and written on a whole disk since boot, from this kernel's /proc/diskstats (512-byte
+ * sectors): the lab NAS shares this kernel, so it is the ground truth for its drive.
+ */
+export function kernelDiskBytes(disk: string): { read: number; write: number } {
+  const fields =
+    readFileSync('/proc/diskstats', 'utf8')
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .find((row) => row[2] === disk) ?? [];
+  return { read: Number(fields[5]) * 512, write: Number(fields[9]) * 512 };
+}
+
 export function nasExec(cmd: readonly string[], options: ExecOptions = {}): ExecResult {
   return nsExec(readLab().namespace, cmd, options);
 }
