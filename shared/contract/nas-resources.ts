@@ -20,6 +20,8 @@ export const NasProcessLoad = z.object({
   cpuLimit: z.number().positive().optional(),
   /** Where a quota applies: what all the processes of its cgroup used together, in cores (the quota is theirs to share). */
   groupCpu: z.number().nonnegative().optional(),
+  /** Where a quota applies: the share of the second's quota periods in which the kernel held its group back (cpu.stat's nr_throttled). */
+  groupThrottled: Share.optional(),
 });
 export type NasProcessLoad = z.infer<typeof NasProcessLoad>;
 
@@ -98,5 +100,11 @@ export const NasView = z.object({
   resources: NasResources,
   rates: z.array(z.number().nonnegative()).optional(),
   lines: z.array(z.array(z.number().nonnegative())).optional(),
+  /**
+   * The seconds the test reported its rate, on the samples' clock (`t`): the step's samples also
+   * cover its setup and cleanup (starting iperf3 on the NAS, laying out fio's files, removing them),
+   * which the NAS's figures for the test leave out. Absent in records from before it was kept.
+   */
+  testSeconds: z.object({ from: z.number(), to: z.number() }).optional(),
 });
 export type NasView = z.infer<typeof NasView>;

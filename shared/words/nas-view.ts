@@ -12,7 +12,7 @@ import {
   processHeldAtCpuLimit,
 } from './verdicts';
 import type { NasViewFigure } from './verdicts/figures';
-import { coresWords, drivesOf, percentWords } from './verdicts/nas-views';
+import { busiestProcess, coresWords, drivesOf, percentWords, testSamplesOf } from './verdicts/nas-views';
 import type { Rule, Verdict } from './verdicts/verdict';
 
 /**
@@ -31,12 +31,15 @@ export interface NasGlance {
 }
 
 /** A test's glance; null when no second of it could be read. */
-export function nasGlanceOf(view: Pick<NasViewFigure, 'resources'>): NasGlance | null {
-  const { samples } = view.resources;
+export function nasGlanceOf(view: Pick<NasViewFigure, 'resources' | 'testSeconds'>): NasGlance | null {
+  const samples = testSamplesOf(view);
   if (samples.length === 0) return null;
   return {
     cpuBusy: median(samples.map((sample) => sample.cpuBusy)),
-    process: busiestProcess(samples.map((sample) => sample.top[0])),
+    process: busiestProcess(
+      samples.map((sample) => sample.top[0]),
+      'name',
+    ),
     drive: busiestDrive(samples.map((sample) => drivesOf(sample.disks))),
     seconds: samples.length,
   };
@@ -148,15 +151,6 @@ export function nasSummaryLine(summary: NasViewSummary): string {
   const process = summary.process ? `, ${summary.process.name} busiest` : '';
   const findings = summary.verdicts.map((id) => nasFindingWords(id, summary.processAtLimit ?? null, 'short'));
   return `NAS: processor ${percentWords(summary.cpuBusy)} busy${process}${findings.length ? `; ${findings.join(', ')}` : ''}`;
-}
-
-/** The process most often at the top, with its median CPU. */
-function busiestProcess(tops: readonly (NasProcessLoad | undefined)[]): NasProcessLoad | null {
-  const byName = new Map<string, NasProcessLoad[]>();
-  for (const top of tops) if (top) byName.set(top.name, [...(byName.get(top.name) ?? []), top]);
-  const seen = [...byName.values()].sort((a, b) => b.length - a.length)[0];
-  const first = seen?.[0];
-  return seen && first ? { ...first, cpu: median(seen.map((process) => process.cpu)) } : null;
 }
 
 /** The drive with the highest median busy share. */

@@ -100,10 +100,13 @@ function cpuInCgroup(name: string): Map<string, number> {
   return used;
 }
 
-/** What the verdict had to go on, each second: the busiest process's CPU (its group's) and the rates. */
+/** What the verdict had to go on, each second: the busiest process's CPU (its group's; how often the quota held it back), the rates. */
 const whyNoVerdict = (json: TestJson) =>
   `${JSON.stringify(json.verdicts?.map((verdict) => verdict.text))}\nbusiest each second: ${json.nas?.resources.samples
-    .map((sample) => `${sample.top[0]?.name}@${sample.top[0]?.cpu}/${sample.top[0]?.groupCpu ?? '-'}`)
+    .map(
+      (sample) =>
+        `${sample.t.toFixed(1)}s:${sample.top[0]?.name}@${sample.top[0]?.cpu}/${sample.top[0]?.groupCpu ?? '-'}/${sample.top[0]?.groupThrottled ?? '-'}`,
+    )
     .join(' ')}\nrates: ${JSON.stringify(json.nas?.rates)}`;
 const setQuota = (microseconds: number) => writeFileSync(lab.lowpower.quota, String(microseconds));
 const cpuVerdict = (json: TestJson) => json.verdicts?.find((verdict) => verdict.id === 'nas-cpu-limit');

@@ -5,6 +5,7 @@ import { parseRunFile } from '../../shared/contract/runs';
 import { figuresOfRun } from '../../shared/words/verdicts/figures-of-run';
 import { baselineOf } from '../../electron/engine/nas-load';
 import { explainFigures, noFigures, type Figures, type NasViewFigure } from '../../shared/words/verdicts';
+import { testSamplesOf } from '../../shared/words/verdicts/nas-views';
 import type { NasResources } from '../../shared/contract/nas-resources';
 import { iperf3Rates, resourcesOf } from '../helpers/nas-load';
 
@@ -79,6 +80,60 @@ describe('the NAS’s CPU is the limit', () => {
     );
     expect(verdict?.text).toContain('smbd used all the CPU its group may use');
     expect(verdict?.text).toMatch(/the rate (held at|about) [\d.]+ MB\/s\. Samba/);
+  });
+
+  it('judges a network test by its own seconds, not the iperf3 start and cleanup around it (a recorded lab run)', () => {
+    // 10 s upload to the lab's low-power NAS, iperf3 held to 2.5% of a core from its 20th ms of CPU (as
+    // tests/integration/nas-view.test.ts holds it): 9 samples, 1.1–2.5 s apart (the reader shares the
+    // quota), the last three after the test. Over all nine, iperf3's ticks read at its quota in 5 — no
+    // verdict; over the test's own seven, 5 of 7.
+    const file = path.join(__dirname, '../fixtures/runs/lab-net-iperf3-quota.json');
+    const figures = figuresOfRun(parseRunFile(readFileSync(file, 'utf8')));
+    const [view] = figures.nasViews ?? [];
+    if (!view?.testSeconds) throw new Error('the recorded run keeps the seconds of its test');
+    const own = testSamplesOf(view);
+    expect(view.resources.samples).toHaveLength(9);
+    expect(own.map((sample) => sample.t)).toEqual(view.resources.samples.slice(0, 7).map((sample) => sample.t));
+    const verdict = explainFigures(figures).find((found) => found.id === 'nas-cpu-limit');
+    expect(verdict?.text).toContain('iperf3 used all the CPU its group may use (2.5% of a core, a CPU quota)');
+    expect(verdict?.text).toContain('in 5 of 7 seconds of Upload');
+    const { testSeconds: _kept, ...unaligned } = view;
+    expect(explainFigures({ ...figures, nasViews: [unaligned] }).map((found) => found.id)).not.toContain(
+      'nas-cpu-limit',
+    );
+  });
+
+  it('counts a second the kernel held the group back in, though its ticks read low: 0.006 of a core under a 0.025 quota', () => {
+    // The same run with two of its held seconds reading as a busy lab's did (0.0063 of a core while the
+    // group was held back in 69% of the periods): /proc's hundredths say little at 2.5% of a core.
+    const file = path.join(__dirname, '../fixtures/runs/lab-net-iperf3-quota.json');
+    const figures = figuresOfRun(parseRunFile(readFileSync(file, 'utf8')));
+    const [view] = figures.nasViews ?? [];
+    if (!view) throw new Error('the recorded run has a NAS view');
+    const low = (throttled: number | undefined) => ({
+      ...view,
+      resources: {
+        ...view.resources,
+        samples: view.resources.samples.map((sample, index) =>
+          index === 2 || index === 3
+            ? {
+                ...sample,
+                top: sample.top.map((process) => ({
+                  ...process,
+                  cpu: 0.0063,
+                  groupCpu: 0.0063,
+                  groupThrottled: throttled,
+                })),
+              }
+            : sample,
+        ),
+      },
+    });
+    const found = (throttled: number | undefined) =>
+      explainFigures({ ...figures, nasViews: [low(throttled)] }).find((verdict) => verdict.id === 'nas-cpu-limit');
+    expect(found(0.69)?.text).toContain('iperf3 used all the CPU its group may use');
+    expect(found(0.2)).toBeUndefined();
+    expect(found(undefined)).toBeUndefined();
   });
 
   it('judges a rate line by line: two lines that each kept their level hold, their sum stepping between them does not', () => {

@@ -25,7 +25,26 @@ export function linuxSnapshot(sections: ReadonlyMap<string, string[]>, header: R
   snapshot.swap = swapOf(sections.get('/proc/vmstat') ?? [], header.pageBytes);
   snapshot.diskCounters = diskCountersOf(sections.get('/proc/diskstats') ?? []);
   snapshot.interfaces = interfacesOf(sections.get('/proc/net/dev') ?? []);
+  snapshot.throttling = throttlingOf(sections.get('throttling'));
   return snapshot;
+}
+
+/**
+ * `PERIODS THROTTLED GROUP` a line: from each quota'd cgroup's cpu.stat, nr_periods (periods in
+ * which it had work) and nr_throttled (those in which it used up its quota and was held back).
+ * Null from readers before it was sent.
+ */
+export function throttlingOf(lines: readonly string[] | undefined): Snapshot['throttling'] {
+  if (!lines) return null;
+  const groups: NonNullable<Snapshot['throttling']> = new Map();
+  for (const line of lines) {
+    const parts = fields(line);
+    const [periods, throttled] = numbers(parts.slice(0, 2));
+    const group = parts.slice(2).join(' ');
+    if (group && Number.isFinite(periods) && Number.isFinite(throttled))
+      groups.set(group, { periods: periods as number, throttled: throttled as number });
+  }
+  return groups;
 }
 
 /**
@@ -202,4 +221,5 @@ export function readCpuLimit(line: string, header: ReaderHeader): void {
   header.cpuLimits.set(pid, quota / period);
   const group = parts.slice(4).join(' ');
   if (group) header.cpuGroups.set(pid, group);
+  if (group) header.cpuPeriods.set(group, period / 1e6);
 }

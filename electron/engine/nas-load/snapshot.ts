@@ -20,6 +20,8 @@ export interface Snapshot {
   diskRates: DiskRates[] | null;
   /** Bytes received and sent since boot, per network interface (loopback left out). */
   interfaces: Map<string, { receivedBytes: number; sentBytes: number }> | null;
+  /** Linux: by cgroup (its path) with a CPU quota, the quota's periods the group ran in and was held back in, so far. */
+  throttling: Map<string, { periods: number; throttled: number }> | null;
 }
 
 /** CPU time in ticks: busy, waiting for I/O (Linux only; idle otherwise), and all. */
@@ -75,6 +77,8 @@ export interface ReaderHeader {
   cpuLimits: Map<number, number>;
   /** Process id → the cgroup whose quota holds it: the quota is the group's, shared by all its processes. */
   cpuGroups: Map<number, string>;
+  /** Cgroup → the length of its quota's period, in seconds (the quota is so much CPU every period). */
+  cpuPeriods: Map<string, number>;
 }
 
 export function emptySnapshot(): Snapshot {
@@ -88,6 +92,7 @@ export function emptySnapshot(): Snapshot {
     diskCounters: null,
     diskRates: null,
     interfaces: null,
+    throttling: null,
   };
 }
 
@@ -102,6 +107,7 @@ export function emptyHeader(): ReaderHeader {
     members: new Map(),
     cpuLimits: new Map(),
     cpuGroups: new Map(),
+    cpuPeriods: new Map(),
   };
 }
 

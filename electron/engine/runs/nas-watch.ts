@@ -32,6 +32,8 @@ export class NasWatch {
   async watch(stepSeconds: number): Promise<StepWatch> {
     this.baseline ??= measureNasBaseline(this.session, this.signal).catch(() => null);
     const baseline = await this.baseline;
+    // Where the samples' clock stands on the run's: the first sample's arrival, less its own `t`.
+    let clockOffset: number | null = null;
     // Not ended by the run's cancel: the step's own stop ends it, once the step's commands have ended
     // on the NAS. Dropbear 2022.82–2024.85 drops the whole connection when one channel opens as
     // another closes (its bug #321, fixed in 2024.86): a reader ending at the cancel, while the kill
@@ -41,22 +43,49 @@ export class NasWatch {
       // Steps run past their estimate (a settling copy, a slow NAS): the reader ends by itself well after.
       maxSeconds: Math.ceil(stepSeconds * 3 + 120),
       baseline,
-      onSample: this.onSample,
+      onSample: (sample) => {
+        clockOffset ??= this.elapsed() - sample.t;
+        this.onSample(sample);
+      },
     });
     const perSecond = new Map<number, Map<string, number>>();
+    let reported: { first: number; last: number } | null = null;
     return {
       sample: (series, bytesPerSecond) => {
-        const second = Math.floor(this.elapsed());
+        const now = this.elapsed();
+        reported = { first: reported?.first ?? now, last: now };
+        const second = Math.floor(now);
         const seen = perSecond.get(second) ?? new Map<string, number>();
         seen.set(series, bytesPerSecond);
         perSecond.set(second, seen);
       },
       stop: async () => {
+        const resources = await reader.stop();
         const lines = linesOf(perSecond);
-        return { resources: await reader.stop(), rates: ratesOf(perSecond), ...(lines.length > 1 ? { lines } : {}) };
+        const seconds = reported && clockOffset !== null ? testSeconds(reported, clockOffset) : null;
+        return {
+          resources,
+          rates: ratesOf(perSecond),
+          ...(lines.length > 1 ? { lines } : {}),
+          ...(seconds ? { testSeconds: seconds } : {}),
+        };
       },
     };
   }
+}
+
+/**
+ * The seconds the step's rate speaks for, on the samples' clock: a rate is reported at the end of
+ * the second it measured (iperf3's interval, fio's status, the copy's progress), so from a second
+ * before the first report to the last. Samples arrive a moment after the reader took them (SSH),
+ * which may place these a fraction of a second early; the verdicts take a sample as the test's if
+ * its second overlaps them.
+ */
+function testSeconds(
+  reported: { first: number; last: number },
+  clockOffset: number,
+): NonNullable<NasView['testSeconds']> {
+  return { from: reported.first - 1 - clockOffset, to: reported.last - clockOffset };
 }
 
 /** A step's total line (a load test's, a bonded link's), which its other lines add up to. */

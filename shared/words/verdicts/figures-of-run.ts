@@ -58,8 +58,8 @@ function nasViewsOf(record: RunRecord): NasViewFigure[] {
     if (!('nas' in result) || !result.nas || seen.has(result.nas.resources)) continue;
     seen.add(result.nas.resources);
     const named = nasViewName(result);
-    const { rates = [], lines, resources } = result.nas;
-    views.push({ ...named, rates, ...(lines ? { lines } : {}), resources });
+    const { rates = [], lines, resources, testSeconds } = result.nas;
+    views.push({ ...named, rates, ...(lines ? { lines } : {}), resources, ...(testSeconds ? { testSeconds } : {}) });
   }
   return views;
 }

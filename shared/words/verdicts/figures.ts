@@ -59,6 +59,8 @@ export interface NasViewFigure {
   /** Each of its lines' rates each second, when it ran several (a copy's write, then its read). */
   lines?: number[][];
   resources: NasResources;
+  /** The seconds the test reported its rate in, on the samples' clock (NasView.testSeconds). */
+  testSeconds?: { from: number; to: number };
 }
 
 export interface SweepCell {

@@ -1,4 +1,5 @@
-import type { NasDiskLoad, NasResourceSample } from '../../contract/nas-resources';
+import type { NasDiskLoad, NasProcessLoad, NasResourceSample } from '../../contract/nas-resources';
+import { median } from '../../util/spread';
 import type { NasViewFigure } from './figures';
 
 /**
@@ -31,7 +32,55 @@ export function listWords(items: readonly string[]): string {
 
 /** The samples of a test, enough of them to say anything (three seconds or more), else none. */
 export function samplesOf(view: NasViewFigure): NasResourceSample[] {
-  return view.resources.samples.length >= 3 ? view.resources.samples : [];
+  const samples = testSamplesOf(view);
+  return samples.length >= 3 ? samples : [];
+}
+
+/**
+ * The samples at least half of whose second lies in the seconds the test reported its rate in (a
+ * sample speaks for the time since the one before): not the step's setup and cleanup around it —
+ * the iperf3 server starting on the NAS, fio laying out its files — which on a slow NAS took a
+ * third of a 10 s network test's samples and hid a process held at its CPU quota. All of them where
+ * the record does not say (runs from before it was kept).
+ */
+export function testSamplesOf(view: Pick<NasViewFigure, 'resources' | 'testSeconds'>): NasResourceSample[] {
+  const { samples } = view.resources;
+  const within = view.testSeconds;
+  if (!within) return samples;
+  return samples.filter((sample, index) => {
+    const since = samples[index - 1]?.t ?? sample.t - 1;
+    const overlap = Math.min(sample.t, within.to) - Math.max(since, within.from);
+    return overlap >= (sample.t - since) / 2;
+  });
+}
+
+/**
+ * The process seen most often among these (by process id where `by` is "pid" and known, else by
+ * name), with its median CPU and its group's; its CPU quota as last read (a quota may be set or
+ * lifted while it runs, and the reader reads it again).
+ */
+export function busiestProcess(
+  processes: readonly (NasProcessLoad | undefined)[],
+  by: 'pid' | 'name',
+): NasProcessLoad | null {
+  const byKey = new Map<number | string, NasProcessLoad[]>();
+  for (const process of processes) {
+    if (!process) continue;
+    const key = by === 'pid' ? (process.pid ?? process.name) : process.name;
+    byKey.set(key, [...(byKey.get(key) ?? []), process]);
+  }
+  const seen = [...byKey.values()].sort((a, b) => b.length - a.length)[0];
+  const last = seen?.at(-1);
+  if (!seen || !last) return null;
+  const groups = seen.flatMap((process) => (process.groupCpu === undefined ? [] : [process.groupCpu]));
+  const { cpuLimit: _lastLimit, groupCpu: _lastGroup, ...named } = last;
+  const limit = seen.findLast((process) => process.cpuLimit !== undefined)?.cpuLimit;
+  return {
+    ...named,
+    cpu: median(seen.map((process) => process.cpu)),
+    ...(limit !== undefined ? { cpuLimit: limit } : {}),
+    ...(groups.length ? { groupCpu: median(groups) } : {}),
+  };
 }
 
 /** Drives as the NAS sees them; md arrays and device-mapper volumes only where no drive is seen. */

@@ -1,17 +1,18 @@
 import { unsteadyAbove } from '../../../contract/figure-quality';
-import type { NasProcessLoad } from '../../../contract/nas-resources';
 import { median, steadyPart } from '../../../util/spread';
 import { keepsLevel } from '../../../util/trend';
 import type { RateUnit } from '../../../util/units';
 import type { Figures, NasViewFigure } from '../figures';
 import { rate } from '../links';
-import { coresWords, percentFigure, percentWords, processAdvice, samplesOf } from '../nas-views';
+import { busiestProcess, coresWords, percentFigure, percentWords, processAdvice, samplesOf } from '../nas-views';
 import type { Rule, Verdict } from '../verdict';
 
 /** "Near 100%": all cores this busy for half the test leave nothing for the test to grow into. */
 const fullShare = 0.9;
 /** A process at this share of what it may use (a core, or its cgroup's quota) is held by the CPU. */
 const peggedShare = 0.9;
+/** A group its CPU quota held back in at least this share of a second's periods was held by the CPU that second. */
+const heldBackShare = 0.5;
 /** In at least this share of the test's seconds: a pegged second now and then is a burst, not a limit. */
 const mostSeconds = 0.6;
 /** /proc counts CPU time in hundredths of a second: over one second a reading is ±0.01 of a core. */
@@ -64,8 +65,13 @@ function allCoresFull(view: NasViewFigure, unit: RateUnit): Finding | null {
   const samples = samplesOf(view);
   const busy = median(samples.map((sample) => sample.cpuBusy));
   if (samples.length === 0 || busy < fullShare) return null;
-  const busiest = busiestProcess(samples.map((sample) => sample.top[0]));
-  const atQuota = busiest?.cpuLimit !== undefined && busiest.cpu >= busiest.cpuLimit - tick;
+  const busiest = busiestProcess(
+    samples.map((sample) => sample.top[0]),
+    'pid',
+  );
+  // Under a quota its group's use is what the quota holds (shared/contract/nas-resources.ts).
+  const atQuota =
+    busiest?.cpuLimit !== undefined && Math.max(busiest.cpu, busiest.groupCpu ?? 0) >= busiest.cpuLimit - tick;
   if (!busiest || (busiest.cpu < explainsBusyCores && !atQuota)) return null;
   const rate = rateOf(view);
   const flat = rate?.held ? rate.levels : null;
@@ -104,11 +110,13 @@ function oneCorePegged(view: NasViewFigure, unit: RateUnit): Finding[] {
       // Under a quota the group's processes share it: the group at its quota holds every one of them.
       const used = process.cpuLimit !== undefined ? Math.max(process.cpu, process.groupCpu ?? 0) : process.cpu;
       // Within a tick of 90% of its room: /proc counts in ticks, so a process held to 2.5% of a core
-      // reads 0.02 or 0.03 in a second.
-      return full && used >= peggedShare * room - tick;
+      // reads 0.01–0.03 in a second. Or, better, the kernel says so: its group held back by the quota
+      // for most of the second.
+      const throttled = process.cpuLimit !== undefined && (process.groupThrottled ?? 0) >= heldBackShare;
+      return full && (used >= peggedShare * room - tick || throttled);
     }),
   );
-  const busiest = busiestProcess(pegged);
+  const busiest = busiestProcess(pegged, 'pid');
   if (!busiest) return [];
   const seconds = pegged.filter((process) => (process.pid ?? process.name) === (busiest.pid ?? busiest.name)).length;
   if (seconds < mostSeconds * samples.length) return [];
@@ -147,25 +155,6 @@ function oneCorePegged(view: NasViewFigure, unit: RateUnit): Finding[] {
       },
     },
   ];
-}
-
-/** The process (by id where known) seen most often among these, with its median CPU. */
-function busiestProcess(processes: readonly (NasProcessLoad | undefined)[]): NasProcessLoad | null {
-  const byKey = new Map<number | string, NasProcessLoad[]>();
-  for (const process of processes) {
-    if (!process) continue;
-    const key = process.pid ?? process.name;
-    byKey.set(key, [...(byKey.get(key) ?? []), process]);
-  }
-  const seen = [...byKey.values()].sort((a, b) => b.length - a.length)[0];
-  const first = seen?.[0];
-  if (!seen || !first) return null;
-  const groups = seen.flatMap((process) => (process.groupCpu === undefined ? [] : [process.groupCpu]));
-  return {
-    ...first,
-    cpu: median(seen.map((process) => process.cpu)),
-    ...(groups.length ? { groupCpu: median(groups) } : {}),
-  };
 }
 
 /**
