@@ -5,6 +5,7 @@ import { runCli } from '../../electron/cli/program';
 import type { CopyTestResult } from '../../shared/contract/copy';
 import type { SharePath } from '../../shared/contract/figure-quality';
 import { nasExec } from '../lab/lab';
+import { expectNearYardstick } from '../helpers/yardstick';
 import { tempDir } from '../unit/helpers';
 import { lab } from './lab-login';
 
@@ -106,13 +107,7 @@ describe('share tests over SMB', () => {
     });
     for (const op of ['write', 'read'] as const) {
       const figure = copy.tests.find((test) => test.op === op)?.bytesPerSecond ?? 0;
-      const dd = (ddBefore[op] + ddAfter[op]) / 2;
-      console.log(
-        `SMB ${op}: copy engine ${(figure / 1e6).toFixed(1)} MB/s, dd ${(ddBefore[op] / 1e6).toFixed(1)} and ` +
-          `${(ddAfter[op] / 1e6).toFixed(1)} MB/s (ratio ${(figure / dd).toFixed(3)})`,
-      );
-      expect(figure / dd).toBeGreaterThan(0.9);
-      expect(figure / dd).toBeLessThan(1.1);
+      expectNearYardstick(figure, [ddBefore[op], ddAfter[op]], 0.1, `SMB ${op}: copy engine against dd`);
     }
   }, 180_000);
 

@@ -1,0 +1,21 @@
+import { expect } from 'vitest';
+
+/**
+ * A figure held against a native tool run on the same path before and after it (dd on a mount, fio
+ * by hand on the NAS): within `tolerance` of the range the tool's runs spanned — of their mean, when
+ * they agree. On a busy 2-core machine the tool's own two runs differed by 33% (dd read over SMB, 77
+ * and 107 MB/s, in a full suite run): a figure can be held no closer than its yardstick. It still
+ * fails a figure off by more than that, either way.
+ */
+export function expectNearYardstick(figure: number, readings: readonly number[], tolerance: number, what: string) {
+  const low = Math.min(...readings);
+  const high = Math.max(...readings);
+  const mean = readings.reduce((sum, reading) => sum + reading, 0) / readings.length;
+  const mb = (bytesPerSecond: number) => (bytesPerSecond / 1e6).toFixed(1);
+  const words =
+    `${what}: ${mb(figure)} MB/s; by the tool ${readings.map(mb).join(' and ')} MB/s ` +
+    `(ratio to their mean ${(figure / mean).toFixed(3)}, their own spread ${((100 * (high - low)) / mean).toFixed(0)}%)`;
+  console.log(words);
+  expect(figure, words).toBeGreaterThan(low * (1 - tolerance));
+  expect(figure, words).toBeLessThan(high * (1 + tolerance));
+}
