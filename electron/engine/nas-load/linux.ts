@@ -30,19 +30,16 @@ export function linuxSnapshot(sections: ReadonlyMap<string, string[]>, header: R
 }
 
 /**
- * `PERIODS THROTTLED GROUP` a line: from each quota'd cgroup's cpu.stat, nr_periods (periods in
- * which it had work) and nr_throttled (those in which it used up its quota and was held back).
- * Null from readers before it was sent.
+ * `THROTTLED GROUP` a line: from each quota'd cgroup's cpu.stat, nr_throttled (the periods in which
+ * it used up its quota and was held back, so far). Null from readers before it was sent.
  */
 export function throttlingOf(lines: readonly string[] | undefined): Snapshot['throttling'] {
   if (!lines) return null;
   const groups: NonNullable<Snapshot['throttling']> = new Map();
   for (const line of lines) {
-    const parts = fields(line);
-    const [periods, throttled] = numbers(parts.slice(0, 2));
-    const group = parts.slice(2).join(' ');
-    if (group && Number.isFinite(periods) && Number.isFinite(throttled))
-      groups.set(group, { periods: periods as number, throttled: throttled as number });
+    const [count = '', ...group] = fields(line);
+    const throttled = Number(count);
+    if (group.length > 0 && count !== '' && Number.isFinite(throttled)) groups.set(group.join(' '), throttled);
   }
   return groups;
 }

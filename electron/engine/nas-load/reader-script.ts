@@ -88,10 +88,10 @@ const linuxAwk = [
   '  print "@@throttling"',
   '  split("", done)',
   '  for (p in statof) if (seen["/proc/" p] == round && !(statof[p] in done)) {',
-  '    done[statof[p]] = 1; np = ""; nt = ""',
-  '    while ((getline line < statof[p]) > 0) { split(line, kv, " "); if (kv[1] == "nr_periods") np = kv[2]; else if (kv[1] == "nr_throttled") nt = kv[2] }',
+  '    done[statof[p]] = 1; nt = ""',
+  '    while ((getline line < statof[p]) > 0) { split(line, kv, " "); if (kv[1] == "nr_throttled") nt = kv[2] }',
   '    close(statof[p])',
-  '    if (np != "" && nt != "") print np " " nt " " groupof[p]',
+  '    if (nt != "") print nt " " groupof[p]',
   '  }',
   // What it keeps of ended processes is let go once a minute (collected first: POSIX leaves deleting
   // from an array while walking it undefined).

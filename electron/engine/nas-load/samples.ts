@@ -107,8 +107,8 @@ function throttledShare(
   const then = before.throttling?.get(group);
   const now = after.throttling?.get(group);
   const period = header.cpuPeriods.get(group);
-  if (!then || !now || !period) return null;
-  return clampShare((now.throttled - then.throttled) / (seconds / period));
+  if (then === undefined || now === undefined || !period) return null;
+  return clampShare((now - then) / (seconds / period));
 }
 
 /**

@@ -20,8 +20,8 @@ export interface Snapshot {
   diskRates: DiskRates[] | null;
   /** Bytes received and sent since boot, per network interface (loopback left out). */
   interfaces: Map<string, { receivedBytes: number; sentBytes: number }> | null;
-  /** Linux: by cgroup (its path) with a CPU quota, the quota's periods the group ran in and was held back in, so far. */
-  throttling: Map<string, { periods: number; throttled: number }> | null;
+  /** Linux: by cgroup (its path) with a CPU quota, the quota's periods it was held back in so far. */
+  throttling: Map<string, number> | null;
 }
 
 /** CPU time in ticks: busy, waiting for I/O (Linux only; idle otherwise), and all. */

@@ -79,7 +79,7 @@ export class NasWatch {
  * the second it measured (iperf3's interval, fio's status, the copy's progress), so from a second
  * before the first report to the last. Samples arrive a moment after the reader took them (SSH),
  * which may place these a fraction of a second early; the verdicts take a sample as the test's if
- * its second overlaps them.
+ * at least half of its second lies in them (shared/words/verdicts/nas-views.ts).
  */
 function testSeconds(
   reported: { first: number; last: number },

@@ -73,10 +73,10 @@ export function busiestProcess(
   const last = seen?.at(-1);
   if (!seen || !last) return null;
   const groups = seen.flatMap((process) => (process.groupCpu === undefined ? [] : [process.groupCpu]));
-  const { cpuLimit: _lastLimit, groupCpu: _lastGroup, ...named } = last;
   const limit = seen.findLast((process) => process.cpuLimit !== undefined)?.cpuLimit;
   return {
-    ...named,
+    name: last.name,
+    ...(last.pid !== undefined ? { pid: last.pid } : {}),
     cpu: median(seen.map((process) => process.cpu)),
     ...(limit !== undefined ? { cpuLimit: limit } : {}),
     ...(groups.length ? { groupCpu: median(groups) } : {}),
