@@ -1,6 +1,6 @@
 import type { SweepLeftOutCell } from '../contract/disk';
 import { formatDuration, sizeLabel } from '../util/units';
-import { adaptiveCellsAtLeast } from './sweep';
+import { adaptiveCellsAtLeast, adaptiveLeastMeasured } from './sweep';
 import { describeLeftOut, whyLeftOut } from './sweep-left-out';
 
 /**
@@ -71,15 +71,19 @@ export function sweepBudgetPreview(input: SweepBudgetInput): SweepBudgetPreview 
     ),
   );
   const cells = worst.length;
+  // An adaptive sweep measures its probes and corners, and at least a tenth of each direction's cells.
   const wanted = input.adaptive
     ? Math.min(
         cells,
         directions.length *
-          adaptiveCellsAtLeast({
-            blockSizes: input.blockSizes.length,
-            fileSizes: input.fileSizes.length,
-            jobs: input.jobs.length,
-          }),
+          Math.max(
+            adaptiveCellsAtLeast({
+              blockSizes: input.blockSizes.length,
+              fileSizes: input.fileSizes.length,
+              jobs: input.jobs.length,
+            }),
+            Math.ceil((cells / directions.length) * adaptiveLeastMeasured),
+          ),
       )
     : cells;
   // An adaptive sweep starts at the largest cells (its jobs probe): check those worst cases first.

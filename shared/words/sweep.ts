@@ -117,6 +117,12 @@ export function checkDiskSweepChoices(
 }
 
 /**
+ * The share of a grid an adaptive sweep measures at least, its budget allowing (electron/engine/disk/
+ * adaptive-grid.ts step 5): a tenth, the cost issue #35 allows it against the full grid.
+ */
+export const adaptiveLeastMeasured = 0.1;
+
+/**
  * What an adaptive sweep of this grid measures before any refinement (electron/engine/disk/
  * adaptive-grid.ts): the jobs probe on the smallest and largest block size (at least three job
  * counts each, or all there are) and the grid's corners; refinement adds cells only where

@@ -1,3 +1,4 @@
+import { adaptiveLeastMeasured } from '../../../shared/words/sweep';
 import type { Cell, GridAxes } from './grid-fill';
 
 /**
@@ -25,6 +26,8 @@ export const adaptiveRule = {
   defaultNoise: 0.05,
   /** Doubling the jobs stops after this many steps in a row gained nothing beyond the noise. */
   flatSteps: 2,
+  /** The share of the grid measured at least, budget allowing (adaptive-grid.ts step 5). */
+  leastMeasured: adaptiveLeastMeasured,
 } as const;
 
 export const apart = (a: Reading, b: Reading) =>

@@ -1,4 +1,4 @@
-import { sampleGrid, type Grid } from './adaptive-grid';
+import { adaptiveRule, sampleGrid, type Grid } from './adaptive-grid';
 import type { DiskTestResult } from './result';
 import { cellFitsBudget, cellIndex, type LayoutPace, type SweepDirection, type SweepPlan } from './sweep-plan';
 
@@ -37,6 +37,7 @@ export async function runAdaptive(
   const directions: SweepDirection[] = options.rw === 'both' ? ['write', 'read'] : [options.rw];
   let unsure = 0;
   let noise = 0;
+  let beyondNoise = 0;
   for (const rw of directions) {
     const indexOf = (cell: { b: number; f: number; j: number }) =>
       cellIndex(plan, {
@@ -59,12 +60,17 @@ export async function runAdaptive(
     for (const cell of sampled.cells) if (cell.inferred) inferred[indexOf(cell)] = cell.bytesPerSecond;
     unsure += sampled.unsure;
     noise = Math.max(noise, sampled.noise);
+    beyondNoise += sampled.beyondNoise;
   }
   const measured = results.filter(Boolean).length;
   const note =
     `Adaptive sweep: ${measured} of ${plan.cells.length} cells measured; the other ${plan.cells.length - measured} ` +
     'are inferred from their measured neighbours and marked so (≈). ' +
     `Neighbours were judged against a run-to-run noise of ±${Math.round(noise * 100)}% (two cells measured twice).` +
+    (beyondNoise > 0
+      ? ` That measured too few to go by, so ${beyondNoise} more were measured where neighbours differ by more than ` +
+        `a steady NAS's ±${Math.round(adaptiveRule.defaultNoise * 100)}%, towards a tenth of the grid as the time budget allowed.`
+      : '') +
     (unsure > 0
       ? ` The time budget ran out before ${unsure} of them could be measured where their neighbours disagree: ` +
         'those are the least sure.'
