@@ -65,8 +65,11 @@ describe('the adaptive sweep on a recorded lab grid', () => {
     const { saturation, asked } = await sample(labGrid, labAt);
     // 4 KiB blocks, 1 GiB files: 704 MB/s (±27%), then 618 (±66%) and 581 (±51%) — two flat steps: one job is the point.
     expect(saturation.get(0)).toBe(0);
-    // The run-to-run noise first (each probe's first cell, then each again), then the probes.
-    expect(asked.slice(0, 7).map(id)).toEqual(['0/3/0', '4/3/0', '0/3/0', '4/3/0', '0/3/1', '0/3/2', '4/3/1']);
+    // The run-to-run noise first (each probe's first cell, then each again), then the grid's other
+    // corners (so that a budget the probes would use up still leaves the grid spanned), then the probes.
+    expect(asked.slice(0, 4).map(id)).toEqual(['0/3/0', '4/3/0', '0/3/0', '4/3/0']);
+    expect(asked.slice(4, 10).map(id)).toEqual(['0/0/0', '0/0/3', '0/3/3', '4/0/0', '4/0/3', '4/3/3']);
+    expect(asked.slice(10, 13).map(id)).toEqual(['0/3/1', '0/3/2', '4/3/1']);
     // 4 MiB blocks: 1,748 (±30%), 2,299 (±28%, within the noise), 4,052 (±21%, beyond it), 3,360: four jobs.
     expect(saturation.get(4)).toBe(2);
     // Block sizes between two probed ones whose saturation points differ are probed in turn, so no two
@@ -290,5 +293,15 @@ describe('a wide run-to-run noise at seed 002’s scale', () => {
     expect(cut.asked.length).toBe(byNoise + 1);
     expect(medianError(cut.cells)).toBeGreaterThan(0.15);
     expect(medianError(full.cells)).toBeLessThan(0.1);
+  });
+
+  it('measures the corners before the jobs probes, so that a budget the probes use up leaves the grid spanned', async () => {
+    // Steady readings (±5%): the probes follow every block size up the jobs, more cells than this budget has.
+    let budget = 16;
+    const steady = await sample(grid, (cell) => (budget-- > 0 ? { bytesPerSecond: truth(cell), spread: 0.02 } : null));
+    const measured = new Set(steady.cells.filter((cell) => !cell.inferred).map(id));
+    // 2M blocks on 1M files cannot run: those corners give way to 1M blocks on 1M files and 2M blocks on 2M files.
+    const spanning = ['0/0/0', '0/0/7', '0/6/0', '0/6/7', '8/0/0', '9/1/0', '8/0/7', '9/1/7', '9/6/0', '9/6/7'];
+    expect(spanning.filter((corner) => !measured.has(corner))).toEqual([]);
   });
 });
