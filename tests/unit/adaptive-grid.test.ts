@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type Cell, type Grid, type Reading } from '../../electron/engine/disk/adaptive-grid';
+import { type Cell, type Grid, type GridCell, type Reading } from '../../electron/engine/disk/adaptive-grid';
 import { estimateGrid, linesAlong, LogFigures } from '../../electron/engine/disk/grid-fill';
 import { id, sample, unrefinedGaps } from '../helpers/adaptive-sampling';
 import { recordedGrid } from '../helpers/recorded-sweep';
@@ -248,7 +248,11 @@ describe('a wide run-to-run noise at seed 002’s scale', () => {
   };
   const cellCount = 560 - 8;
   const truth = (cell: Cell) => {
-    const [bs, fileSize, jobs] = [grid.blockSizes[cell.b], grid.fileSizes[cell.f], grid.jobs[cell.j]] as number[];
+    const [bs, fileSize, jobs] = [grid.blockSizes[cell.b], grid.fileSizes[cell.f], grid.jobs[cell.j]] as [
+      number,
+      number,
+      number,
+    ];
     const large = Math.log2(bs / (4 * KiB)) / 9;
     const smallFile = Math.log2((64 * MiB) / fileSize) / 6;
     const cached = 1 + smallFile * (large > 0.2 && large < 0.8 ? 0.8 : 0.1) * (jobs <= 2 ? 1 : 0.5);
@@ -268,7 +272,7 @@ describe('a wide run-to-run noise at seed 002’s scale', () => {
       return { bytesPerSecond: truth(cell) * (again ? 1.5 : 1), spread: 0.02 };
     };
   };
-  const medianError = (cells: readonly { inferred: boolean; bytesPerSecond: number }[] & Cell[]) => {
+  const medianError = (cells: readonly GridCell[]) => {
     const errors = cells
       .filter((cell) => cell.inferred)
       .map((cell) => Math.abs(cell.bytesPerSecond / truth(cell) - 1))
