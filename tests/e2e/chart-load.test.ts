@@ -1,11 +1,11 @@
 import path from 'node:path';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import sirv from 'sirv';
 import { build } from 'vite';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../unit/helpers';
 import { launchChromium } from './harness';
 
 /**
@@ -29,7 +29,7 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  outDir = await mkdtemp(path.join(os.tmpdir(), 'nasbench-chart-load-'));
+  outDir = await tempDir('chart-load');
   await build({
     root: path.join(__dirname, 'chart-load'),
     logLevel: 'silent',

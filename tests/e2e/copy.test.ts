@@ -1,7 +1,7 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nasExec, readLab } from '../lab/lab';
+import { tempDir } from '../unit/helpers';
 import { connectToLab } from './connect-flow';
 import { artifactsDir, screenshot, useAppPage } from './harness';
 
@@ -13,7 +13,7 @@ const ui = useAppPage();
 let folder: string;
 
 beforeEach(async () => {
-  folder = await mkdtemp(path.join('/var/tmp', 'nasbench-e2e-copy-'));
+  folder = await tempDir('e2e-copy', '/var/tmp');
 });
 
 afterEach(async () => {

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { chmod, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { readLab } from '../lab/lab';
 import { addNasAddresses, removeNasAddresses, startResponders, type Spawned } from '../lab/responders/discovery-lab';
+import { tempDir } from '../unit/helpers';
 import { launchChromium, screenshot, startWebApp, type WebApp } from './harness';
 import { urlOfWebApp } from './web-app';
 
@@ -63,7 +63,7 @@ describe('Devices screen with discovery switched off (host namespace)', () => {
 
 /** Browser mode started inside the client namespace; its 127.0.0.1 is that namespace's own. */
 async function startWebAppInClient(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nasbench-e2e-discovery-'));
+  const dataDir = await tempDir('e2e-discovery');
   const tsx = path.resolve('node_modules/.bin/tsx');
   const child = spawn(
     'ip',
@@ -83,7 +83,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 
 /** The harness's Chromium flags, with the browser itself started inside the client namespace. */
 async function launchChromiumInClient(): Promise<Browser> {
-  const wrapper = path.join(await mkdtemp(path.join(os.tmpdir(), 'nasbench-chromium-')), 'chromium-in-client');
+  const wrapper = path.join(await tempDir('chromium'), 'chromium-in-client');
   await writeFile(wrapper, `#!/bin/sh\nexec ip netns exec ${readLab().clientNamespace} /usr/bin/chromium "$@"\n`);
   await chmod(wrapper, 0o755);
   return chromium.launch({

@@ -1,7 +1,7 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readLab } from '../lab/lab';
+import { tempDir } from '../unit/helpers';
 import { openConnectScreen, openPlanScreen, submitPassword } from './connect-flow';
 import { screenshot, useAppPage } from './harness';
 
@@ -14,7 +14,7 @@ const ui = useAppPage();
 let shareFolder: string;
 
 beforeEach(async () => {
-  shareFolder = await mkdtemp(path.join('/var/tmp', 'nasbench-e2e-flow-'));
+  shareFolder = await tempDir('e2e-flow', '/var/tmp');
 });
 
 afterEach(async () => {

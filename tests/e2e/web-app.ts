@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { quietChromiumFlags } from '../../electron/engine/report/chromium-pdf';
+import { tempDir } from '../unit/helpers';
 
 /**
  * Browser mode and Chromium for the e2e tests and the UI benchmarks (tests/bench/history-ui.mts): no vitest
@@ -25,7 +25,7 @@ export interface WebApp {
  * first, as a user's would be when the app starts (saved runs, say).
  */
 export async function startWebApp(prepare?: (dataDir: string) => Promise<void> | void): Promise<WebApp> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nasbench-e2e-'));
+  const dataDir = await tempDir('e2e');
   await prepare?.(dataDir);
   // Browser mode runs in the host's namespace: the Devices screen must not search the real LAN from here.
   await writeFile(

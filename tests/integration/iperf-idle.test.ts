@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { chmod, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runNetworkTest } from '../../electron/engine/net/network-test';
 import { startRemoteIperfServer, watchdogMarginSeconds } from '../../electron/engine/net/remote-server';
 import type { NasSession } from '../../electron/engine/ssh/session';
 import { nasExec, nasPids } from '../lab/lab';
+import { tempDir } from '../unit/helpers';
 import { lab, labSession } from './lab-login';
 
 /**
@@ -26,9 +26,13 @@ afterEach(() => {
   children = [];
 });
 
-/** Starts the stand-in app; resolves once it says its server listens. */
-function startApp(args: string[]): Promise<{ app: ChildProcess; port: number; boundTo: string }> {
-  const app = spawn(process.execPath, ['--import', 'tsx', child, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * Starts the stand-in app; resolves once it says its server listens. Its temporary folders (its
+ * known_hosts) go in one of this file's, removed with it: the app is killed, it cannot remove them.
+ */
+async function startApp(args: string[]): Promise<{ app: ChildProcess; port: number; boundTo: string }> {
+  const env = { ...process.env, TMPDIR: await tempDir('iperf-child') };
+  const app = spawn(process.execPath, ['--import', 'tsx', child, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env });
   children.push(app);
   return new Promise((resolve, reject) => {
     let stdout = '';
@@ -113,7 +117,7 @@ describe('iperf3 servers on the NAS when the app dies', () => {
     let oldIperf3 = '';
     beforeAll(async () => {
       // Stands in for an old iperf3 by its version alone, and runs the real one: exec keeps the pid.
-      dir = await mkdtemp(path.join(os.tmpdir(), 'nasbench-old-iperf3-'));
+      dir = await tempDir('old-iperf3');
       oldIperf3 = path.join(dir, 'iperf3');
       await writeFile(
         oldIperf3,

@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { connectToNas, type ConnectOptions } from '../../electron/engine/ssh/connect';
 import { KnownHosts } from '../../electron/engine/ssh/known-hosts';
@@ -15,7 +13,7 @@ import { tempDir } from '../unit/helpers';
 export const lab: LabInfo = readLab();
 
 export async function freshKnownHosts(): Promise<KnownHosts> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'nasbench-known-hosts-'));
+  const dir = await tempDir('known-hosts');
   return new KnownHosts(path.join(dir, 'known_hosts'));
 }
 

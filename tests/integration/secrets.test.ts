@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readLab } from '../lab/lab';
+import { tempDir } from '../unit/helpers';
 import { lab } from './lab-login';
 
 /** Every process's command line, on this machine (the lab namespaces share its process table). */
@@ -21,7 +21,7 @@ async function filesUnder(dir: string): Promise<string> {
 
 /** Runs `nasbench probe` as a user would, watching the process list while it runs. */
 async function probeWithPassword(password: string) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'nasbench-secret-'));
+  const dataDir = await tempDir('secret');
   const child = spawn(
     path.resolve('node_modules/.bin/tsx'),
     [

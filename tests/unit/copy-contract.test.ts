@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../electron/engine';
 import { ShareCopyRunInput } from '../../shared/contract/copy';
@@ -13,7 +12,7 @@ let folder = '';
 beforeEach(async () => {
   engine = createEngine({ dataDir: await tempDir('copy-contract'), mode: 'web' });
   // /var/tmp is a real disk (os.tmpdir() may be tmpdir-on-tmpfs, which refuses O_DIRECT).
-  folder = await mkdtemp(path.join('/var/tmp', 'nasbench-copy-contract-'));
+  folder = await tempDir('copy-contract', '/var/tmp');
 });
 afterEach(async () => {
   await engine.shutdown();

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, statfs } from 'node:fs/promises';
+import { mkdir, readdir, rm, statfs } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { measureShareRead, measureShareWrite, runShareCopy, withScratchFolder } 
 import { fileSystemOf } from '../../electron/engine/copy/cache-bypass';
 import { measureSmallFiles } from '../../electron/engine/copy/small-files';
 import { NasbenchError } from '../../shared/contract/errors';
+import { tempDir } from './helpers';
 
 const MiB = 1024 * 1024;
 
@@ -45,7 +46,7 @@ function diskOrFail(): string {
 
 describe('on this machine’s disk', () => {
   it('writes and reads 256 MiB uncached (O_DIRECT) and gets back exactly what it wrote', async () => {
-    const parent = await mkdtemp(path.join(diskOrFail(), 'nasbench-copy-roundtrip-'));
+    const parent = await tempDir('copy-roundtrip', diskOrFail());
     try {
       await withScratchFolder(parent, 'roundtrip-1', async (scratch) => {
         const common = {
@@ -73,7 +74,7 @@ describe('on this machine’s disk', () => {
   });
 
   it('writes a file whose size is not whole pages (whole blocks, then ftruncate)', async () => {
-    const parent = await mkdtemp(path.join(diskOrFail(), 'nasbench-copy-odd-'));
+    const parent = await tempDir('copy-odd', diskOrFail());
     try {
       const result = await runShareCopy({ dir: parent, fileSize: 3 * MiB + 1234, blockSize: MiB, checksum: true });
       expect(result.tests.map((test) => [test.op, test.direct, test.fileSize])).toEqual([
@@ -93,7 +94,7 @@ describe('on file systems that keep files in RAM (mounting them needs root, whic
   let ramfs = '';
 
   beforeAll(async () => {
-    base = await mkdtemp(path.join(os.tmpdir(), 'nasbench-copy-fs-'));
+    base = await tempDir('copy-fs');
     tmpfs = path.join(base, 'small tmpfs');
     ramfs = path.join(base, 'ramfs');
     await mkdir(tmpfs);

@@ -1,17 +1,16 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RunRegistry } from '../../electron/engine/runs/registry';
 import { onThisComputer, runRequestOf } from '../../electron/engine/runs/run-steps';
 import { shareCopyPlan } from '../../electron/engine/runs/single-tests';
 import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
+import { tempDir } from './helpers';
 
 const MiB = 1024 * 1024;
 let folder = '';
 
 beforeEach(async () => {
-  folder = await mkdtemp(path.join(os.tmpdir(), 'nasbench-copy-plan-'));
+  folder = await tempDir('copy-plan');
 });
 afterEach(async () => {
   await rm(folder, { recursive: true, force: true });

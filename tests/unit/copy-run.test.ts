@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -15,12 +14,13 @@ import {
 import { ThroughputMeter } from '../../electron/engine/copy/throughput-meter';
 import { NasbenchError } from '../../shared/contract/errors';
 import { readByteSize as parseByteSize } from '../../shared/util/units';
+import { tempDir } from './helpers';
 
 const MiB = 1024 * 1024;
 let folder = '';
 
 beforeEach(async () => {
-  folder = await mkdtemp(path.join(os.tmpdir(), 'nasbench-copy-run-'));
+  folder = await tempDir('copy-run');
 });
 afterEach(async () => {
   await rm(folder, { recursive: true, force: true });

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { lstat, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runShareCopy } from '../../electron/engine/copy';
 import { NasbenchError } from '../../shared/contract/errors';
+import { tempDir } from './helpers';
 
 const hostileNames = [
   `it's "quoted"`,
@@ -51,7 +51,7 @@ async function snapshot(root: string): Promise<Record<string, string>> {
 let parent = '';
 
 beforeAll(async () => {
-  parent = await mkdtemp(path.join(os.tmpdir(), 'nasbench-copy-safety-'));
+  parent = await tempDir('copy-safety');
   await writeFile(path.join(parent, 'canary.txt'), 'the parent’s own file');
   for (const name of hostileNames) {
     await mkdir(path.join(parent, name));

@@ -1,8 +1,8 @@
-import { mkdtemp, stat } from 'node:fs/promises';
-import os from 'node:os';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultDataDir, ensureDataDir } from '../../electron/engine/data-folder';
+import { tempDir } from './helpers';
 
 describe('data folder', () => {
   it("matches Electron's userData folder on each platform", () => {
@@ -17,7 +17,7 @@ describe('data folder', () => {
   });
 
   it('creates a missing data folder private to the user', async () => {
-    const parent = await mkdtemp(path.join(os.tmpdir(), 'nasbench-data-'));
+    const parent = await tempDir('data');
     const dir = await ensureDataDir(path.join(parent, 'a', 'b'));
     const info = await stat(dir);
     expect(info.isDirectory()).toBe(true);

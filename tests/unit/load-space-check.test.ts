@@ -1,11 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commandSucceeded } from '../../electron/engine/load/fio-output';
 import { commandJobName } from '../../electron/engine/load/job';
 import { freeSpaceCommand, spaceCheckJobFile } from '../../electron/engine/load/space-check';
+import { tempDirSync } from './helpers';
 
 /**
  * The load test's free-space check on another computer, which only fio's server reaches: two
@@ -20,7 +20,7 @@ const enough = (output: string, dir: string) => commandSucceeded(output, command
 /** Runs a command as fio's exec_prerun does (system(): /bin/sh -c), under the given sh and its df/sed. */
 function exitOf(command: string, shell: 'dash' | 'busybox'): number | null {
   if (shell === 'dash') return spawnSync('/bin/dash', ['-c', command]).status;
-  const applets = mkdtempSync(path.join(tmpdir(), 'nasbench-busybox-'));
+  const applets = tempDirSync('busybox');
   try {
     for (const applet of ['df', 'sed', '[']) symlinkSync('/bin/busybox', path.join(applets, applet));
     return spawnSync('/bin/busybox', ['sh', '-c', command], { env: { PATH: applets } }).status;
@@ -53,7 +53,7 @@ describe('free space on a computer only fio reaches', () => {
   it.each(['dash', 'busybox'] as const)(
     'the POSIX commands answer under %s: room, no room, no such folder',
     (shell) => {
-      const folder = mkdtempSync(path.join(tmpdir(), 'nasbench-space-'));
+      const folder = tempDirSync('space');
       try {
         expect(exitOf(freeSpaceCommand(folder, null), shell)).toBe(0);
         expect(exitOf(freeSpaceCommand(folder, 4096), shell)).toBe(0);

@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, rmSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import {
   StdoutFrame,
 } from '../../electron/engine/ssh/login-shell';
 import { shellQuote } from '../../electron/engine/ssh/quote';
+import { tempDirSync } from './helpers';
 
 /**
  * The login shells NAS users have. sshd runs `SHELL -c COMMAND`; here we do the same locally.
@@ -79,7 +79,7 @@ describe('a command line every login shell runs the same way', () => {
   });
 
   it('decodes with BusyBox sed and printf under BusyBox sh (a NAS whose /bin/sh is BusyBox)', () => {
-    const applets = mkdtempSync(path.join(tmpdir(), 'nasbench-busybox-'));
+    const applets = tempDirSync('busybox');
     try {
       for (const applet of ['sed', 'printf']) symlinkSync('/bin/busybox', path.join(applets, applet));
       const env = { ...process.env, PATH: `${applets}:${process.env.PATH ?? ''}` };
@@ -124,7 +124,7 @@ describe('a command line every login shell runs the same way', () => {
 describe('a command that leads no process group and cannot be made to (no setsid)', () => {
   /** A PATH with every program of /usr/bin but setsid, as on the lab's locked-down Dropbear. */
   function pathWithoutSetsid(): { path: string; remove(): void } {
-    const folder = mkdtempSync(path.join(tmpdir(), 'nasbench-nosetsid-'));
+    const folder = tempDirSync('nosetsid');
     for (const tool of ['sed', 'printf', 'sleep', 'ps', 'cat', 'awk', 'sort', 'kill'])
       symlinkSync(`/usr/bin/${tool}`, path.join(folder, tool));
     return { path: folder, remove: () => rmSync(folder, { recursive: true, force: true }) };

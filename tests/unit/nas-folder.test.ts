@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { describeHostKey } from '../../electron/engine/ssh/host-key';
 import { KnownHosts } from '../../electron/engine/ssh/known-hosts';
 import { checkNasFolder, NasFolder } from '../../shared/contract/nas-folder';
 import { isStaleScratch, markerText, scratchFolderName } from '../../shared/util/scratch-marker';
+import { tempDir } from './helpers';
 
 describe('a NAS folder is checked before any command sees it', () => {
   it.each([
@@ -101,7 +101,7 @@ describe('pinned host keys', () => {
   };
 
   it('asks an RSA host for rsa-sha2-512/256 first (OpenSSH refuses ssh-rsa SHA-1 signatures)', async () => {
-    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'nasbench-kh-')), 'known_hosts');
+    const file = path.join(await tempDir('kh'), 'known_hosts');
     const hosts = new KnownHosts(file);
     await hosts.pin('nas.local', 22, describeHostKey(blob('ssh-rsa', 1)));
     expect(await hosts.pinnedAlgorithms('nas.local', 22)).toEqual(['rsa-sha2-512', 'rsa-sha2-256', 'ssh-rsa']);
@@ -111,7 +111,7 @@ describe('pinned host keys', () => {
   });
 
   it('names the other addresses and ports a key is already trusted under', async () => {
-    const file = path.join(await mkdtemp(path.join(os.tmpdir(), 'nasbench-kh-')), 'known_hosts');
+    const file = path.join(await tempDir('kh'), 'known_hosts');
     await writeFile(file, '# a comment\n|1|hashed|entry ssh-ed25519 AAAA\n');
     const hosts = new KnownHosts(file);
     const key = describeHostKey(blob('ssh-ed25519', 7));

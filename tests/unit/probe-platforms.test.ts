@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fioEngineFor } from '../../electron/engine/disk';
 import { nasProbeScript, SECTION_MARKER } from '../../electron/engine/probe/nas-script';
 import { parseNasProbe } from '../../electron/engine/probe/parse-nas';
 import { NasFacts } from '../../shared/contract/probe';
+import { tempDirSync } from './helpers';
 
 /**
  * Every NAS platform the probe knows, from the fixtures in tests/fixtures/probe (README.md there
@@ -259,7 +259,7 @@ describe('tools by absolute path', () => {
 });
 
 describe('the probe script on this machine', () => {
-  const scratch = mkdtempSync(path.join(tmpdir(), 'nasbench-probe-'));
+  const scratch = tempDirSync('probe');
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it.each([['dash'], ['busybox', 'sh']])(

@@ -1,12 +1,12 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SettingsStore } from '../../electron/engine/settings/store';
 import { defaultSettings } from '../../shared/contract/settings';
+import { tempDir } from './helpers';
 
 async function freshDir(): Promise<string> {
-  return mkdtemp(path.join(os.tmpdir(), 'nasbench-settings-'));
+  return tempDir('settings');
 }
 
 describe('settings store', () => {

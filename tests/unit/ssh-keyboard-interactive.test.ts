@@ -1,12 +1,11 @@
-import { mkdtemp } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { Server, utils } from 'ssh2';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectToNas, type SshAuth } from '../../electron/engine/ssh/connect';
 import { isPasswordPrompt } from '../../electron/engine/ssh/keyboard-interactive';
 import { KnownHosts } from '../../electron/engine/ssh/known-hosts';
+import { tempDir } from './helpers';
 
 /**
  * A real SSH server (ssh2's) on loopback that offers only keyboard-interactive, as PAM setups and
@@ -53,7 +52,7 @@ afterEach(() => {
 });
 
 async function login(port: number, auth: SshAuth) {
-  const knownHosts = new KnownHosts(path.join(await mkdtemp(path.join(os.tmpdir(), 'nasbench-kbd-')), 'known_hosts'));
+  const knownHosts = new KnownHosts(path.join(await tempDir('kbd'), 'known_hosts'));
   return connectToNas({
     host: '127.0.0.1',
     port,
