@@ -155,10 +155,13 @@ describe('anonymised reports (issue #20)', () => {
    * Chromium takes about a second per PDF (a browser started for each, as the CLI and web app
    * print), so the real PDF is checked for 6 cases, the issue's and 5 generated: enough to show that
    * what Chromium prints and pdftotext reads back is the printed text the 1,000 cases check, at
-   * a cost CI can carry.
+   * a cost CI can carry. One retry: in one full run of 194 files (stop 45, unit files two at a time on
+   * two cores) one of the six Chromiums never finished and the test ran out its 240 s; alone it takes
+   * 16 s. What is checked here is the anonymising, not Chromium's start: a leak fails both tries.
    */
   it(
     'the real PDF (Chromium, read back with pdftotext) of 6 cases shows no fragment either',
+    { timeout: propertyTimeout, retry: 1 },
     async () => {
       const print = chromiumPdfPrinter();
       const pdfOf = async (run: RunRecord) => pdfText(await print(render(run, 'pdf', true), 'a4'));
@@ -171,6 +174,5 @@ describe('anonymised reports (issue #20)', () => {
       await check(issueValues);
       await fc.assert(fc.asyncProperty(privateValues, check), { numRuns: 5 });
     },
-    propertyTimeout,
   );
 });
