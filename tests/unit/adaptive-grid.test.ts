@@ -48,10 +48,12 @@ describe('the adaptive sweep on a recorded lab grid', () => {
     const { cells, asked } = await sample(labGrid, labAt);
     expect(cells).toHaveLength(80);
     const measured = cells.filter((cell) => !cell.inferred);
-    // Each cell once, but the first of the smallest and largest block sizes' probes twice (the run-to-run noise).
+    // Each cell once, but the first of the smallest and largest block sizes' probes twice (the run-to-run
+    // noise), and the very first a third time, last (the drift check).
     expect(measured).toHaveLength(new Set(asked.map(id)).size);
-    expect(asked.length - measured.length).toBe(2);
-    expect(asked.filter((cell) => id(cell) === '0/3/0')).toHaveLength(2);
+    expect(asked.length - measured.length).toBe(3);
+    expect(asked.filter((cell) => id(cell) === '0/3/0')).toHaveLength(3);
+    expect(id(asked.at(-1) as Cell)).toBe('0/3/0');
     expect(asked.filter((cell) => id(cell) === '4/3/0')).toHaveLength(2);
     for (const cell of measured) expect(cell.bytesPerSecond).toBe(labAt(cell).bytesPerSecond);
     for (const cell of cells.filter((each) => each.inferred)) {
@@ -288,13 +290,15 @@ describe('a wide run-to-run noise at seed 002’s scale', () => {
     expect(full.beyondNoise).toBeGreaterThan(0);
     // The same grid with the budget spent when the noise's rules were done: what step 5 added is what
     // brings the inferred cells' median from about 18% to under 10% of the surface.
-    const byNoise = full.asked.length - full.beyondNoise;
+    // (Its last ask is the drift check's closing run.)
+    const byNoise = full.asked.length - full.beyondNoise - 1;
     let budget = byNoise;
     const read = readings();
     const cut = await sample(grid, (cell) => (budget-- > 0 ? read(cell) : null));
     expect(cut.beyondNoise).toBe(0);
-    // The first cell past the budget ends step 5: one ask answered null, none after it.
-    expect(cut.asked.length).toBe(byNoise + 1);
+    // The first cell past the budget ends step 5: one ask answered null, then only the drift check's.
+    expect(cut.asked.length).toBe(byNoise + 2);
+    expect(cut.drift).toBeNull();
     expect(medianError(cut.cells)).toBeGreaterThan(0.15);
     expect(medianError(full.cells)).toBeLessThan(0.1);
   });
@@ -307,5 +311,30 @@ describe('a wide run-to-run noise at seed 002’s scale', () => {
     // 2M blocks on 1M files cannot run: those corners give way to 1M blocks on 1M files and 2M blocks on 2M files.
     const spanning = ['0/0/0', '0/0/7', '0/6/0', '0/6/7', '8/0/0', '9/1/0', '8/0/7', '9/1/7', '9/6/0', '9/6/7'];
     expect(spanning.filter((corner) => !measured.has(corner))).toEqual([]);
+  });
+});
+
+describe('the drift check: the first cell once more, last', () => {
+  it('reports the first figure and the closing one, and keeps the first in the grid', async () => {
+    let asks = 0;
+    const slowing = await sample(labGrid, (cell) => {
+      asks += 1;
+      const reading = labAt(cell);
+      // From the 30th run on, the NAS reads 40% slower (a cache filled, a scrub started).
+      return asks >= 30 ? { ...reading, bytesPerSecond: reading.bytesPerSecond * 0.6 } : reading;
+    });
+    expect(slowing.asked.length).toBeGreaterThanOrEqual(30);
+    const first = labAt({ b: 0, f: 3, j: 0 }).bytesPerSecond;
+    expect(slowing.drift).toEqual({ cell: { b: 0, f: 3, j: 0 }, start: first, end: first * 0.6 });
+    expect(slowing.cells.find((cell) => id(cell) === '0/3/0')?.bytesPerSecond).toBe(first);
+
+    const steady = await sample(labGrid, labAt);
+    expect(steady.drift).toEqual({ cell: { b: 0, f: 3, j: 0 }, start: first, end: first });
+  });
+
+  it('is skipped when the first cell never ran, and when its closing run cannot', async () => {
+    const none = await sample(labGrid, () => null);
+    expect(none.drift).toBeNull();
+    expect(none.asked.filter((cell) => id(cell) === '0/3/0')).toHaveLength(1);
   });
 });

@@ -16,15 +16,22 @@ import { sweepCellTests } from '../../shared/words/sweep-grid';
 const KiB = 1024;
 const MiB = 1024 * KiB;
 const report = readFileSync(path.join(__dirname, '../fixtures/fio/steady-state.out'), 'utf8');
-const nas: NasCommands = {
-  run: (command) => {
-    const line = typeof command === 'string' ? command : command.join(' ');
-    const isFio = line.includes('--output-format=json');
-    return Promise.resolve({ code: 0, signal: null, stdout: isFio ? report : '', stderr: '' });
-  },
+/** The stand-in NAS: `reportFor` answers each fio run by its job name and how often that job ran before. */
+const standIn = (reportFor: (job: string, runs: number) => string): NasCommands => {
+  const runs = new Map<string, number>();
+  return {
+    run: (command) => {
+      const line = typeof command === 'string' ? command : command.join(' ');
+      const job = /--name=(\S+)/.exec(line)?.[1];
+      if (!job || !line.includes('--output-format=json'))
+        return Promise.resolve({ code: 0, signal: null, stdout: '', stderr: '' });
+      runs.set(job, (runs.get(job) ?? 0) + 1);
+      return Promise.resolve({ code: 0, signal: null, stdout: reportFor(job, runs.get(job) ?? 0), stderr: '' });
+    },
+  };
 };
 
-async function adaptiveSweep(blockSizes: number[], fileSizes: number[]) {
+async function adaptiveSweep(blockSizes: number[], fileSizes: number[], nas = standIn(() => report)) {
   const result = await runSweep(nas, {
     blockSizes,
     fileSizes,
@@ -88,5 +95,61 @@ describe("an adaptive sweep's tests as the CLI lists them", () => {
     expect(details.sweep?.leftOut?.map((cell) => cell.name)).toEqual(result.leftOut.map((cell) => cell.name));
     expect(details.sweep?.leftOut).toHaveLength(4);
     expect(details.sweep?.leftOut?.[0]?.why).toMatch(/a file must hold at least one block/);
+  });
+});
+
+describe("an adaptive sweep's drift check", () => {
+  // Another real captured read report (fio-3.33, 4k random reads at QD32): 210 MB/s against 37.9 MB/s.
+  const faster = readFileSync(path.join(__dirname, '../fixtures/fio/final-randread-4k-q32.out'), 'utf8');
+
+  it('says the speed held when the first cell reads the same at the end', async () => {
+    const { result } = await adaptiveSweep([4 * KiB, 128 * KiB, MiB], [32 * MiB, 256 * MiB]);
+    expect(result.note).toContain(
+      'Measured again at the end, the first cell (4k blocks, 256M files, 1 job, read) read within the run-to-run noise of its first run',
+    );
+  });
+
+  it('says by how much the speed changed when the first cell reads otherwise at the end', async () => {
+    // The first cell's third run (after the run-to-run check's second) answers with the other report.
+    const nas = standIn((job, runs) => (job === 'sweep-bs4k-size256M-j1-read' && runs === 3 ? faster : report));
+    const { result, cells } = await adaptiveSweep([4 * KiB, 128 * KiB, MiB], [32 * MiB, 256 * MiB], nas);
+    const change = Math.round((209980897 / 37867610 - 1) * 100);
+    expect(result.note).toContain(
+      `the first cell (4k blocks, 256M files, 1 job, read) read ${change}% faster than at the start, beyond the run-to-run noise`,
+    );
+    // The grid keeps the cell's first figure.
+    expect(cells.find((cell) => cell.name === 'bs=4k size=256M jobs=1 read')?.bytesPerSecond).toBe(37867610);
+  });
+
+  it('keeps room for it in every budget that runs out', async () => {
+    // Every fio run takes 12 s on this clock, within any cell's worst case (a 10 s cap, the layout and 2 s of
+    // round trips), as a real cell does; each budget holds a part of the 24 cells. Without the room kept,
+    // 100, 110 and 170 s end with no drift check.
+    for (let budget = 100; budget <= 300; budget += 10) {
+      let clock = 0;
+      const fio = standIn(() => report);
+      const nas: NasCommands = {
+        run: (command, options) => {
+          if (String(command).includes('--output-format=json')) clock += 12;
+          return fio.run(command, options);
+        },
+      };
+      const result = await runSweep(nas, {
+        blockSizes: [4 * KiB, 128 * KiB, MiB],
+        fileSizes: [32 * MiB, 256 * MiB],
+        jobs: [1, 2, 4, 8],
+        rw: 'read',
+        steadyState: true,
+        maxRuntimeSeconds: 10,
+        timeBudgetSeconds: budget,
+        adaptive: true,
+        folder: '/share',
+        now: () => clock,
+        openScratch: () => Promise.resolve({ path: '/share/.nasbench-x', remove: () => Promise.resolve(true) }),
+      });
+      expect(result.tests.length, `${budget} s`).toBeLessThan(24);
+      expect(result.note, `${budget} s`).toContain('Measured again at the end, the first cell');
+      expect(clock, `${budget} s`).toBeLessThanOrEqual(budget);
+    }
   });
 });

@@ -3,7 +3,7 @@ import { adaptiveRule, apart, toleranceOf, type Grid, type GridCell, type Readin
 import { axisValues, between, estimateGrid, key, linesAlong, LogFigures, type Axis, type Cell } from './grid-fill';
 import { probeJobs, referenceColumn } from './jobs-probe';
 
-export { adaptiveRule, toleranceOf, type Grid, type GridCell, type Reading };
+export { adaptiveRule, apart, toleranceOf, type Grid, type GridCell, type Reading };
 export type { Cell };
 
 /**
@@ -35,6 +35,11 @@ export type { Cell };
  *    line measured at 1 and 128 jobs only. So until a tenth of the grid is measured (the issue's
  *    scale: a tenth of the full grid's cost) and while the budget lets cells run, steps 3 and 4
  *    go on judging by a steady NAS's noise (the default), the widest gaps first.
+ * 6. The drift: the first cell once more, last. Step 1's repeats come back to back and say how far
+ *    a cell lands from itself within a minute; a NAS's speed can also wander over the sweep's
+ *    minutes (a disk's cache filling, a scrub, heat; on the two-core machine of issue #35's bench one
+ *    cell of its grid read 4.7, 2.6 and 3.1 GB/s in runs a minute apart), and then cells measured far apart in time differ for no
+ *    reason of their own. The sweep says so (`drift`); the rules above cannot tell it from the grid.
  *
  * The rest is inferred and marked so, never drawn as measured. A cell that cannot run here (left
  * out of the grid) is never measured and gets no figure; nor does any cell when nothing was measured.
@@ -53,6 +58,16 @@ export interface AdaptiveResult {
   noise: number;
   /** Cells measured after the noise's rules were done, to reach the least share of the grid (step 5). */
   beyondNoise: number;
+  /** The first cell's figure at the start and again at the end (step 6); null when it could not run again. */
+  drift: Drift | null;
+}
+
+export interface Drift {
+  cell: Cell;
+  /** bytes/s, the cell's first run (its figure in the grid). */
+  start: number;
+  /** bytes/s, its run after every other cell. */
+  end: number;
 }
 
 /** Measures the grid adaptively; `measure` may return null for a cell that could not run (then it is inferred). */
@@ -77,6 +92,7 @@ export async function sampleGrid(
     return readings.get(id) ?? null;
   };
   const noise = await runToRunNoise(grid, runnable, read, measure);
+  const first = noiseCells(grid, runnable).find((cell) => readings.has(key(cell)));
   // The corners before the probes: a budget the probes use up still leaves every cell between measured ones.
   for (const cell of corners(grid, runnable)) await read(cell);
   const saturation = await probeJobs(grid, runnable, read, noise);
@@ -106,6 +122,7 @@ export async function sampleGrid(
     // A cell that could not be measured ends it: past the budget every cell answers so.
     if (!cell || !(await read(cell))) break;
   }
+  const drift = first ? await driftOf(first, readings.get(key(first)) as Reading, measure) : null;
   const estimates = estimate(lines, readings, logs, noise);
   const cells: GridCell[] = [];
   let unsure = 0;
@@ -119,7 +136,13 @@ export async function sampleGrid(
         if (inferred.unsure) unsure += 1;
       }
     }
-  return { cells, saturation, unsure, noise, beyondNoise: readings.size - byNoise };
+  return { cells, saturation, unsure, noise, beyondNoise: readings.size - byNoise, drift };
+}
+
+/** Step 6: the first cell measured once more; its first figure stays the grid's. */
+async function driftOf(cell: Cell, start: Reading, measure: (cell: Cell) => Promise<Reading | null>) {
+  const end = await measure(cell);
+  return end && end.bytesPerSecond > 0 ? { cell, start: start.bytesPerSecond, end: end.bytesPerSecond } : null;
 }
 
 function estimate(
@@ -235,6 +258,10 @@ function widestGap(
   return widest?.cell ?? null;
 }
 
+/** Step 1's cells: the first cell of the smallest and largest block sizes' probes. */
+const noiseCells = (grid: Grid, runnable: (cell: Cell) => boolean): Cell[] =>
+  [...new Set([0, grid.blockSizes.length - 1])].map((b) => ({ b, f: referenceColumn(grid, b, runnable), j: 0 }));
+
 /**
  * Step 1: the first cell of the smallest and largest block sizes' probes, each read (their first
  * reading stays the cell's figure), then each measured again; the relative spread of each pair
@@ -246,11 +273,7 @@ async function runToRunNoise(
   read: (cell: Cell) => Promise<Reading | null>,
   measure: (cell: Cell) => Promise<Reading | null>,
 ): Promise<number> {
-  const cells = [...new Set([0, grid.blockSizes.length - 1])].map((b) => ({
-    b,
-    f: referenceColumn(grid, b, runnable),
-    j: 0,
-  }));
+  const cells = noiseCells(grid, runnable);
   const firsts: (Reading | null)[] = [];
   for (const cell of cells) firsts.push(await read(cell));
   const spreads: number[] = [];

@@ -1,6 +1,14 @@
-import { adaptiveRule, sampleGrid, type Grid } from './adaptive-grid';
+import { sizeLabel } from '../../../shared/util/units';
+import { adaptiveRule, apart, sampleGrid, toleranceOf, type Drift, type Grid } from './adaptive-grid';
 import type { DiskTestResult } from './result';
-import { cellFitsBudget, cellIndex, type LayoutPace, type SweepDirection, type SweepPlan } from './sweep-plan';
+import {
+  cellFitsBudget,
+  cellIndex,
+  type LayoutPace,
+  type SweepCell,
+  type SweepDirection,
+  type SweepPlan,
+} from './sweep-plan';
 
 /** What running a sweep's cells gave: a result per plan cell (null: not measured), and for an adaptive sweep its inferences. */
 export interface CellsOutcome {
@@ -38,6 +46,7 @@ export async function runAdaptive(
   let unsure = 0;
   let noise = 0;
   let beyondNoise = 0;
+  const drifts: DriftSeen[] = [];
   for (const rw of directions) {
     const indexOf = (cell: { b: number; f: number; j: number }) =>
       cellIndex(plan, {
@@ -48,11 +57,15 @@ export async function runAdaptive(
       });
     // A cell the plan left out (it cannot run here) is not part of the grid: never measured, never inferred.
     const grid: Grid = { ...axes, leftOut: (cell) => indexOf(cell) < 0 };
+    let firstIndex: number | undefined;
     const sampled = await sampleGrid(grid, async (cell) => {
       const index = indexOf(cell);
-      if (index < 0 || !cellFitsBudget(plan, index, now() - started, pace)) return null;
-      // A second run (the sampler's run-to-run check) leaves the cell's first figure standing.
-      const again = results[index] !== null;
+      // A second run (the sampler's run-to-run and drift checks) leaves the cell's first figure standing.
+      const again = index >= 0 && results[index] !== null;
+      firstIndex ??= index;
+      // A new cell leaves room in the budget for the first cell's run at the end (the drift check).
+      const then = again || index === firstIndex ? undefined : firstIndex;
+      if (index < 0 || !cellFitsBudget(plan, index, now() - started, pace, then)) return null;
       const result = await runCell(index, again);
       results[index] ??= result;
       return result ? { bytesPerSecond: result.bytesPerSecond, spread: result.spread?.relative ?? null } : null;
@@ -61,6 +74,8 @@ export async function runAdaptive(
     unsure += sampled.unsure;
     noise = Math.max(noise, sampled.noise);
     beyondNoise += sampled.beyondNoise;
+    if (sampled.drift)
+      drifts.push({ ...sampled.drift, noise: sampled.noise, plan: plan.cells[indexOf(sampled.drift.cell)] });
   }
   const measured = results.filter(Boolean).length;
   const note =
@@ -74,6 +89,27 @@ export async function runAdaptive(
     (unsure > 0
       ? ` The time budget ran out before ${unsure} of them could be measured where their neighbours disagree: ` +
         'those are the least sure.'
-      : '');
+      : '') +
+    drifts.map(driftSentence).join('');
   return { results, seconds: now() - started, inferred, note };
+}
+
+interface DriftSeen extends Drift {
+  noise: number;
+  plan: SweepCell | undefined;
+}
+
+/** What the first cell's closing run says of the NAS's speed over the sweep (adaptive-grid.ts step 6). */
+function driftSentence({ start, end, noise, plan }: DriftSeen): string {
+  const jobs = plan ? `${plan.jobs} ${plan.jobs === 1 ? 'job' : 'jobs'}` : '';
+  const cell = plan ? ` (${sizeLabel(plan.bs)} blocks, ${sizeLabel(plan.fileSize)} files, ${jobs}, ${plan.rw})` : '';
+  const said = ` Measured again at the end, the first cell${cell} read`;
+  const reading = (bytesPerSecond: number) => ({ bytesPerSecond, spread: null });
+  if (apart(reading(start), reading(end)) <= toleranceOf(noise))
+    return `${said} within the run-to-run noise of its first run: the speed held through the sweep.`;
+  const change = Math.round(Math.abs(end / start - 1) * 100);
+  return (
+    `${said} ${change}% ${end < start ? 'slower' : 'faster'} than at the start, beyond the run-to-run noise: ` +
+    'the speed changed while the sweep ran, so cells measured minutes apart may differ by that much for no reason of their own.'
+  );
 }

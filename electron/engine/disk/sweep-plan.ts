@@ -202,17 +202,22 @@ export class LayoutPace {
 /**
  * Whether the next cell still fits the budget. Judged on its worst case, since fio may run it to
  * the cap: a sweep never overruns its budget by a cell that was started on hope. Its files' layout
- * is timed at the pace the sweep has seen (`LayoutPace`), the slow default before any.
+ * is timed at the pace the sweep has seen (`LayoutPace`), the slow default before any. Given
+ * `thenIndex`, the budget must also hold that cell after this one (an adaptive sweep keeps room
+ * for its first cell's closing run, the drift check).
  */
 export function cellFitsBudget(
   plan: SweepPlan,
   index: number,
   elapsedSeconds: number,
   pace: LayoutPace = new LayoutPace(),
+  thenIndex?: number,
 ): boolean {
   const cell = plan.cells[index];
   if (cell === undefined) return false;
-  return elapsedSeconds + cellWorstCase(plan.options, cell, pace.bytesPerSecond) <= plan.options.timeBudgetSeconds;
+  const worst = (each: SweepCell) => cellWorstCase(plan.options, each, pace.bytesPerSecond);
+  const then = thenIndex === undefined ? undefined : plan.cells[thenIndex];
+  return elapsedSeconds + worst(cell) + (then ? worst(then) : 0) <= plan.options.timeBudgetSeconds;
 }
 
 export function budgetNote(skipped: number, total: number, budgetSeconds: number): string {
