@@ -247,6 +247,11 @@ async function main(): Promise<void> {
     [`no checked cell beyond its allowance (${beyond.length} of ${rows.length} beyond)`, beyond.length === 0],
   ] as const;
   for (const [goal, met] of goals) console.log(`${met ? 'MET    ' : 'NOT MET'} ${goal}`);
+  // The sweep's cells and the checks run minutes apart: a level off 1 here is the machine's speed moving
+  // between them, which the checks' own two runs show only within their own minutes (the sweep's
+  // drift check, in its note above, shows it within the sweep's).
+  const level = medianOr(ofKind(false).map((row) => row.bytesPerSecond / ((row.a + row.b) / 2)));
+  console.log(`measured cells read a median ${level.toFixed(2)}× their fixed checks (the same cells, run later)`);
   console.log(`load average after: ${load()} (2 cores; other work on this machine moves CPU-bound RAM-folder figures)`);
   if (values.save) {
     const { heatmaps, ...kept } = adaptive.result;
