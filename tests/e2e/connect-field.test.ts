@@ -1,7 +1,8 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { Server, utils } from 'ssh2';
+import { Server } from 'ssh2';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testHostKey } from '../helpers/host-key';
 import { LAB_SCRIPT, readLab } from '../lab/lab';
 import { openFreshWindow, submitPassword } from './connect-flow';
 import { screenshot, useAppPage } from './harness';
@@ -113,7 +114,7 @@ describe('two-step sign-in', () => {
    * with this machine's /bin/sh, as sshd runs them with the login shell.
    */
   async function nasAskingForACode(code: string): Promise<number> {
-    server = new Server({ hostKeys: [utils.generateKeyPairSync('ed25519').private] }, (client) => {
+    server = new Server({ hostKeys: [testHostKey()] }, (client) => {
       client.on('authentication', (context) => {
         if (context.method !== 'keyboard-interactive') return context.reject(['keyboard-interactive']);
         const prompts = [

@@ -107,7 +107,13 @@ describe('share tests over SMB', () => {
     });
     for (const op of ['write', 'read'] as const) {
       const figure = copy.tests.find((test) => test.op === op)?.bytesPerSecond ?? 0;
-      expectNearYardstick(figure, [ddBefore[op], ddAfter[op]], 0.1, `SMB ${op}: copy engine against dd`);
+      // dd through the FUSE SMB client now and then reads a third slower (78.5 against 107.2 MB/s in one
+      // full run, the copy engine at the wire's 118): a yardstick whose two runs disagree beyond the
+      // tolerance is read once more, and the figure is judged against all three.
+      const [before, after] = [ddBefore[op], ddAfter[op]];
+      const readings = [before, after];
+      if (Math.abs(before - after) / Math.max(before, after) > 0.1) readings.push(ddRate(op, probe));
+      expectNearYardstick(figure, readings, 0.1, `SMB ${op}: copy engine against dd`);
     }
   }, 180_000);
 

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Server, utils } from 'ssh2';
+import { Server } from 'ssh2';
 import { afterEach, describe, expect, it } from 'vitest';
+import { testHostKey } from '../helpers/host-key';
 import { connectToNas, type SshAuth } from '../../electron/engine/ssh/connect';
 import { isPasswordPrompt } from '../../electron/engine/ssh/keyboard-interactive';
 import { KnownHosts } from '../../electron/engine/ssh/known-hosts';
@@ -18,7 +19,7 @@ let server: Server | undefined;
 
 async function keyboardServer(withCode: boolean) {
   const answers: string[][] = [];
-  const hostKey = utils.generateKeyPairSync('ed25519').private;
+  const hostKey = testHostKey();
   server = new Server({ hostKeys: [hostKey] }, (client) => {
     client.on('authentication', (context) => {
       if (context.method !== 'keyboard-interactive') return context.reject(['keyboard-interactive']);
