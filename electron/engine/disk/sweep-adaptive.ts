@@ -106,7 +106,7 @@ function driftSentence({ start, end, noise, plan }: DriftSeen): string {
   const said = ` Measured again at the end, the first cell${cell} read`;
   const reading = (bytesPerSecond: number) => ({ bytesPerSecond, spread: null });
   if (apart(reading(start), reading(end)) <= toleranceOf(noise))
-    return `${said} within the run-to-run noise of its first run: the speed held through the sweep.`;
+    return `${said} within the run-to-run noise of its first run: the speed at the end was the speed at the start (what it did between, only the cells can show).`;
   const change = Math.round(Math.abs(end / start - 1) * 100);
   return (
     `${said} ${change}% ${end < start ? 'slower' : 'faster'} than at the start, beyond the run-to-run noise: ` +
