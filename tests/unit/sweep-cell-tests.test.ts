@@ -102,7 +102,7 @@ describe("an adaptive sweep's drift check", () => {
   // Another real captured read report (fio-3.33, 4k random reads at QD32): 210 MB/s against 37.9 MB/s.
   const faster = readFileSync(path.join(__dirname, '../fixtures/fio/final-randread-4k-q32.out'), 'utf8');
 
-  it('says the speed held when the first cell reads the same at the end', async () => {
+  it('says the speed at the end was the start’s when the first cell reads the same', async () => {
     const { result } = await adaptiveSweep([4 * KiB, 128 * KiB, MiB], [32 * MiB, 256 * MiB]);
     expect(result.note).toContain(
       'Measured again at the end, the first cell (4k blocks, 256M files, 1 job, read) read within the run-to-run noise of its first run',
