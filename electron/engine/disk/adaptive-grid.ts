@@ -37,9 +37,10 @@ export type { Cell };
  *    go on judging by a steady NAS's noise (the default), the widest gaps first.
  * 6. The drift: the first cell once more, last. Step 1's repeats come back to back and say how far
  *    a cell lands from itself within a minute; a NAS's speed can also wander over the sweep's
- *    minutes (a disk's cache filling, a scrub, heat; on the two-core machine of issue #35's bench one
- *    cell of its grid read 4.7, 2.6 and 3.1 GB/s in runs a minute apart), and then cells measured far apart in time differ for no
- *    reason of their own. The sweep says so (`drift`); the rules above cannot tell it from the grid.
+ *    minutes (a disk's cache filling, a scrub, heat; on the two-core machine of issue #35's bench
+ *    one cell of its grid read 4.7, 2.6 and 3.1 GB/s in runs a minute apart), and then cells
+ *    measured far apart in time differ for no reason of their own. The sweep reports the first and
+ *    closing figures (`drift`); the rules above cannot tell a drift from the grid's shape.
  *
  * The rest is inferred and marked so, never drawn as measured. A cell that cannot run here (left
  * out of the grid) is never measured and gets no figure; nor does any cell when nothing was measured.
