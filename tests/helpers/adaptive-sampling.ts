@@ -10,13 +10,24 @@ import { linesAlong } from '../../electron/engine/disk/grid-fill';
 
 /** The adaptive sampler run against grids of known readings (tests/unit/adaptive-grid*.test.ts). */
 
-/** Runs the sampler against a grid of known readings, counting what it measured. */
-export async function sample(grid: Grid, readingAt: (cell: Cell) => Reading | null) {
+/**
+ * Runs the sampler against a grid of known readings, counting what it measured. `spent`, given the
+ * cells asked so far, is the share of the time budget used (none: a budget that never runs out).
+ */
+export async function sample(
+  grid: Grid,
+  readingAt: (cell: Cell) => Reading | null,
+  spent: (asked: number) => number = () => 0,
+) {
   const asked: Cell[] = [];
-  const result = await sampleGrid(grid, async (cell) => {
-    asked.push(cell);
-    return readingAt(cell);
-  });
+  const result = await sampleGrid(
+    grid,
+    async (cell) => {
+      asked.push(cell);
+      return readingAt(cell);
+    },
+    () => spent(asked.length),
+  );
   return { ...result, asked };
 }
 

@@ -312,6 +312,30 @@ describe('a wide run-to-run noise at seed 002’s scale', () => {
     const spanning = ['0/0/0', '0/0/7', '0/6/0', '0/6/7', '8/0/0', '9/1/0', '8/0/7', '9/1/7', '9/6/0', '9/6/7'];
     expect(spanning.filter((corner) => !measured.has(corner))).toEqual([]);
   });
+
+  it('probes no new block size past half the time budget, leaving the rest to span the file sizes', async () => {
+    // Steady readings, a budget of 40 cells: the probes alone would take most of it (as on issue
+    // #35's bench on a quiet machine, where they took it all and small files were inferred from the corners).
+    const budget = 40;
+    const run = (spent: (asked: number) => number) => {
+      let left = budget;
+      return sample(grid, (cell) => (left-- > 0 ? { bytesPerSecond: truth(cell), spread: 0.02 } : null), spent);
+    };
+    const unlimited = await run(() => 0);
+    const capped = await run((asked) => asked / budget);
+    // Where each probe line between the outer block sizes began (its 1-job cell on the probes' file size),
+    // as a share of the budget: past half in the unlimited run, never in the capped one.
+    const probeStarts = (run: Awaited<typeof capped>) =>
+      run.asked.flatMap((cell, at) =>
+        run.saturation.has(cell.b) && cell.j === 0 && cell.f === 6 && cell.b !== 0 && cell.b !== 9 ? [at / budget] : [],
+      );
+    expect(Math.max(...probeStarts(unlimited))).toBeGreaterThan(0.5);
+    expect(probeStarts(capped).filter((share) => share >= 0.5)).toEqual([]);
+    expect(capped.saturation.size).toBeLessThan(unlimited.saturation.size);
+    // The cells the probes no longer take go to the file sizes between: the inferred cells land nearer.
+    expect(medianError(unlimited.cells)).toBeGreaterThan(0.2);
+    expect(medianError(capped.cells)).toBeLessThan(0.1);
+  });
 });
 
 describe('the drift check: the first cell once more, last', () => {

@@ -153,3 +153,52 @@ describe("an adaptive sweep's drift check", () => {
     }
   });
 });
+
+describe("an adaptive sweep's jobs probes under its time budget", () => {
+  // 4k blocks read 210 MB/s (the other real report) from 2 jobs on, every other cell 37.9 MB/s: 4k's
+  // saturation point differs from 1M's, so the probes would go on to 64k (and 16k) between them.
+  const faster = readFileSync(path.join(__dirname, '../fixtures/fio/final-randread-4k-q32.out'), 'utf8');
+  const sweepWithin = async (budget: number) => {
+    let clock = 0;
+    const ran: { job: string; at: number }[] = [];
+    const fio = standIn((job) => (/^sweep-bs4k-.*-j[248]-/.test(job) ? faster : report));
+    const nas: NasCommands = {
+      run: (command, options) => {
+        const line = String(command);
+        const job = /--name=(\S+)/.exec(line)?.[1];
+        if (job && line.includes('--output-format=json')) {
+          ran.push({ job, at: clock });
+          // Every fio run takes 12 s on this clock, as in the drift check's budgets above.
+          clock += 12;
+        }
+        return fio.run(command, options);
+      },
+    };
+    await runSweep(nas, {
+      blockSizes: [4 * KiB, 16 * KiB, 64 * KiB, 256 * KiB, MiB],
+      fileSizes: [32 * MiB, 256 * MiB],
+      jobs: [1, 2, 4, 8],
+      rw: 'read',
+      steadyState: true,
+      maxRuntimeSeconds: 10,
+      timeBudgetSeconds: budget,
+      adaptive: true,
+      folder: '/share',
+      now: () => clock,
+      openScratch: () => Promise.resolve({ path: '/share/.nasbench-x', remove: () => Promise.resolve(true) }),
+    });
+    // A probe of 64k starts at its 1-job cell on the probes' file size; nothing else asks for that cell.
+    return ran.find((run) => run.job === 'sweep-bs64k-size256M-j1-read');
+  };
+
+  it('probes a block size between two that disagree while under half the budget is spent', async () => {
+    const probe = await sweepWithin(3600);
+    expect(probe?.at).toBeLessThan(3600 / 2);
+  });
+
+  it('probes no new block size once half the budget is spent', async () => {
+    // The outer probes end past 150 s of this 300 s budget (noise, corners and two lines: 14 runs).
+    const probe = await sweepWithin(300);
+    expect(probe).toBeUndefined();
+  });
+});

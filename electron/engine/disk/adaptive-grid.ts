@@ -20,8 +20,12 @@ export type { Cell };
  *    block size: the smallest and largest block sizes double their jobs (on the largest file size
  *    all their job counts fit) until two steps in a row gain nothing beyond the noise; a block size
  *    halfway between two whose saturation points differ is probed too, and so on, so every block
- *    size's saturation point is measured or lies between two that agree; then each probed block
- *    size at its saturation point on the smallest and largest file sizes.
+ *    size's saturation point is measured or lies between two that agree — while under half the
+ *    time budget is spent (`spent`); then each probed block size at its saturation point on the
+ *    smallest and largest file sizes. Without that limit, on issue #35's bench on a quiet machine
+ *    (±8%), saturation points a doubling apart sent the probes down 9 of 10 block sizes, and their
+ *    44 cells on 64 MiB files took the budget: between 1 and 64 MiB files every cell was
+ *    inferred from the corners, a median 42% off.
  * 3. Refinement: along every line of measured cells, a gap whose ends differ beyond their noise
  *    (`toleranceOf`) and do not lie on one straight trend (log scales) with the next measured cell
  *    beyond either end has its middle cell measured; the widest gaps first.
@@ -71,10 +75,14 @@ export interface Drift {
   end: number;
 }
 
-/** Measures the grid adaptively; `measure` may return null for a cell that could not run (then it is inferred). */
+/**
+ * Measures the grid adaptively; `measure` may return null for a cell that could not run (then it is
+ * inferred). `spent` is the share of the sweep's time budget used so far (0 to 1; none: 0).
+ */
 export async function sampleGrid(
   grid: Grid,
   measure: (cell: Cell) => Promise<Reading | null>,
+  spent: () => number = () => 0,
 ): Promise<AdaptiveResult> {
   const runnable = (cell: Cell) => !grid.leftOut?.(cell);
   const readings = new Map<string, Reading>();
@@ -96,7 +104,7 @@ export async function sampleGrid(
   const first = noiseCells(grid, runnable).find((cell) => readings.has(key(cell)));
   // The corners before the probes: a budget the probes use up still leaves every cell between measured ones.
   for (const cell of corners(grid, runnable)) await read(cell);
-  const saturation = await probeJobs(grid, runnable, read, noise);
+  const saturation = await probeJobs(grid, runnable, read, noise, spent);
   for (const cell of atSaturation(grid, runnable, saturation)) await read(cell);
 
   const lines = {

@@ -26,6 +26,8 @@ export const adaptiveRule = {
   defaultNoise: 0.05,
   /** Doubling the jobs stops after this many steps in a row gained nothing beyond the noise. */
   flatSteps: 2,
+  /** The jobs probes start another block size only while less than this share of the time budget is spent. */
+  probesShare: 0.5,
   /** The share of the grid measured at least, budget allowing (adaptive-grid.ts step 5). */
   leastMeasured: adaptiveLeastMeasured,
 } as const;

@@ -3,14 +3,16 @@ import type { Cell } from './grid-fill';
 
 /**
  * Step 2: each probed block size's saturation point, on the largest file size where most of its
- * job counts can run; block sizes between two probed ones that disagree are probed in turn. A
- * doubling gains when it grows beyond the run-to-run `noise`.
+ * job counts can run; block sizes between two probed ones that disagree are probed in turn while
+ * less than `adaptiveRule.probesShare` of the time budget is `spent` (0 to 1). A doubling gains
+ * when it grows beyond the run-to-run `noise`.
  */
 export async function probeJobs(
   grid: Grid,
   runnable: (cell: Cell) => boolean,
   read: (cell: Cell) => Promise<Reading | null>,
   noise: number,
+  spent: () => number = () => 0,
 ): Promise<Map<number, number>> {
   const saturation = new Map<number, number>();
   const probe = async (b: number) =>
@@ -20,6 +22,7 @@ export async function probeJobs(
   if (lastB > 0) await probe(lastB);
   const halve = async (low: number, high: number): Promise<void> => {
     if (high - low < 2 || saturation.get(low) === saturation.get(high)) return;
+    if (spent() >= adaptiveRule.probesShare) return;
     const middle = Math.floor((low + high) / 2);
     await probe(middle);
     await halve(low, middle);

@@ -58,18 +58,26 @@ export async function runAdaptive(
     // A cell the plan left out (it cannot run here) is not part of the grid: never measured, never inferred.
     const grid: Grid = { ...axes, leftOut: (cell) => indexOf(cell) < 0 };
     let firstIndex: number | undefined;
-    const sampled = await sampleGrid(grid, async (cell) => {
-      const index = indexOf(cell);
-      // A second run (the sampler's run-to-run and drift checks) leaves the cell's first figure standing.
-      const again = index >= 0 && results[index] !== null;
-      firstIndex ??= index;
-      // A new cell leaves room in the budget for the first cell's run at the end (the drift check).
-      const then = again || index === firstIndex ? undefined : firstIndex;
-      if (index < 0 || !cellFitsBudget(plan, index, now() - started, pace, then)) return null;
-      const result = await runCell(index, again);
-      results[index] ??= result;
-      return result ? { bytesPerSecond: result.bytesPerSecond, spread: result.spread?.relative ?? null } : null;
-    });
+    // The share of the budget this direction has used, of what was left when it began.
+    const begun = now();
+    const left = options.timeBudgetSeconds - (begun - started);
+    const spent = () => (left > 0 ? (now() - begun) / left : 1);
+    const sampled = await sampleGrid(
+      grid,
+      async (cell) => {
+        const index = indexOf(cell);
+        // A second run (the sampler's run-to-run and drift checks) leaves the cell's first figure standing.
+        const again = index >= 0 && results[index] !== null;
+        firstIndex ??= index;
+        // A new cell leaves room in the budget for the first cell's run at the end (the drift check).
+        const then = again || index === firstIndex ? undefined : firstIndex;
+        if (index < 0 || !cellFitsBudget(plan, index, now() - started, pace, then)) return null;
+        const result = await runCell(index, again);
+        results[index] ??= result;
+        return result ? { bytesPerSecond: result.bytesPerSecond, spread: result.spread?.relative ?? null } : null;
+      },
+      spent,
+    );
     for (const cell of sampled.cells) if (cell.inferred) inferred[indexOf(cell)] = cell.bytesPerSecond;
     unsure += sampled.unsure;
     noise = Math.max(noise, sampled.noise);
