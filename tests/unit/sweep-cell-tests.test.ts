@@ -31,6 +31,42 @@ const standIn = (reportFor: (job: string, runs: number) => string): NasCommands 
   };
 };
 
+/**
+ * An adaptive sweep of `blockSizes` × 32M, 256M × 1–8 jobs on a clock where every fio run takes 12 s,
+ * within any cell's worst case (a 10 s cap, the layout and 2 s of round trips), as a real cell does;
+ * with each fio run's job and when it began.
+ */
+async function sweepOnClock(reportFor: (job: string, runs: number) => string, blockSizes: number[], budget: number) {
+  let clock = 0;
+  const ran: { job: string; at: number }[] = [];
+  const fio = standIn(reportFor);
+  const nas: NasCommands = {
+    run: (command, options) => {
+      const line = String(command);
+      const job = /--name=(\S+)/.exec(line)?.[1];
+      if (job && line.includes('--output-format=json')) {
+        ran.push({ job, at: clock });
+        clock += 12;
+      }
+      return fio.run(command, options);
+    },
+  };
+  const result = await runSweep(nas, {
+    blockSizes,
+    fileSizes: [32 * MiB, 256 * MiB],
+    jobs: [1, 2, 4, 8],
+    rw: 'read',
+    steadyState: true,
+    maxRuntimeSeconds: 10,
+    timeBudgetSeconds: budget,
+    adaptive: true,
+    folder: '/share',
+    now: () => clock,
+    openScratch: () => Promise.resolve({ path: '/share/.nasbench-x', remove: () => Promise.resolve(true) }),
+  });
+  return { result, ran, clock };
+}
+
 async function adaptiveSweep(blockSizes: number[], fileSizes: number[], nas = standIn(() => report)) {
   const result = await runSweep(nas, {
     blockSizes,
@@ -122,31 +158,9 @@ describe("an adaptive sweep's drift check", () => {
   });
 
   it('keeps room for it in every budget that runs out', async () => {
-    // Every fio run takes 12 s on this clock, within any cell's worst case (a 10 s cap, the layout and 2 s of
-    // round trips), as a real cell does; each budget holds a part of the 24 cells. Without the room kept,
-    // 100, 110 and 170 s end with no drift check.
+    // Each budget holds a part of the 24 cells. Without the room kept, 100, 110 and 170 s end with no drift check.
     for (let budget = 100; budget <= 300; budget += 10) {
-      let clock = 0;
-      const fio = standIn(() => report);
-      const nas: NasCommands = {
-        run: (command, options) => {
-          if (String(command).includes('--output-format=json')) clock += 12;
-          return fio.run(command, options);
-        },
-      };
-      const result = await runSweep(nas, {
-        blockSizes: [4 * KiB, 128 * KiB, MiB],
-        fileSizes: [32 * MiB, 256 * MiB],
-        jobs: [1, 2, 4, 8],
-        rw: 'read',
-        steadyState: true,
-        maxRuntimeSeconds: 10,
-        timeBudgetSeconds: budget,
-        adaptive: true,
-        folder: '/share',
-        now: () => clock,
-        openScratch: () => Promise.resolve({ path: '/share/.nasbench-x', remove: () => Promise.resolve(true) }),
-      });
+      const { result, clock } = await sweepOnClock(() => report, [4 * KiB, 128 * KiB, MiB], budget);
       expect(result.tests.length, `${budget} s`).toBeLessThan(24);
       expect(result.note, `${budget} s`).toContain('Measured again at the end, the first cell');
       expect(clock, `${budget} s`).toBeLessThanOrEqual(budget);
@@ -159,34 +173,8 @@ describe("an adaptive sweep's jobs probes under its time budget", () => {
   // saturation point differs from 1M's, so the probes would go on to 64k (and 16k) between them.
   const faster = readFileSync(path.join(__dirname, '../fixtures/fio/final-randread-4k-q32.out'), 'utf8');
   const sweepWithin = async (budget: number) => {
-    let clock = 0;
-    const ran: { job: string; at: number }[] = [];
-    const fio = standIn((job) => (/^sweep-bs4k-.*-j[248]-/.test(job) ? faster : report));
-    const nas: NasCommands = {
-      run: (command, options) => {
-        const line = String(command);
-        const job = /--name=(\S+)/.exec(line)?.[1];
-        if (job && line.includes('--output-format=json')) {
-          ran.push({ job, at: clock });
-          // Every fio run takes 12 s on this clock, as in the drift check's budgets above.
-          clock += 12;
-        }
-        return fio.run(command, options);
-      },
-    };
-    await runSweep(nas, {
-      blockSizes: [4 * KiB, 16 * KiB, 64 * KiB, 256 * KiB, MiB],
-      fileSizes: [32 * MiB, 256 * MiB],
-      jobs: [1, 2, 4, 8],
-      rw: 'read',
-      steadyState: true,
-      maxRuntimeSeconds: 10,
-      timeBudgetSeconds: budget,
-      adaptive: true,
-      folder: '/share',
-      now: () => clock,
-      openScratch: () => Promise.resolve({ path: '/share/.nasbench-x', remove: () => Promise.resolve(true) }),
-    });
+    const reportFor = (job: string) => (/^sweep-bs4k-.*-j[248]-/.test(job) ? faster : report);
+    const { ran } = await sweepOnClock(reportFor, [4 * KiB, 16 * KiB, 64 * KiB, 256 * KiB, MiB], budget);
     // A probe of 64k starts at its 1-job cell on the probes' file size; nothing else asks for that cell.
     return ran.find((run) => run.job === 'sweep-bs64k-size256M-j1-read');
   };
