@@ -210,10 +210,20 @@ const operations: Record<string, (tester: Tester, folder: string) => Promise<str
   'load, the NAS taking part': async (_tester, folder) => {
     const other = ['--client', `127.0.0.1:${otherComputer.port}`, '--dir', otherComputer.dir];
     const load = ['--size', '8M', '--time', '3', '--buffered', `--nas-folder=${folder}`];
-    const json = await cliJson(await tempDir('canary-load'), 'load', ...other, ...load);
-    const nas = json.clients?.find((client) => client.onNas);
-    if (!json.ok || !nas) return json.error?.code ?? 'no code';
-    return nas.ok ? 'ok' : (nas.error?.code ?? 'no code');
+    const once = async () => {
+      const json = await cliJson(await tempDir('canary-load'), 'load', ...other, ...load);
+      const nas = json.clients?.find((client) => client.onNas);
+      if (!json.ok || !nas) return json.error?.code ?? 'no code';
+      return nas.ok ? 'ok' : (nas.error?.code ?? 'no code');
+    };
+    // fio's client gives up on a server that has not answered within seconds ("timed out": UNREACHABLE).
+    // With every operation here at once both cores are saturated, and once in a full suite run the NAS's
+    // fio server (behind its SSH tunnel) answered too late for the name "*". The names are what this
+    // test is about: such a run is tried once more — what the first attempt left is in the listings all the same.
+    const first = await once();
+    if (first !== 'UNREACHABLE' && first !== 'TIMEOUT') return first;
+    console.log(`load with the NAS in ${JSON.stringify(folder)}: ${first}, tried once more`);
+    return once();
   },
   'disk through network': async ({ engine, sessionId }, folder) => {
     await measureNetworkToDiskWrite(engine.connections.session(sessionId), {
