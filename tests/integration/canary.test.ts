@@ -216,10 +216,10 @@ const operations: Record<string, (tester: Tester, folder: string) => Promise<str
       if (!json.ok || !nas) return json.error?.code ?? 'no code';
       return nas.ok ? 'ok' : (nas.error?.code ?? 'no code');
     };
-    // fio's client gives up on a server that has not answered within seconds ("timed out": UNREACHABLE).
-    // With every operation here at once both cores are saturated, and once in a full suite run the NAS's
-    // fio server (behind its SSH tunnel) answered too late for the name "*". The names are what this
-    // test is about: such a run is tried once more — what the first attempt left is in the listings all the same.
+    // Once in a full suite run, with every operation here at once and both cores saturated, the run in
+    // the folder "*" ended UNREACHABLE: the load test found no fio server answering (the run keeps only
+    // the code, so which connection gave up is not known). The names are what this test is about: a run
+    // ending UNREACHABLE or TIMEOUT is tried once more, and what the first attempt left is in the listings all the same.
     const first = await once();
     if (first !== 'UNREACHABLE' && first !== 'TIMEOUT') return first;
     console.log(`load with the NAS in ${JSON.stringify(folder)}: ${first}, tried once more`);
