@@ -73,6 +73,10 @@ describe("fio's client/server output", () => {
       code: 'UNREACHABLE',
       hint: expect.stringContaining('fio --server'),
     });
+    // The NAS's own fio server is NASBench's, reached through the SSH login: nothing to start, no port to open.
+    const onNas = helperError({ ...where, onNas: true }, ended('', fixture('refused-stdout.txt')), null);
+    expect(onNas).toMatchObject({ code: 'UNREACHABLE', message: expect.stringContaining('SSH login') });
+    expect(`${onNas?.message} ${onNas?.hint}`).not.toMatch(/fio --server|port|firewall/i);
     expect(helperError(where, ended(fixture('missing-folder-output.txt')), null)?.code).toBe('NOT_FOUND');
     expect(helperError(where, ended(fixture('write-output.txt')), 0)).toBeNull();
     expect(helperError(where, ended(fixture('write-output.txt')), 28)?.code).toBe('DISK_FULL');

@@ -5,8 +5,16 @@ import { fioComplaints } from './fio-output';
 
 const where = (helper: LoadHelper) => `${helper.host}:${helper.port}`;
 
-/** What went wrong on one helper, from how its controller ended and what fio said; null when nothing did. */
-export function helperError(helper: LoadHelper, run: ControllerRun, jobError: number | null): AppError | null {
+/**
+ * What went wrong on one helper, from how its controller ended and what fio said; null when nothing did.
+ * The NAS itself (`onNas`) is no other computer: NASBench started its fio server over the SSH login and
+ * reaches it through that login, so there is no server for the user to start and no port to open.
+ */
+export function helperError(
+  helper: LoadHelper & { onNas?: boolean },
+  run: ControllerRun,
+  jobError: number | null,
+): AppError | null {
   if (run.stoppedBy === 'cancel')
     return error('CANCELLED', `The test on ${helper.host} was cancelled.`, 'Start it again when ready.');
   if (run.stoppedBy === 'watchdog')
@@ -17,7 +25,14 @@ export function helperError(helper: LoadHelper, run: ControllerRun, jobError: nu
     );
   const said = fioComplaints(`${run.output}\n${run.stdout}`);
   const text = said.join(' ');
-  if (/failed to connect|connection refused|no route|timed out|could not resolve|host not found/i.test(text))
+  const unreachable = /failed to connect|connection refused|no route|timed out|could not resolve|host not found/i;
+  if (unreachable.test(text) && helper.onNas)
+    return error(
+      'UNREACHABLE',
+      'The fio server NASBench started on the NAS did not answer through its SSH login.',
+      'Run the load test again; if it persists, leave the NAS out of it — the other computers still run.',
+    );
+  if (unreachable.test(text))
     return error(
       'UNREACHABLE',
       `No fio server answered on ${where(helper)}.`,

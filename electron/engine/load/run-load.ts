@@ -115,7 +115,7 @@ async function measureTogether(input: Input, hooks: LoadHooks): Promise<LoadResu
       input.helpers.map((helper, index) => controller(helper, layoutJobFile(helper, spec(index)))),
     );
     laidOut.forEach((run, index) => {
-      const helper = input.helpers[index] as LoadHelper;
+      const helper = input.helpers[index] as LoadComputer;
       noteReached(index, run);
       const problem = helperError(helper, run, terseJob(run.output, `layout-${index + 1}`)?.error ?? null);
       if (problem) failed.set(index, problem);
