@@ -164,7 +164,12 @@ sshd_stop() {
   rm -f "$SSHD_PID"
 }
 
+# True when ADDR is reached over one of the lab's own links (this computer's ends are named nbh-*). With
+# the lab down its addresses fall to the default route, out of this machine: a probe must not go there.
+on_lab_link() { ip -o route get "$1" 2>/dev/null | grep -q ' dev nbh-'; }
+
 ssh_answers() { # ssh_answers ADDR [PORT]: true if an SSH banner comes back from ADDR:PORT (default 22)
+  on_lab_link "$1" || return 1
   # shellcheck disable=SC2016 # $1 and $2 expand in the inner bash
   timeout 2 bash -c 'exec 3<>"/dev/tcp/$1/$2" && head -c 7 <&3' _ "$1" "${2:-22}" 2>/dev/null | grep -q '^SSH-2.0'
 }

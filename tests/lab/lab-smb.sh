@@ -33,7 +33,7 @@ smb_pid() { # smb_pid NAME: the pid of that running smbd, or nothing
   [[ $(cat "/proc/$pid/comm" 2>/dev/null) == smbd ]] || return 0
   printf '%s\n' "$pid"
 }
-smb_answers() { timeout 2 bash -c 'exec 3<>"/dev/tcp/$1/$2"' _ "$SMB_SERVER" "$1" 2>/dev/null; }
+smb_answers() { on_lab_link "$SMB_SERVER" && timeout 2 bash -c 'exec 3<>"/dev/tcp/$1/$2"' _ "$SMB_SERVER" "$1" 2>/dev/null; }
 
 # The NAS's addresses on the lab's links (not its loopback): Samba listens there only.
 smb_interfaces() {
@@ -182,7 +182,8 @@ smb_status() { # one line per smbd and the mount; returns 1 when one is missing
     read -r name port _signing <<<"$entry"
     pid=$(smb_pid "$name")
     # The low-power NAS's smbd runs in that NAS's own PID namespace: its pid file holds that namespace's pid.
-    [[ $name == lowpower && -z $pid ]] && pid="$(tr -dc '0-9' <"$SMB_DIR/$name/pid/smbd.pid" 2>/dev/null) in the low-power NAS"
+    [[ $name == lowpower && -z $pid && -s $SMB_DIR/$name/pid/smbd.pid ]] &&
+      pid="$(tr -dc '0-9' <"$SMB_DIR/$name/pid/smbd.pid") in the low-power NAS"
     if [[ -n $pid ]] && smb_answers "$port"; then echo "smbd $name: pid $pid, answering on $SMB_SERVER:$port"; else
       echo "smbd $name: NOT RUNNING"
       ok=1
