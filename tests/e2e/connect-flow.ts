@@ -47,4 +47,8 @@ export async function connectToLab(page: Page, app: WebApp, lab: LabInfo): Promi
 export async function openPlanScreen(page: Page): Promise<void> {
   await page.getByTestId('nav-plan').click();
   await page.getByTestId('plan-panel').waitFor();
+  // The guided plan's preview arrives a moment later and pushes the tests below it down: a click
+  // aimed at them before then can land on whatever moved into its place (CI: the UDP choice "did not
+  // change its state").
+  await page.locator('[data-testid="plan-preview"], [data-testid="plan-preview-error"]').first().waitFor();
 }

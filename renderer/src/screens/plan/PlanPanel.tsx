@@ -92,7 +92,9 @@ export function PlanPanel() {
           }}
         />
       )}
-      {form.previewError && <ErrorNotice title="This plan cannot run here." error={form.previewError} />}
+      {form.previewError && (
+        <ErrorNotice title="This plan cannot run here." error={form.previewError} testId="plan-preview-error" />
+      )}
     </TestPanel>
   );
 }
