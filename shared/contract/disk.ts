@@ -114,6 +114,18 @@ export const SweepLeftOutCell = z.object({
 });
 export type SweepLeftOutCell = z.infer<typeof SweepLeftOutCell>;
 
+/**
+ * What an adaptive sweep judged its cells by, and what its closing check saw: for `sweep --json`
+ * and for anyone weighing its inferred cells (issue #35's bench reads it beside its own checks).
+ */
+export const SweepAdaptiveFacts = z.object({
+  /** The run-to-run noise neighbours were judged by: relative, one deviation (two cells measured twice; never below a steady NAS's). */
+  runToRunNoise: z.number(),
+  /** Per direction, the first cell measured once more at the end: its first and closing figures (bytes/s). */
+  drift: z.array(z.object({ name: z.string(), start: z.number(), end: z.number(), withinNoise: z.boolean() })),
+});
+export type SweepAdaptiveFacts = z.infer<typeof SweepAdaptiveFacts>;
+
 export const DiskSweepSummary = z.object({
   panels: z.array(HeatmapPanel),
   /** Cells the time budget left out. */
@@ -124,6 +136,8 @@ export const DiskSweepSummary = z.object({
   plannedSeconds: z.number(),
   seconds: z.number(),
   note: z.string().optional(),
+  /** An adaptive sweep's noise and drift check (absent for a full sweep, and in runs saved before). */
+  adaptive: SweepAdaptiveFacts.optional(),
 });
 export type DiskSweepSummary = z.infer<typeof DiskSweepSummary>;
 

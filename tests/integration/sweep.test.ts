@@ -122,8 +122,18 @@ describe('fio sweep on the lab NAS', () => {
       env: { NASBENCH_PASSWORD: lab.users.test.password },
     });
     const json = JSON.parse(stdout) as {
-      tests: { bs: number; fileSizeBytes: number; sizeBytes: number; numjobs: number; inferred: boolean }[];
+      tests: {
+        name: string;
+        bs: number;
+        fileSizeBytes: number;
+        sizeBytes: number;
+        numjobs: number;
+        inferred: boolean;
+        bytesPerSecond: number;
+      }[];
       leftOut: { bs: number; fileSizeBytes: number; reason: string; why: string }[];
+      adaptive: { runToRunNoise: number; drift: { name: string; start: number; end: number; withinNoise: boolean }[] };
+      note: string;
     };
     expect(code, stdout).toBe(0);
     // The four 2M × 1M cells (one per job count) are left out and named; the other 20 are all listed.
@@ -148,6 +158,16 @@ describe('fio sweep on the lab NAS', () => {
     }
     expect(json.tests.some((test) => test.inferred)).toBe(true);
     expect(json.tests.some((test) => !test.inferred)).toBe(true);
+    // The noise the rules judged by and the closing drift check, as figures beside the note's words.
+    expect(json.adaptive.runToRunNoise).toBeGreaterThanOrEqual(0.05);
+    expect(json.note).toContain(`run-to-run noise of ±${Math.round(json.adaptive.runToRunNoise * 100)}%`);
+    const [drift] = json.adaptive.drift;
+    // The first cell, measured: its figure in the grid is its first run's.
+    const first = json.tests.find((test) => test.name === drift?.name);
+    expect(first?.inferred).toBe(false);
+    expect(first?.bytesPerSecond).toBe(drift?.start);
+    expect(drift?.end).toBeGreaterThan(0);
+    expect(json.note).toContain(drift?.withinNoise ? 'within the run-to-run noise' : 'beyond the run-to-run noise');
     expect(scratchLeftovers()).toBe('0');
   }, 240_000);
 });

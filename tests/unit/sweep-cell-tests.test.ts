@@ -139,20 +139,29 @@ describe("an adaptive sweep's drift check", () => {
   const faster = readFileSync(path.join(__dirname, '../fixtures/fio/final-randread-4k-q32.out'), 'utf8');
 
   it('says the speed at the end was the start’s when the first cell reads the same', async () => {
-    const { result } = await adaptiveSweep([4 * KiB, 128 * KiB, MiB], [32 * MiB, 256 * MiB]);
+    const { result, details } = await adaptiveSweep([4 * KiB, 128 * KiB, MiB], [32 * MiB, 256 * MiB]);
     expect(result.note).toContain(
       'Measured again at the end, the first cell (4k blocks, 256M files, 1 job, read) read within the run-to-run noise of its first run',
     );
+    // The same as figures, through the contract (sweep --json): every run of the one report reads alike,
+    // so the noise judged by is a steady NAS's default.
+    expect(details.sweep?.adaptive).toEqual({
+      runToRunNoise: 0.05,
+      drift: [{ name: 'bs=4k size=256M jobs=1 read', start: 37867610, end: 37867610, withinNoise: true }],
+    });
   });
 
   it('says by how much the speed changed when the first cell reads otherwise at the end', async () => {
     // The first cell's third run (after the run-to-run check's second) answers with the other report.
     const nas = standIn((job, runs) => (job === 'sweep-bs4k-size256M-j1-read' && runs === 3 ? faster : report));
-    const { result, cells } = await adaptiveSweep([4 * KiB, 128 * KiB, MiB], [32 * MiB, 256 * MiB], nas);
+    const { result, cells, details } = await adaptiveSweep([4 * KiB, 128 * KiB, MiB], [32 * MiB, 256 * MiB], nas);
     const change = Math.round((209980897 / 37867610 - 1) * 100);
     expect(result.note).toContain(
       `the first cell (4k blocks, 256M files, 1 job, read) read ${change}% faster than at the start, beyond the run-to-run noise`,
     );
+    expect(details.sweep?.adaptive?.drift).toEqual([
+      { name: 'bs=4k size=256M jobs=1 read', start: 37867610, end: 209980897, withinNoise: false },
+    ]);
     // The grid keeps the cell's first figure.
     expect(cells.find((cell) => cell.name === 'bs=4k size=256M jobs=1 read')?.bytesPerSecond).toBe(37867610);
   });

@@ -113,6 +113,8 @@ function sweepJson(result: DiskRunDetails) {
     leftOut: sweep?.leftOut ?? [],
     heatmaps: { panels: sweep?.panels ?? [] },
     ...(sweep?.note ? { note: sweep.note } : {}),
+    // An adaptive sweep's run-to-run noise and its closing drift check, as figures beside the note's words.
+    ...(sweep?.adaptive ? { adaptive: sweep.adaptive } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { SweepAdaptiveFacts } from '../../../shared/contract/disk';
 import { sizeLabel } from '../../../shared/util/units';
 import { adaptiveRule, apart, sampleGrid, toleranceOf, type Drift, type Grid } from './adaptive-grid';
 import type { DiskTestResult } from './result';
@@ -17,6 +18,8 @@ export interface CellsOutcome {
   /** An adaptive sweep's figure for each cell it did not measure (by plan cell); absent for a full sweep. */
   inferred?: (number | null)[];
   note?: string;
+  /** An adaptive sweep's noise and drift check, as figures (the note says them in words). */
+  adaptive?: SweepAdaptiveFacts;
 }
 
 const ascending = (list: readonly number[]) => [...new Set(list)].sort((a, b) => a - b);
@@ -82,8 +85,12 @@ export async function runAdaptive(
     unsure += sampled.unsure;
     noise = Math.max(noise, sampled.noise);
     beyondNoise += sampled.beyondNoise;
-    if (sampled.drift)
-      drifts.push({ ...sampled.drift, noise: sampled.noise, plan: plan.cells[indexOf(sampled.drift.cell)] });
+    const first = sampled.drift && plan.cells[indexOf(sampled.drift.cell)];
+    if (sampled.drift && first) {
+      const { start, end } = sampled.drift;
+      const withinNoise = apart(reading(start), reading(end)) <= toleranceOf(sampled.noise);
+      drifts.push({ start, end, withinNoise, plan: first });
+    }
   }
   const measured = results.filter(Boolean).length;
   const note =
@@ -99,21 +106,23 @@ export async function runAdaptive(
         'those are the least sure.'
       : '') +
     drifts.map(driftSentence).join('');
-  return { results, seconds: now() - started, inferred, note };
+  const drift = drifts.map(({ plan: cell, start, end, withinNoise }) => ({ name: cell.name, start, end, withinNoise }));
+  return { results, seconds: now() - started, inferred, note, adaptive: { runToRunNoise: noise, drift } };
 }
 
-interface DriftSeen extends Drift {
-  noise: number;
-  plan: SweepCell | undefined;
+const reading = (bytesPerSecond: number) => ({ bytesPerSecond, spread: null });
+
+interface DriftSeen extends Pick<Drift, 'start' | 'end'> {
+  /** Whether the closing run landed within the run-to-run noise of the first. */
+  withinNoise: boolean;
+  plan: SweepCell;
 }
 
 /** What the first cell's closing run says of the NAS's speed over the sweep (adaptive-grid.ts step 6). */
-function driftSentence({ start, end, noise, plan }: DriftSeen): string {
-  const jobs = plan ? `${plan.jobs} ${plan.jobs === 1 ? 'job' : 'jobs'}` : '';
-  const cell = plan ? ` (${sizeLabel(plan.bs)} blocks, ${sizeLabel(plan.fileSize)} files, ${jobs}, ${plan.rw})` : '';
-  const said = ` Measured again at the end, the first cell${cell} read`;
-  const reading = (bytesPerSecond: number) => ({ bytesPerSecond, spread: null });
-  if (apart(reading(start), reading(end)) <= toleranceOf(noise))
+function driftSentence({ start, end, withinNoise, plan }: DriftSeen): string {
+  const jobs = `${plan.jobs} ${plan.jobs === 1 ? 'job' : 'jobs'}`;
+  const said = ` Measured again at the end, the first cell (${sizeLabel(plan.bs)} blocks, ${sizeLabel(plan.fileSize)} files, ${jobs}, ${plan.rw}) read`;
+  if (withinNoise)
     return `${said} within the run-to-run noise of its first run: the speed at the end was the speed at the start (what it did between, only the cells can show).`;
   const change = Math.round(Math.abs(end / start - 1) * 100);
   return (

@@ -1,4 +1,4 @@
-import type { SweepLeftOutCell } from '../../../shared/contract/disk';
+import type { SweepAdaptiveFacts, SweepLeftOutCell } from '../../../shared/contract/disk';
 import { describeLeftOut } from '../../../shared/words/sweep-left-out';
 import type { ScratchFolder } from '../ssh';
 import { readTestFolderFacts, type NasCommands } from './file-system';
@@ -66,6 +66,8 @@ export interface SweepResult {
   /** The plan's worst case, for comparison with `seconds`. */
   plannedSeconds: number;
   note?: string;
+  /** An adaptive sweep's run-to-run noise and drift check; absent for a full sweep. */
+  adaptive?: SweepAdaptiveFacts;
 }
 
 /**
@@ -140,6 +142,7 @@ export async function runSweep(session: NasCommands, options: SweepOptions): Pro
     seconds,
     plannedSeconds: plan.worstCaseSeconds,
     ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
+    ...(outcome.adaptive ? { adaptive: outcome.adaptive } : {}),
   };
 }
 

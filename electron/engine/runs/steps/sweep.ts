@@ -54,6 +54,7 @@ export function sweepRunDetails(folder: string, tests: SweepResult['tests'], res
             seconds: result.seconds,
             ...(result.note ? { note: result.note } : {}),
             leftOut: result.leftOut,
+            ...(result.adaptive ? { adaptive: result.adaptive } : {}),
           },
         }
       : {}),
