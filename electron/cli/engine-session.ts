@@ -40,8 +40,10 @@ export async function withEngine<T>(
 ): Promise<T> {
   const controller = new AbortController();
   const cancel = () => controller.abort();
-  process.once('SIGINT', cancel);
   const engine = await openEngine(globals, env, knownHostsFile);
+  // Taken once the engine is open, so an engine that fails to open leaves no listener behind (the CLI
+  // runs in-process in the tests, where such leftovers piled up past Node's MaxListeners warning).
+  process.once('SIGINT', cancel);
   try {
     return await work({ engine, signal: controller.signal });
   } finally {

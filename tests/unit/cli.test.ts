@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../../package.json';
@@ -133,6 +134,21 @@ describe('nasbench command line', () => {
     expect(result.summary.bitsPerSecond).toBe(result.summary.bytesPerSecond * 8);
     expect(result.samples.length).toBeGreaterThan(0);
     expect(stderr.trim().split('\n').length).toBe(result.samples.length);
+  });
+
+  it('leaves no Ctrl+C listener behind, whether its data folder opens or not', async () => {
+    // In-process runs (these tests, the integration tests) would otherwise pile listeners up past
+    // Node's MaxListeners warning: one per command whose engine failed to open.
+    const before = process.listenerCount('SIGINT');
+    const notAFolder = path.join(await tempDir('cli-not-a-folder'), 'file');
+    await writeFile(notAFolder, '');
+    const failed = await cli('--json', '--data-dir', notAFolder, 'demo', '--time', '1');
+    expect(failed.code).not.toBe(0);
+    expect(JSON.parse(failed.stdout)).toMatchObject({ ok: false, error: { code: expect.any(String) } });
+    expect(process.listenerCount('SIGINT')).toBe(before);
+    const ran = await cli('--json', '--data-dir', await tempDir('cli-demo-listeners'), 'demo', '--time', '1');
+    expect(ran.code).toBe(0);
+    expect(process.listenerCount('SIGINT')).toBe(before);
   });
 
   it('runs from a checkout with `npm run cli`', () => {

@@ -37,9 +37,12 @@ export function addServeCommand(program: Command, io: CliIo, finish: (code: numb
           },
         });
         printProgress(io, `Serving iperf3 tests on ${server.host}:${server.port}. Press Ctrl+C to stop.`);
-        process.once('SIGINT', () => stopped.abort());
-        process.once('SIGTERM', () => stopped.abort());
+        const stop = () => stopped.abort();
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
         await new Promise((resolve) => stopped.signal.addEventListener('abort', resolve, { once: true }));
+        process.removeListener('SIGINT', stop);
+        process.removeListener('SIGTERM', stop);
         await server.close();
         finish(
           printResult(
