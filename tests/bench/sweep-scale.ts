@@ -22,7 +22,9 @@
  * hold is what the checks judge.
  *
  * On a RAM folder the figures are CPU-bound: other load on the machine moves them, so the run-to-run
- * spread of the fixed cells is printed beside each deviation. Takes 20–40 minutes.
+ * spread of the fixed cells is printed beside each deviation, and two reference cells run around the
+ * sweep and through the checks say how far the machine's own speed moved between the two
+ * (`MachineLevel`); each deviation is also given with that move taken out. Takes 25–45 minutes.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -33,6 +35,7 @@ import { sweepDefaults } from '../../electron/engine/disk/sweep-plan';
 import { median, relativeSpread } from '../../shared/util/spread';
 import { readByteSize, sizeLabel } from '../../shared/util/units';
 import { localShell } from './local-shell';
+import { MachineLevel } from './machine-level';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -145,6 +148,12 @@ function figuresOf(result: SweepResult): GridFigure[] {
   );
 }
 
+/** One cell as a fixed 10 s cell: its figure and the wall time it took, layout and all. */
+async function fixedRun(cell: { bs: number; fileSize: number; jobs: number }) {
+  const { result, wall } = await sweep({ blockSizes: [cell.bs], fileSizes: [cell.fileSize], jobs: [cell.jobs] }, false);
+  return { figure: result.tests[0]?.bytesPerSecond ?? Number.NaN, wall };
+}
+
 function draw<T>(list: readonly T[], count: number, next: () => number): T[] {
   const pool = [...list];
   const drawn: T[] = [];
@@ -166,7 +175,19 @@ async function main(): Promise<void> {
       `time budget ${budgetSeconds > 0 ? `${budgetSeconds} s` : 'none'}; ` +
       `load average before: ${load()}`,
   );
+  const largestFile = grid.fileSizes[grid.fileSizes.length - 1] ?? 0;
+  const level = new MachineLevel(
+    [...new Set([grid.blockSizes[0] ?? 0, grid.blockSizes[grid.blockSizes.length - 1] ?? 0])].map((bs) => ({
+      bs,
+      fileSize: largestFile,
+      jobs: grid.jobs[0] ?? 1,
+      name: `bs=${sizeLabel(bs)} size=${sizeLabel(largestFile)} jobs=${grid.jobs[0] ?? 1}`,
+    })),
+    async (cell) => (await fixedRun(cell)).figure,
+  );
+  await level.read('sweep', 'before the sweep');
   const adaptive = await sweep(grid, true);
+  await level.read('sweep', 'after the sweep');
   const figures = figuresOf(adaptive.result);
   const measured = figures.filter((figure) => !figure.inferred);
   const inferred = figures.filter((figure) => figure.inferred);
@@ -177,15 +198,16 @@ async function main(): Promise<void> {
   process.stderr.write(`checking ${order.length} cells as fixed ${fixedSeconds} s cells, twice…\n`);
   const fixed = new Map<string, number[]>();
   const fixedWalls: number[] = [];
-  for (const pass of [order, [...order].reverse()])
+  await level.read('checks', 'before the checks');
+  for (const [n, pass] of [order, [...order].reverse()].entries()) {
     for (const cell of pass) {
-      const one = { blockSizes: [cell.bs], fileSizes: [cell.fileSize], jobs: [cell.jobs] };
-      const { result, wall } = await sweep(one, false);
-      const figure = result.tests[0]?.bytesPerSecond ?? Number.NaN;
+      const { figure, wall } = await fixedRun(cell);
       fixed.set(cell.name, [...(fixed.get(cell.name) ?? []), figure]);
       fixedWalls.push(wall);
       process.stderr.write(`  fixed ${cell.name.padEnd(30)} ${mb(figure)} (${wall.toFixed(1)} s)\n`);
     }
+    await level.read('checks', n === 0 ? 'between the two passes' : 'after the checks');
+  }
 
   const cellCost = fixedWalls.reduce((sum, each) => sum + each, 0) / fixedWalls.length;
   const gridCells = adaptive.result.tests.length + adaptive.result.inferred.length;
@@ -204,21 +226,30 @@ async function main(): Promise<void> {
       `${fixedWalls.length} fixed check runs) = ${fullCost.toFixed(0)} s; the adaptive sweep took ` +
       `${percent(adaptive.wall / fullCost)} of that (${(fullCost / adaptive.wall).toFixed(1)}× faster)`,
   );
+  console.log(level.describe());
+  // A cell's deviation with the machine's own move between the sweep and its checks taken out (where
+  // that move is beyond the reference cells' noise), and its allowance with the machine's spread over
+  // those minutes counted beside the cell's own: 2 × √(own² + machine²) + 10%.
+  const shift = level.applied;
   console.log(
-    'cell                            how       adaptive   fixed A    fixed B  run-to-run  deviation  allowance',
+    'cell                            how       adaptive   fixed A    fixed B  run-to-run  deviation  allowance' +
+      `          ×${shift.toFixed(2)}  with the machine's ±${percent(level.spread)}`,
   );
   const rows = drawn.map((cell) => {
     const [a, b] = fixed.get(cell.name) as [number, number];
     const reference = (a + b) / 2;
     const spread = relativeSpread([a, b]) ?? 0;
     const deviation = Math.abs(cell.bytesPerSecond / reference - 1);
+    const levelled = Math.abs((cell.bytesPerSecond * shift) / reference - 1);
     const allowance = 2 * spread + 0.1;
+    const noiseAllowance = 2 * Math.hypot(spread, level.spread) + 0.1;
     console.log(
       `${cell.name.padEnd(31)} ${cell.inferred ? 'inferred' : 'measured'} ${mb(cell.bytesPerSecond)} ${mb(a)} ${mb(b)}` +
         `  ${percent(spread).padStart(9)}  ${percent(deviation).padStart(9)}  ${percent(allowance).padStart(9)}` +
-        `${deviation > allowance ? '  beyond' : ''}`,
+        `${(deviation > allowance ? '  beyond' : '').padEnd(8)}  ${percent(levelled).padStart(7)}` +
+        `  ${percent(noiseAllowance).padStart(9)}${levelled > noiseAllowance ? '  beyond' : ''}`,
     );
-    return { ...cell, a, b, spread, deviation, allowance };
+    return { ...cell, a, b, spread, deviation, levelled, allowance, noiseAllowance };
   });
   // NaN when no cell of that kind was checked: a goal with nothing to judge is not met.
   const ofKind = (inferredOnes: boolean) => rows.filter((row) => row.inferred === inferredOnes);
@@ -227,11 +258,12 @@ async function main(): Promise<void> {
   /**
    * A median goal (within 5%, within 10%) is judged as stated. Both sides of the comparison are
    * noisy: the sweep's cells by the run-to-run noise it measured (two cells run twice), the fixed
-   * checks by how far their own two runs differ. Where either varies by more than the goal allows,
-   * the line gives the ratio (adaptive ÷ fixed, median) with both spreads and whether the median
-   * deviation is within their noise — at most the goal plus the two spreads combined (√(a² + b²),
-   * the spread of a difference; pure noise alone gives a median about two thirds of that): a
-   * result, not a pass or fail of the sweep.
+   * checks by how far their own two runs differ, and the machine's speed between the two by the
+   * reference cells (`MachineLevel`). Where any varies by more than the goal allows, the line gives
+   * the ratio (adaptive ÷ fixed, median) with the spreads, and whether the median deviation (with a
+   * move of the machine beyond its noise taken out) is within their noise — at most the goal plus
+   * the spreads combined (√(a² + b² + c²), the spread of a difference; pure noise alone gives a
+   * median about two thirds of that): a result, not a pass or fail of the sweep.
    */
   const sweepNoise = adaptive.result.adaptive?.runToRunNoise ?? Number.NaN;
   const medianGoal = (inferredOnes: boolean, goal: number): [string, boolean] => {
@@ -239,35 +271,47 @@ async function main(): Promise<void> {
     const deviation = medianOr(kind.map((row) => row.deviation));
     const spread = medianOr(kind.map((row) => row.spread));
     const name = `median ${inferredOnes ? 'inferred' : 'measured'} cell within ${percent(goal)} (${percent(deviation)})`;
-    if (!(spread > goal) && !(sweepNoise > goal)) return [name, deviation <= goal];
+    if (!(spread > goal) && !(sweepNoise > goal) && !(level.spread > goal) && shift === 1) {
+      return [name, deviation <= goal];
+    }
     const ratio = medianOr(kind.map((row) => row.bytesPerSecond / ((row.a + row.b) / 2)));
-    const combined = Math.hypot(sweepNoise, spread);
-    const noisy = deviation <= goal + combined ? 'within' : 'beyond';
+    const levelled = medianOr(kind.map((row) => row.levelled));
+    const combined = Math.hypot(sweepNoise, spread, level.spread);
+    const noisy = levelled <= goal + combined ? 'within' : 'beyond';
     return [
-      `${name}; adaptive ÷ fixed ${ratio.toFixed(2)}× (median), the sweep's run-to-run noise ±${percent(sweepNoise)}, ` +
-        `its fixed checks' ±${percent(spread)} (median, two runs each): more than the goal; ${noisy} that noise ` +
-        `(goal + ${percent(combined)})`,
+      `${name}; adaptive ÷ fixed ${ratio.toFixed(2)}× (median); the sweep's run-to-run noise ±${percent(sweepNoise)}, ` +
+        `its fixed checks' ±${percent(spread)} (median, two runs each), the machine's own ±${percent(level.spread)} ` +
+        `between the sweep and its checks: more than the goal. ` +
+        (shift === 1 ? '' : `With the machine's move (×${shift.toFixed(2)}) taken out ${percent(levelled)}: `) +
+        `${noisy} that noise (goal + ${percent(combined)})`,
       deviation <= goal,
     ];
   };
+  const withinNoise = rows.filter((row) => row.levelled > row.noiseAllowance).length;
   const goals = [
     [`adaptive wall time at most a tenth of the full grid's fixed-time cost`, adaptive.wall <= fullCost / 10],
     medianGoal(false, 0.05),
     medianGoal(true, 0.1),
-    [`no checked cell beyond its allowance (${beyond.length} of ${rows.length} beyond)`, beyond.length === 0],
+    [
+      `no checked cell beyond its allowance (${beyond.length} of ${rows.length} beyond; with the machine's own ` +
+        `±${percent(level.spread)} counted, ${withinNoise} beyond)`,
+      beyond.length === 0,
+    ],
   ] as const;
   for (const [goal, met] of goals) console.log(`${met ? 'MET    ' : 'NOT MET'} ${goal}`);
-  // The sweep's cells and the checks run minutes apart: a level off 1 here is the machine's speed moving
-  // between them, which the checks' own two runs show only within their own minutes (the sweep's
-  // drift check, in its note above, shows it within the sweep's).
-  const level = medianOr(ofKind(false).map((row) => row.bytesPerSecond / ((row.a + row.b) / 2)));
-  console.log(`measured cells read a median ${level.toFixed(2)}× their fixed checks (the same cells, run later)`);
+  // The measured cells' own level against their checks, beside the reference cells' above: where the
+  // two agree, the machine moved; where they do not, the cells moved apart.
+  const measuredLevel = medianOr(ofKind(false).map((row) => row.bytesPerSecond / ((row.a + row.b) / 2)));
+  console.log(
+    `measured cells read a median ${measuredLevel.toFixed(2)}× their fixed checks (the same cells, run later); ` +
+      `the reference cells ${(1 / level.shift).toFixed(2)}×`,
+  );
   console.log(`load average after: ${load()} (2 cores; other work on this machine moves CPU-bound RAM-folder figures)`);
   if (values.save) {
     const { heatmaps, ...kept } = adaptive.result;
     await writeFile(
       values.save,
-      `${JSON.stringify({ grid, adaptive: { ...kept, wall: adaptive.wall, heatmaps }, checks: rows, cellCost }, null, 1)}\n`,
+      `${JSON.stringify({ grid, adaptive: { ...kept, wall: adaptive.wall, heatmaps }, checks: rows, cellCost, level }, null, 1)}\n`,
     );
   }
 }
