@@ -14,6 +14,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/remove-temp-folders.ts'],
+          // A timeout catches a test that hangs; it is not a speed goal (those are the benchmarks'). Unit files
+          // run side by side on the two cores, and on a machine whose host takes some of its CPU, tests that take
+          // 3-4 s alone ran past vitest's 5 s default (a 560-cell sampling, 256 MiB through O_DIRECT, `npm run cli`).
+          testTimeout: 30_000,
           sequence: { groupOrder: 0 },
         },
       },
