@@ -60,7 +60,7 @@ describe('Quick check plan', () => {
       /a file sized to settle \(at least 256 MiB, on until its rate holds steady, at most 1\.00 GiB or 15 s\)/,
     );
     expect(plan.steps[3]?.writes).toEqual([{ where: '/Volumes/tank/.nasbench-<run id>', bytes: GiB }]);
-    expect(plan.steps[3]?.seconds).toBeLessThanOrEqual(2 * 15 + 3);
+    expect(plan.steps[3]?.seconds).toBeLessThanOrEqual(2 * 15 + 1);
     // A size the user gives is used as is.
     const sized = preview(facts({ plan: 'quick', shareFolder: '/Volumes/tank', shareFileBytes: 64 * MiB }));
     expect(sized.steps.find((step) => step.kind === 'copy')?.what).toContain('a 64.0 MiB file');
@@ -131,7 +131,7 @@ describe('Quick check plan', () => {
       legs: [],
     });
     const copy = copyOf(overThisLink);
-    expect(copy?.reestimate?.([slow('upload'), slow('download')])).toBeGreaterThan(2 * 11 + 3 - 1);
+    expect(copy?.reestimate?.([slow('upload'), slow('download')])).toBeGreaterThanOrEqual(2 * 11 + 1);
     expect(copy?.seconds).toBeLessThan(20);
     // Nothing measured yet: the plan's own time stands.
     expect(copy?.reestimate?.([])).toBeUndefined();
@@ -168,8 +168,8 @@ describe('Quick check plan', () => {
 
   it('takes the user’s durations', () => {
     const plan = preview(facts({ plan: 'quick', nasFolder: '/mnt/tank', networkSeconds: 3, diskSeconds: 2 }));
-    // Three seconds of test, two of starting iperf3, two of timing the idle delay first.
-    expect(plan.steps[0]?.seconds).toBe(7);
+    // Three seconds of test and two of timing the idle delay first (starting iperf3 is lost in the rounding).
+    expect(plan.steps[0]?.seconds).toBe(5);
     expect(plan.steps[2]?.what).toContain('2 s each');
   });
 });
