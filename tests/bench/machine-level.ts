@@ -7,8 +7,8 @@ export interface ReferenceCell {
   name: string;
 }
 
-const mb = (bytesPerSecond: number) => `${(bytesPerSecond / 1e6).toFixed(0).padStart(6)} MB/s`;
-const percent = (fraction: number) => `${(100 * fraction).toFixed(1)}%`;
+export const mb = (bytesPerSecond: number) => `${(bytesPerSecond / 1e6).toFixed(0).padStart(6)} MB/s`;
+export const percent = (fraction: number) => `${(100 * fraction).toFixed(1)}%`;
 
 /**
  * The machine's own speed, as a yardstick for the yardstick: the checks run minutes after the sweep,

@@ -35,7 +35,7 @@ import { sweepDefaults } from '../../electron/engine/disk/sweep-plan';
 import { median, relativeSpread } from '../../shared/util/spread';
 import { readByteSize, sizeLabel } from '../../shared/util/units';
 import { localShell } from './local-shell';
-import { MachineLevel } from './machine-level';
+import { MachineLevel, mb, percent } from './machine-level';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -101,9 +101,6 @@ async function sweep(cells: typeof grid, adaptive: boolean): Promise<{ result: S
     folders.delete(parent);
   }
 }
-
-const mb = (bytesPerSecond: number) => `${(bytesPerSecond / 1e6).toFixed(0).padStart(6)} MB/s`;
-const percent = (fraction: number) => `${(100 * fraction).toFixed(1)}%`;
 
 /** A small seeded generator, so a run's draw can be repeated (`--seed`). */
 function random(seed: number): () => number {

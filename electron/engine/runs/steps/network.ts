@@ -49,8 +49,8 @@ export function networkStep(spec: NetworkStepSpec, facts: Pick<StepFacts, 'host'
     kind: 'network',
     label,
     what,
-    // Starting iperf3 over SSH and the test's own handshakes are lost in the rounding: in the app's Quick check
-    // on the lab NAS a 5 s test after 2 s of idle delay timing was a step of 7.1 s, three times (two seconds
+    // Starting iperf3 over SSH and the test's own handshakes took about a tenth of a second: in the app's Quick
+    // check on the lab NAS a 5 s test after 2 s of idle delay timing was a step of 7.1 s, three times (two seconds
     // counted for them here had the whole check end at 0.84-0.88 of its estimate).
     seconds: spec.seconds + (spec.latency ? latencyIdleSeconds : 0),
     writes: [],
