@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { goodputBytesPerSecond } from '../../shared/words/verdicts';
 import { nasExec, readLab, type LabInfo } from '../lab/lab';
 import { leftOnNas, loadHelpers, loadHelpersDown, loadHelpersUp } from '../lab/load-helpers';
 import { connectToLab, openPlanScreen } from './connect-flow';
@@ -70,8 +71,15 @@ describe('load from several computers, in browser mode', () => {
       .locator('[data-testid="load-client"] td[data-bytes-per-second]')
       .evaluateAll((cells) => cells.map((cell) => Number(cell.getAttribute('data-bytes-per-second'))));
     expect(figures).toHaveLength(2);
-    // Each about one 1 Gbit/s leg (117.7 MB/s over TCP), the total their sum.
-    for (const figure of figures) expect(figure).toBeGreaterThan(90e6);
+    // Each on its own 1 Gbit/s leg: more than half a leg (two computers sharing one leg could not both reach that),
+    // never more than the leg. How close each comes to its leg is held in tests/integration/load-lab.test.ts, with a
+    // second look; a 6 s run here read 0.75 of its leg once in CI, with the two cores shared.
+    const leg = goodputBytesPerSecond(1e9, 1500);
+    for (const figure of figures) {
+      expect(figure / leg).toBeGreaterThan(0.55);
+      expect(figure / leg).toBeLessThan(1.05);
+    }
+    // The total is their sum.
     const total = Number(await table.getByTestId('load-total').getAttribute('data-bytes-per-second'));
     expect(total).toBeCloseTo(
       figures.reduce((sum, figure) => sum + figure, 0),
