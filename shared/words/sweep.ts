@@ -164,6 +164,27 @@ export const isInferredCell = (panel: HeatmapPanel, row: number, column: number)
 /** The mark an inferred cell's figure carries wherever it is written: "≈ 120". */
 export const inferredMark = '≈';
 
+/**
+ * The adaptive sweep note's first sentence: what it measured, what it inferred, and what has no figure
+ * at all — a direction whose budget ran out before any of its cells was measured has nothing to infer from.
+ */
+export function adaptiveCountsSentence(cells: number, measured: number, inferred: number): string {
+  const without = cells - measured - inferred;
+  const are = (count: number) => (count === 1 ? 'is' : 'are');
+  const parts = [`Adaptive sweep: ${measured} of ${cells} cells measured`];
+  if (inferred > 0)
+    parts.push(
+      `${without > 0 ? '' : 'the other '}${inferred} ${are(inferred)} inferred from their measured neighbours ` +
+        `and marked so (${inferredMark})`,
+    );
+  if (without > 0)
+    parts.push(
+      `${without} ${without === 1 ? 'has' : 'have'} no figure: the time budget ran out before anything near ` +
+        `${without === 1 ? 'it' : 'them'} was measured`,
+    );
+  return `${parts.join('; ')}.`;
+}
+
 export function heatmapPanelTitle(panel: HeatmapPanel): string {
   return `${panel.jobs} ${panel.jobs === 1 ? 'job' : 'jobs'}, ${panel.rw === 'write' ? 'writing' : 'reading'}`;
 }

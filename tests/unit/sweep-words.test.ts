@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DiskSweepRunInput, type HeatmapPanel } from '../../shared/contract/disk';
 import { heatmap } from '../../shared/words/report/svg/heatmap';
-import { checkDiskSweepChoices, describeSweep, heatmapCellFigure, type SweepChoices } from '../../shared/words/sweep';
+import {
+  adaptiveCountsSentence,
+  checkDiskSweepChoices,
+  describeSweep,
+  heatmapCellFigure,
+  type SweepChoices,
+} from '../../shared/words/sweep';
 import { gridCell, metricCellLabel, metricCellText, metricScale, sweepGridCells } from '../../shared/words/sweep-grid';
 
 const summaryOf = (panels: HeatmapPanel[]) => ({ panels, skipped: [], plannedSeconds: 0, seconds: 0 });
@@ -185,5 +191,31 @@ describe("an adaptive sweep's inferred cells", () => {
       /data-file-size="67108864" data-block-size="1048576"/,
     );
     expect(svg).toContain('≈: inferred from measured neighbours, not measured');
+  });
+});
+
+describe("the adaptive sweep note's counts", () => {
+  it('says the rest are inferred when every cell has a figure', () => {
+    expect(adaptiveCountsSentence(552, 58, 494)).toBe(
+      'Adaptive sweep: 58 of 552 cells measured; the other 494 are inferred from their measured neighbours and marked so (≈).',
+    );
+  });
+  it('says how many have no figure, and infers nothing from nothing', () => {
+    expect(adaptiveCountsSentence(8, 0, 0)).toBe(
+      'Adaptive sweep: 0 of 8 cells measured; 8 have no figure: the time budget ran out before anything near them was measured.',
+    );
+    expect(adaptiveCountsSentence(16, 3, 12)).toBe(
+      'Adaptive sweep: 3 of 16 cells measured; 12 are inferred from their measured neighbours and marked so (≈); ' +
+        '1 has no figure: the time budget ran out before anything near it was measured.',
+    );
+  });
+  it('counts every cell once, whatever the split', () => {
+    fc.assert(
+      fc.property(fc.nat(600), fc.nat(600), fc.nat(600), (measured, inferred, without) => {
+        const words = adaptiveCountsSentence(measured + inferred + without, measured, inferred);
+        const said = [...words.matchAll(/(\d+) (?:of \d+ cells measured|are inferred|is inferred|have no|has no)/g)];
+        expect(said.reduce((sum, match) => sum + Number(match[1]), 0)).toBe(measured + inferred + without);
+      }),
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { SweepAdaptiveFacts } from '../../../shared/contract/disk';
 import { sizeLabel } from '../../../shared/util/units';
+import { adaptiveCountsSentence } from '../../../shared/words/sweep';
 import { adaptiveRule, apart, sampleGrid, toleranceOf, type Drift, type Grid } from './adaptive-grid';
 import type { DiskTestResult } from './result';
 import {
@@ -94,9 +95,10 @@ export async function runAdaptive(
   }
   const measured = results.filter(Boolean).length;
   const note =
-    `Adaptive sweep: ${measured} of ${plan.cells.length} cells measured; the other ${plan.cells.length - measured} ` +
-    'are inferred from their measured neighbours and marked so (≈). ' +
-    `Neighbours were judged against a run-to-run noise of ±${Math.round(noise * 100)}% (two cells measured twice).` +
+    adaptiveCountsSentence(plan.cells.length, measured, inferred.filter((figure) => figure !== null).length) +
+    (measured > 0
+      ? ` Neighbours were judged against a run-to-run noise of ±${Math.round(noise * 100)}% (two cells measured twice).`
+      : '') +
     (beyondNoise > 0
       ? ` That measured too few to go by, so ${beyondNoise} more were measured where neighbours differ by more than ` +
         `a steady NAS's ±${Math.round(adaptiveRule.defaultNoise * 100)}%, towards a tenth of the grid as the time budget allowed.`
