@@ -85,9 +85,10 @@ describe('load from several computers, in browser mode', () => {
       figures.reduce((sum, figure) => sum + figure, 0),
       0,
     );
-    // The answer: each computer on its own leg, so two carry about twice what one does.
+    // The answer: each computer on its own leg, so two carry well over what one does (about twice; one shared leg
+    // would give about 1×). At least 1.5×, as the figures above allow a slow computer down to 0.55 of its leg.
     await expect(ui.page.getByTestId('plan-answer').innerText()).resolves.toMatch(
-      /The total grows with each computer writing to the NAS \(1 computer: 1\.00×; 2 computers: (1\.[789]\d|2\.\d\d)×/,
+      /The total grows with each computer writing to the NAS \(1 computer: 1\.00×; 2 computers: (1\.[5-9]\d|2\.\d\d)×/,
     );
     await screenshot(ui.page, 'load-results');
     expect(leftOnNas(lab, folder)).toBe('');
