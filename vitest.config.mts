@@ -18,6 +18,9 @@ export default defineConfig({
           // run side by side on the two cores, and on a machine whose host takes some of its CPU, tests that take
           // 3-4 s alone ran past vitest's 5 s default (a 560-cell sampling, 256 MiB through O_DIRECT, `npm run cli`).
           testTimeout: 30_000,
+          // vitest's default is one worker fewer than the cores: one, here, so unit files ran one at a time (334 s).
+          // Two side by side took 194 s; a third worker (150 s) failed a loopback iperf3 test once.
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },

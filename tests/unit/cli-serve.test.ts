@@ -20,7 +20,7 @@ describe('nasbench serve', () => {
     server.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     await expect.poll(() => stderr, { timeout: 15_000 }).toMatch(/Serving iperf3 tests/);
     const client = spawnSync('iperf3', ['-c', '127.0.0.1', '-p', String(port), '-t', '1', '-J'], { encoding: 'utf8' });
-    expect(client.status).toBe(0);
+    expect(client.status, `iperf3 -c: ${client.stderr}${client.stdout.slice(0, 2000)}`).toBe(0);
     const clientBytes = (JSON.parse(client.stdout) as { end: { sum_received: { bytes: number } } }).end.sum_received
       .bytes;
     server.kill('SIGINT');
