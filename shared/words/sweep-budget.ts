@@ -96,6 +96,11 @@ export function sweepBudgetPreview(input: SweepBudgetInput): SweepBudgetPreview 
     measured += 1;
   }
   const settledSeconds = wanted * settled;
+  // The least budget that starts every wanted cell by the rule above (each one's worst case after the
+  // settled ones before it), in the whole minutes the form takes: suggesting the settled time alone
+  // said "Give it at least 1 min" to a budget of 1 min that a large cell's worst case did not fit.
+  const enoughSeconds = order.reduce((most, cellWorst, index) => Math.max(most, index * settled + cellWorst), 0);
+  const enoughMinutes = Math.max(1, Math.ceil(enoughSeconds / 60));
   const within = `Within ${formatDuration(input.budgetSeconds)}:`;
   const need = `${formatDuration(settledSeconds)} when the cells settle`;
   let words: string;
@@ -108,7 +113,7 @@ export function sweepBudgetPreview(input: SweepBudgetInput): SweepBudgetPreview 
         ? `${within} at least ${wanted} of ${cells} cells measured (${need}), more where neighbouring cells differ; ` +
           `up to ${cells - wanted} inferred from them and marked ≈.`
         : `${within} about ${measured} of ${cells} cells measured, of at least ${wanted} the adaptive sweep wants; ` +
-          `the other ${cells - measured} inferred, from fewer measurements. Give it at least ${formatDuration(settledSeconds)}.`;
+          `the other ${cells - measured} inferred, from fewer measurements. Give it at least ${formatDuration(enoughMinutes * 60)}.`;
   } else {
     const mostSeconds = worst.reduce((sum, each) => sum + each, 0);
     const most = formatDuration(mostSeconds);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planSweep } from '../../electron/engine/disk/sweep-plan';
 import { cellWorstSeconds, sweepBudgetPreview } from '../../shared/words/sweep-budget';
@@ -55,8 +56,11 @@ describe('the sweep budget preview', () => {
     expect(tight.measured).toBeLessThan(tight.wanted);
     expect(tight.words).toBe(
       `Within 1 min: about ${tight.measured} of 80 cells measured, of at least 12 the adaptive sweep wants; the ` +
-        `other ${80 - tight.measured} inferred, from fewer measurements. Give it at least 2 min.`,
+        `other ${80 - tight.measured} inferred, from fewer measurements. Give it at least 8 min.`,
     );
+    // What it suggests is enough, and a minute less is not: the largest cell's worst case alone is 7 min 2 s.
+    expect(sweepBudgetPreview({ ...grid, adaptive: true, budgetSeconds: 8 * 60 }).measured).toBe(tight.wanted);
+    expect(sweepBudgetPreview({ ...grid, adaptive: true, budgetSeconds: 7 * 60 }).measured).toBeLessThan(tight.wanted);
     // Both directions: an adaptive sweep samples each on its own.
     expect(sweepBudgetPreview({ ...grid, rw: 'both', adaptive: true, budgetSeconds: 3600 }).wanted).toBe(
       2 * enough.wanted,
@@ -95,5 +99,32 @@ describe('the sweep budget preview', () => {
     );
     expect(plan.cells).toHaveLength(preview.cells);
     expect(plan.leftOut.map((cell) => cell.name).sort()).toEqual(preview.leftOut.map((cell) => cell.name).sort());
+  });
+  it('suggests a budget, when one is short, at which the adaptive sweep measures every cell it wants', () => {
+    const sizes = (unit: number) =>
+      fc
+        .uniqueArray(fc.integer({ min: 0, max: 10 }), { minLength: 1, maxLength: 5 })
+        .map((powers) => powers.map((power) => unit * 2 ** power));
+    fc.assert(
+      fc.property(
+        sizes(4 * KiB),
+        sizes(MiB),
+        fc.uniqueArray(fc.integer({ min: 1, max: 64 }), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 1, max: 30 }),
+        fc.integer({ min: 1, max: 20 }),
+        (blockSizes, fileSizes, jobs, maxSeconds, minutes) => {
+          const input = { blockSizes, fileSizes, jobs, rw: 'read' as const, maxSeconds, adaptive: true };
+          const short = sweepBudgetPreview({ ...input, budgetSeconds: minutes * 60 });
+          const suggested = /Give it at least (?:(\d+) h)? ?(?:(\d+) min)?\./.exec(short.words);
+          if (short.measured >= short.wanted) {
+            expect(suggested).toBeNull();
+            return;
+          }
+          const seconds = Number(suggested?.[1] ?? 0) * 3600 + Number(suggested?.[2] ?? 0) * 60;
+          expect(seconds).toBeGreaterThan(minutes * 60);
+          expect(sweepBudgetPreview({ ...input, budgetSeconds: seconds }).measured).toBe(short.wanted);
+        },
+      ),
+    );
   });
 });
