@@ -96,7 +96,15 @@ const testers: Tester[] = [];
 /** The load test's other computer: a fio server on loopback, in a working folder that must stay empty. */
 const otherComputer = { port: 0, dir: '', work: '', server: undefined as ChildProcess | undefined };
 
+/**
+ * Each in-process CLI run listens for Ctrl+C (SIGINT) while it runs and stops listening after. Four
+ * testers with up to four CLI operations at once are sixteen listeners, past Node's warning at ten
+ * (a "possible memory leak" it printed here); a real `nasbench` runs one command per process.
+ */
+const maxListenersBefore = process.getMaxListeners();
+
 beforeAll(async () => {
+  process.setMaxListeners(maxListenersBefore + 16);
   nasExec(['rm', '-rf', canaryRoot]);
   const asUser = (...argv: string[]) =>
     expect(nasExec(['runuser', '-u', lab.users.test.name, '--', ...argv]).code).toBe(0);
@@ -123,6 +131,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  process.setMaxListeners(maxListenersBefore);
   otherComputer.server?.kill('SIGKILL');
   for (const tester of testers) {
     tester.session.close();
