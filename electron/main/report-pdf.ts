@@ -25,13 +25,17 @@ function printSession(): Electron.Session {
  * use a local Chromium through playwright-core instead): a hidden print window, scripts off, in a
  * session of its own that lets through the report file alone, so printing can never fetch anything.
  */
-export const electronPdfPrinter: PrintPdf = async (html, paperSize) => {
+export const electronPdfPrinter: PrintPdf = async (html, paperSize, stop) => {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'nasbench-report-'));
   const file = path.join(folder, 'report.html');
   const fileUrl = pathToFileURL(file).href;
   const window = createPrintWindow(printSession());
+  // A destroyed window ends its load or print with an error: the export's deadline stops a stuck one.
+  const closeWindow = () => window.destroy();
+  stop.addEventListener('abort', closeWindow, { once: true });
   printing.add(fileUrl);
   try {
+    stop.throwIfAborted();
     await writeFile(file, html, { mode: 0o600 });
     await window.loadURL(fileUrl);
     return await window.webContents.printToPDF({
@@ -39,8 +43,9 @@ export const electronPdfPrinter: PrintPdf = async (html, paperSize) => {
       printBackground: true,
     });
   } finally {
+    stop.removeEventListener('abort', closeWindow);
     printing.delete(fileUrl);
-    window.destroy();
+    if (!window.isDestroyed()) window.destroy();
     await rm(folder, { recursive: true, force: true });
   }
 };

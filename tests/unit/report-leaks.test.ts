@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chromiumPdfPrinter } from '../../electron/engine/report';
+import { printWithin } from '../../electron/engine/report/print-deadline';
 import type { RunRecord } from '../../shared/contract/runs';
 import { anonymizeRun, renderReport, runFileTextOf, type ReportFormat } from '../../shared/words/report';
 import {
@@ -164,7 +165,7 @@ describe('anonymised reports (issue #20)', () => {
     { timeout: propertyTimeout, retry: 1 },
     async () => {
       const print = chromiumPdfPrinter();
-      const pdfOf = async (run: RunRecord) => pdfText(await print(render(run, 'pdf', true), 'a4'));
+      const pdfOf = async (run: RunRecord) => pdfText(await printWithin(print, render(run, 'pdf', true), 'a4'));
       const twinPdf: ReportTexts = { pdf: await pdfOf(plantedPrivateRun(neutralValues)) };
       const check = async (values: PrivateValues) => {
         const text = await pdfOf(plantedPrivateRun(structuredClone(values)));

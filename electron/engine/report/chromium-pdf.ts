@@ -3,8 +3,11 @@ import type * as PlaywrightCore from 'playwright-core';
 import { NasbenchError } from '../../../shared/contract/errors';
 import type { PaperSize } from '../../../shared/words/report';
 
-/** Turns a report's HTML into PDF bytes; the desktop app passes Electron's printToPDF instead. */
-export type PrintPdf = (html: string, paperSize: PaperSize) => Promise<Uint8Array>;
+/**
+ * Turns a report's HTML into PDF bytes; the desktop app passes Electron's printToPDF instead. When
+ * `stop` is aborted (the print's deadline passed) it closes what it opened and rejects.
+ */
+export type PrintPdf = (html: string, paperSize: PaperSize, stop: AbortSignal) => Promise<Uint8Array>;
 
 /** Where Chromium or Chrome usually is; the first one present is used. */
 const browserPaths = [
@@ -52,7 +55,7 @@ async function loadPlaywright(): Promise<typeof PlaywrightCore> {
  * Electron). Scripts are off and every request is refused: the report must print from itself alone.
  */
 export function chromiumPdfPrinter(executablePath = browserPaths.find((file) => existsSync(file))): PrintPdf {
-  return async (html, paperSize) => {
+  return async (html, paperSize, stop) => {
     if (!executablePath) {
       throw new NasbenchError(
         'TOOL_MISSING',
@@ -62,7 +65,11 @@ export function chromiumPdfPrinter(executablePath = browserPaths.find((file) => 
     }
     const { chromium } = await loadPlaywright();
     const browser = await chromium.launch({ executablePath, args: quietChromiumFlags });
+    // Closing the browser ends whatever it was doing: the steps below reject, and nothing is left running.
+    const closeBrowser = () => void browser.close();
+    stop.addEventListener('abort', closeBrowser, { once: true });
     try {
+      stop.throwIfAborted();
       const context = await browser.newContext({ javaScriptEnabled: false, offline: true });
       const page = await context.newPage();
       await page.route('**/*', (route) => route.abort());
@@ -70,6 +77,7 @@ export function chromiumPdfPrinter(executablePath = browserPaths.find((file) => 
       await page.emulateMedia({ media: 'print' });
       return await page.pdf({ format: paperSize === 'letter' ? 'Letter' : 'A4', printBackground: true });
     } finally {
+      stop.removeEventListener('abort', closeBrowser);
       await browser.close();
     }
   };

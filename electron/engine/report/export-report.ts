@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { SettingsStore } from '../settings';
 import type { RunStore } from '../store';
 import type { PrintPdf } from './chromium-pdf';
+import { printWithin } from './print-deadline';
 
 export interface ReportSources {
   history: RunStore;
@@ -67,6 +68,6 @@ export async function exportReport(
     ) as Record<string, number>,
   };
   if (input.format !== 'pdf') return { ...common, text: rendered.text };
-  const pdf = await printPdf(rendered.text, input.paperSize);
+  const pdf = await printWithin(printPdf, rendered.text, input.paperSize);
   return { ...common, base64: Buffer.from(pdf).toString('base64') };
 }
