@@ -151,8 +151,19 @@ describe('load from two computers on their own 1 Gbit/s legs to the lab NAS', ()
   it('one fills its leg; two together carry at least 1.8× as much; nothing is left on the NAS', async () => {
     // What TCP carries over 1 Gbit/s at MTU 1500 (117.7 MB/s); sshfs costs a little of it.
     const leg = goodputBytesPerSecond(1e9, 1500);
-    const one = await load(1);
-    expect(one.clients[0]?.ok).toBe(true);
+    const mbs = (bytesPerSecond: number) => (bytesPerSecond / 1e6).toFixed(1);
+    // One computer alone is held to 0.8 of its leg too: CI once read 0.77 while the machine's host was busy
+    // (the pair's computers in the same run read 0.67), so it is measured once more when short of it.
+    const one = await measureAgainIfOff(
+      'load lab: one',
+      async () => {
+        const run = await load(1);
+        expect(run.clients[0]?.ok).toBe(true);
+        return run;
+      },
+      (run) => 0.8 - run.total.bytesPerSecond / leg,
+      (run) => `${mbs(run.total.bytesPerSecond)} MB/s (${(run.total.bytesPerSecond / leg).toFixed(2)} of the leg)`,
+    );
     expect(one.total.bytesPerSecond / leg).toBeGreaterThan(0.8);
     expect(one.total.bytesPerSecond / leg).toBeLessThan(1.05);
     // Two computers share this machine's two cores with the NAS, its sshd and Samba and the tbf legs; anything else
@@ -166,7 +177,6 @@ describe('load from two computers on their own 1 Gbit/s legs to the lab NAS', ()
       for (const client of run.clients) expect(client.bytesPerSecond / leg).toBeLessThan(1.05);
       return run;
     };
-    const mbs = (bytesPerSecond: number) => (bytesPerSecond / 1e6).toFixed(1);
     const both = await measureAgainIfOff(
       `load lab: one ${mbs(one.total.bytesPerSecond)} MB/s; two`,
       pair,
@@ -186,30 +196,56 @@ describe('load from two computers on their own 1 Gbit/s legs to the lab NAS', ()
 
   it('a computer switched off mid-test: the other’s figure stands, its folder is named and removed once it is back', async () => {
     const leg = goodputBytesPerSecond(1e9, 1500);
-    const dataDir = await tempDir('load-lab-vanish');
-    const running = load(2, dataDir);
-    // Into the measured part on the NAS: the second computer's file is there and growing.
-    await expect
-      .poll(() => scratchOnNas(lab).some((entry) => entry.endsWith('/helper-2.data')), { timeout: 30_000 })
-      .toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 4000));
-    stopHelperServer(2);
-    const result = await running;
+    // Switched off in the measured part, then back on: the next run from that computer removes what the
+    // first left, then leaves nothing of its own. The computer that stayed on is held to 0.8 of its leg, as
+    // in the pair above — CI once read 0.67 with the machine's host busy — so a short figure is measured
+    // once more, the whole sequence again. The helper is started again whatever happens, so one failure
+    // here cannot take the tests after it down with it.
+    const switchedOffAndBack = async () => {
+      const dataDir = await tempDir('load-lab-vanish');
+      const running = load(2, dataDir);
+      let off = false;
+      try {
+        // Into the measured part on the NAS: the second computer's file is there and growing.
+        await expect
+          .poll(() => scratchOnNas(lab).some((entry) => entry.endsWith('/helper-2.data')), { timeout: 30_000 })
+          .toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 4000));
+        stopHelperServer(2);
+        off = true;
+        const result = await running;
+        const left = scratchOnNas(lab).filter((entry) => !entry.includes('/'));
+        startHelperServer(2);
+        off = false;
+        const again = await load(2, dataDir);
+        return { result, left, again, leftAfter: leftOnNas(lab, folder) };
+      } catch (error) {
+        // What a failed attempt left in the share would fail every later test's "nothing left" check.
+        await running.catch(() => undefined);
+        nasExec(['find', `${lab.share}/${folder}`, '-mindepth', '1', '-delete']);
+        throw error;
+      } finally {
+        if (off) startHelperServer(2);
+      }
+    };
+    const { result, left, again, leftAfter } = await measureAgainIfOff(
+      'load lab: the computer that stayed on',
+      switchedOffAndBack,
+      ({ result }) => 0.8 - (result.clients[0]?.bytesPerSecond ?? 0) / leg,
+      ({ result }) => `${(((result.clients[0]?.bytesPerSecond ?? 0) / leg) * 100).toFixed(0)}% of its leg`,
+    );
     expect(result.clients[0]?.ok).toBe(true);
     expect((result.clients[0]?.bytesPerSecond ?? 0) / leg).toBeGreaterThan(0.8);
     expect(result.clients[1]).toMatchObject({ ok: false, error: { code: 'LINK_LOST' } });
     expect(result.total.bytesPerSecond).toBe(result.clients[0]?.bytesPerSecond);
-    // Its scratch folder is still on the NAS — and the result says where, on that computer.
-    const [left] = scratchOnNas(lab);
-    expect(left).toMatch(/^\.nasbench-load-[0-9a-f]{8}$/);
-    expect(result.clients[1]?.leftBehind).toBe(`${loadHelpers[1].mount}/${folder}/${left}`);
-
-    // Back on: the next run from this computer removes it first, then leaves nothing of its own.
-    startHelperServer(2);
-    const again = await load(2, dataDir);
+    // Its scratch folder was still on the NAS — and the result said where, on that computer.
+    expect(left).toHaveLength(1);
+    expect(left[0]).toMatch(/^\.nasbench-load-[0-9a-f]{8}$/);
+    expect(result.clients[1]?.leftBehind).toBe(`${loadHelpers[1].mount}/${folder}/${left[0]}`);
+    // Back on, the next run removed it and left nothing of its own.
     expect(again.clients.map((client) => client.ok)).toEqual([true, true]);
-    expect(leftOnNas(lab, folder)).toBe('');
-  }, 120_000);
+    expect(leftAfter).toBe('');
+  }, 240_000);
 
   it('Check these computers warns when a server answers at an address other than the one given', async () => {
     const [first] = loadHelpers;
