@@ -169,6 +169,40 @@ describe('unsure cells', () => {
   });
 });
 
+describe('the jobs line past its saturation point', () => {
+  // One jobs line measured at 1 and 128 jobs only, as a budget leaves many: 1 to 128 jobs.
+  const grid: Grid = { blockSizes: [64 * KiB], fileSizes: [MiB], jobs: [1, 2, 4, 8, 16, 32, 64, 128] };
+  const lines = {
+    b: linesAlong(grid, 'b', () => true),
+    f: linesAlong(grid, 'f', () => true),
+    j: linesAlong(grid, 'j', () => true),
+  };
+  const read = (one: number, many: number, saturation?: number) => {
+    const figures = new LogFigures(grid);
+    figures.set({ b: 0, f: 0, j: 0 }, Math.log(one));
+    figures.set({ b: 0, f: 0, j: 7 }, Math.log(many));
+    const estimates = estimateGrid(lines, figures, 0.1, () => saturation);
+    return [1, 2, 3, 4, 5, 6].map((j) => estimates.get(`0/0/${j}`)?.bytesPerSecond ?? Number.NaN);
+  };
+
+  it('rises to the point the probes found and stays at the far figure past it', () => {
+    // Two cores: 5 GB/s with one job, 10 GB/s from 2 jobs on (saturation at index 1, 2 jobs).
+    const figures = read(5e9, 10e9, 1);
+    for (const figure of figures) expect(figure).toBeCloseTo(10e9, -6);
+  });
+
+  it('is a power law between its measured ends where no saturation point is known', () => {
+    const figures = read(5e9, 10e9);
+    // 2 jobs: a seventh of the way from 1 to 128 on a log scale, 5 GB/s × 2^(1/7).
+    expect(figures[0]).toBeCloseTo(5e9 * 2 ** (1 / 7), -6);
+    expect(figures[5]).toBeCloseTo(5e9 * 2 ** (6 / 7), -6);
+  });
+
+  it('sets no plateau where more jobs read less (a cache the files of many jobs outgrow)', () => {
+    expect(read(10e9, 5e9, 1)).toEqual(read(10e9, 5e9));
+  });
+});
+
 describe('cells left out of the grid', () => {
   it('are never asked for and get no figure; every other cell does', async () => {
     // 2M blocks on 1M files cannot run (a block larger than its file).

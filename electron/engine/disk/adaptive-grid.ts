@@ -22,7 +22,8 @@ export type { Cell };
  *    halfway between two whose saturation points differ is probed too, and so on, so every block
  *    size's saturation point is measured or lies between two that agree — while under half the
  *    time budget is spent (`spent`); then each probed block size at its saturation point on the
- *    smallest and largest file sizes. Without that limit, on issue #35's bench on a quiet machine
+ *    smallest and largest file sizes. The fill reads every jobs line by that point too: rising to
+ *    it, flat past it (grid-fill.ts, `Saturation`). Without that limit, on issue #35's bench on a quiet machine
  *    (±8%), saturation points a doubling apart sent the probes down 9 of 10 block sizes, and their
  *    44 cells on 64 MiB files took the budget: between 1 and 64 MiB files every cell was
  *    inferred from the corners, a median 42% off.
@@ -118,7 +119,7 @@ export async function sampleGrid(
       await read(gap);
       continue;
     }
-    const unsure = mostUnsure(estimate(lines, readings, logs, noise), asked);
+    const unsure = mostUnsure(estimate(lines, readings, logs, noise, saturation), asked);
     if (!unsure) break;
     await read(unsure);
   }
@@ -127,12 +128,13 @@ export async function sampleGrid(
   while (readings.size < floor) {
     const steady = adaptiveRule.defaultNoise;
     const cell =
-      widestGap(grid, lines, readings, asked, steady) ?? mostUnsure(estimate(lines, readings, logs, steady), asked);
+      widestGap(grid, lines, readings, asked, steady) ??
+      mostUnsure(estimate(lines, readings, logs, steady, saturation), asked);
     // A cell that could not be measured ends it: past the budget every cell answers so.
     if (!cell || !(await read(cell))) break;
   }
   const drift = first ? await driftOf(first, readings.get(key(first)) as Reading, measure) : null;
-  const estimates = estimate(lines, readings, logs, noise);
+  const estimates = estimate(lines, readings, logs, noise, saturation);
   const cells: GridCell[] = [];
   let unsure = 0;
   for (const line of lines.j)
@@ -159,6 +161,7 @@ function estimate(
   readings: ReadonlyMap<string, Reading>,
   logs: LogFigures,
   noise: number,
+  saturation: ReadonlyMap<number, number>,
 ) {
   // The grid's own tolerance: as for its typical measured cell.
   const spreads = [...readings.values()].map((reading) => reading.spread ?? 0).sort((a, b) => a - b);
@@ -166,7 +169,23 @@ function estimate(
     lines,
     logs,
     toleranceOf(noise, { bytesPerSecond: 0, spread: spreads[Math.floor(spreads.length / 2)] ?? 0 }),
+    (b) => nearestSaturation(saturation, b),
   );
+}
+
+/**
+ * A block size's saturation point: its own probe's, else the nearest probed block size's (the
+ * smaller on a tie). Step 2 probes a block size between two whose points differ, budget allowing,
+ * so one between two probed ones mostly lies between two that agree.
+ */
+function nearestSaturation(saturation: ReadonlyMap<number, number>, b: number): number | undefined {
+  let nearest: { b: number; j: number } | undefined;
+  for (const [probed, j] of saturation) {
+    const closer = !nearest || Math.abs(probed - b) < Math.abs(nearest.b - b);
+    const tie = nearest && Math.abs(probed - b) === Math.abs(nearest.b - b) && probed < nearest.b;
+    if (closer || tie) nearest = { b: probed, j };
+  }
+  return nearest?.j;
 }
 
 /** The unsure cell whose orders disagree most (a cell asked before and not read is left inferred). */

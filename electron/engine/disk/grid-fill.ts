@@ -92,6 +92,17 @@ export function between(x: number, x0: number, y0: number, x1: number, y1: numbe
   return y0 + ((y1 - y0) * Math.log(x / x0)) / Math.log(x1 / x0);
 }
 
+/**
+ * Per block size (index), the job count (index) past which more jobs gained nothing, as the
+ * jobs probes found (adaptive-grid.ts step 2); undefined where none is known. Along a jobs line
+ * whose measured cells lie either side of it, the fill rises to that point and stays flat past
+ * it. Without it a line measured at 1 and 128 jobs was read as a power law between them: on
+ * this machine's two cores 2 jobs read 1.4–2.9× one job and little more after (the recorded
+ * seed-scale-read.json), and the cells at 2 jobs were inferred a median 16% low, up to 58% —
+ * issue #35's bench checked one 41% low (8k blocks, 4M files, 2 jobs).
+ */
+export type Saturation = (b: number) => number | undefined;
+
 export interface Estimate {
   /** bytes/s: the median of the orders' figures (those read between neighbours, when any were). */
   bytesPerSecond: number;
@@ -111,6 +122,7 @@ function fillInOrder(
   lines: Record<Axis, Cell[][]>,
   measured: LogFigures,
   order: readonly Axis[],
+  saturation: Saturation,
 ): { known: LogFigures; carried: Set<string> } {
   const known = measured.copy();
   for (let round = 0; round < 2; round += 1)
@@ -119,9 +131,17 @@ function fillInOrder(
         const places = line.flatMap((cell, at) => (Number.isNaN(known.get(cell)) ? [] : [at]));
         if (places.length < 2) continue;
         const x = (cell: Cell) => Math.log(axisValues(measured.grid, axis)[cell[axis]] as number);
+        const points = places.map((at) => ({ x: x(line[at] as Cell), y: known.get(line[at] as Cell), j: line[at]?.j }));
+        const s = axis === 'j' ? saturation((line[0] as Cell).b) : undefined;
+        const knee = s === undefined ? -1 : points.findIndex((point) => (point.j as number) >= s);
+        const past = points[knee];
+        // Jobs gained up to the saturation point and, by the probes, nothing past it: the line is
+        // flat from there at the figure it reaches further on (not a power law from 1 job onwards).
+        if (s !== undefined && past && knee > 0 && past.j !== s && past.y > (points[knee - 1]?.y as number))
+          points.splice(knee, 0, { x: Math.log(axisValues(measured.grid, 'j')[s] as number), y: past.y, j: s });
         const curve = monotoneCurve(
-          places.map((at) => x(line[at] as Cell)),
-          places.map((at) => known.get(line[at] as Cell)),
+          points.map((point) => point.x),
+          points.map((point) => point.y),
         );
         for (let at = (places[0] as number) + 1; at < (places.at(-1) as number); at += 1) {
           const cell = line[at] as Cell;
@@ -156,8 +176,9 @@ export function estimateGrid(
   lines: Record<Axis, Cell[][]>,
   measured: LogFigures,
   noise: number,
+  saturation: Saturation = () => undefined,
 ): Map<string, Estimate & { cell: Cell }> {
-  const filled = orders.map((order) => fillInOrder(lines, measured, order));
+  const filled = orders.map((order) => fillInOrder(lines, measured, order, saturation));
   const estimates = new Map<string, Estimate & { cell: Cell }>();
   for (const line of lines.j)
     for (const cell of line) {
