@@ -22,11 +22,11 @@ export type { Cell };
  *    halfway between two whose saturation points differ is probed too, and so on, so every block
  *    size's saturation point is measured or lies between two that agree — while under half the
  *    time budget is spent (`spent`); then each probed block size at its saturation point on the
- *    smallest and largest file sizes. The fill reads every jobs line by that point too: rising to
- *    it, flat past it (grid-fill.ts, `Saturation`). Without that limit, on issue #35's bench on a quiet machine
+ *    smallest and largest file sizes. Without that limit, on issue #35's bench on a quiet machine
  *    (±8%), saturation points a doubling apart sent the probes down 9 of 10 block sizes, and their
  *    44 cells on 64 MiB files took the budget: between 1 and 64 MiB files every cell was
- *    inferred from the corners, a median 42% off.
+ *    inferred from the corners, a median 42% off. The fill reads every jobs line by the
+ *    saturation points too: rising to it, flat past it (grid-fill.ts, `Saturation`).
  * 3. Refinement: along every line of measured cells, a gap whose ends differ beyond their noise
  *    (`toleranceOf`) and do not lie on one straight trend (log scales) with the next measured cell
  *    beyond either end has its middle cell measured; the widest gaps first.

@@ -97,7 +97,7 @@ export function between(x: number, x0: number, y0: number, x1: number, y1: numbe
  * jobs probes found (adaptive-grid.ts step 2); undefined where none is known. Along a jobs line
  * whose measured cells lie either side of it, the fill rises to that point and stays flat past
  * it. Without it a line measured at 1 and 128 jobs was read as a power law between them: on
- * this machine's two cores 2 jobs read 1.4–2.9× one job and little more after (the recorded
+ * this machine's two cores 2 jobs read 1.2–2.9× one job and little more after (the recorded
  * seed-scale-read.json), and the cells at 2 jobs were inferred a median 16% low, up to 58% —
  * issue #35's bench checked one 41% low (8k blocks, 4M files, 2 jobs).
  */
@@ -131,9 +131,12 @@ function fillInOrder(
         const places = line.flatMap((cell, at) => (Number.isNaN(known.get(cell)) ? [] : [at]));
         if (places.length < 2) continue;
         const x = (cell: Cell) => Math.log(axisValues(measured.grid, axis)[cell[axis]] as number);
-        const points = places.map((at) => ({ x: x(line[at] as Cell), y: known.get(line[at] as Cell), j: line[at]?.j }));
+        const points = places.map((at) => {
+          const cell = line[at] as Cell;
+          return { x: x(cell), y: known.get(cell), j: cell.j };
+        });
         const s = axis === 'j' ? saturation((line[0] as Cell).b) : undefined;
-        const knee = s === undefined ? -1 : points.findIndex((point) => (point.j as number) >= s);
+        const knee = s === undefined ? -1 : points.findIndex((point) => point.j >= s);
         const past = points[knee];
         // Jobs gained up to the saturation point and, by the probes, nothing past it: the line is
         // flat from there at the figure it reaches further on (not a power law from 1 job onwards).
