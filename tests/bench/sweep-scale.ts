@@ -8,13 +8,14 @@
  * cell's deviation from the mean of its two fixed runs against its allowance (2 × its run-to-run
  * spread + 10%), then the medians and which of the issue's goals were met — where a yardstick varies
  * more than a goal allows, WITHIN NOISE or BEYOND NOISE, with the ratio, both spreads and that noise
- * (`medianGoal`, `cellsGoal`). Not a CI gate. The
- * engine's commands run through /bin/sh here (tests/bench/local-shell.ts), with this machine's fio.
+ * (scale-goals.ts). Not a CI gate. The engine's commands run through /bin/sh here
+ * (tests/bench/local-shell.ts), with this machine's fio.
  *
  *   npm run bench:sweep-scale -- [--folder /dev/shm] [--checks 30] [--seed 35] [--save result.json]
  *                                [--bs 4k,64k,1M] [--size 1M,64M] [--jobs 1,8]   (another grid, to try the bench)
  *                                [--window 4] [--ramp 1]   (the adaptive cells' steady-state window and ramp, s)
  *                                [--budget SECONDS]   (the adaptive sweep's time budget; 0: none)
+ *   npm run bench:sweep-scale -- --judge result.json   (a saved run judged again by today's rules; measures nothing)
  *
  * The adaptive sweep runs under a time budget, as a user's would: by default a tenth of the grid's
  * cells at the fixed cells' 10 s (560 s for 560 cells; their layout and start-up come on top, so
@@ -26,16 +27,17 @@
  * sweep and through the checks say how far the machine's own speed moved between the two
  * (`MachineLevel`); each deviation is also given with that move taken out. Takes 25–45 minutes.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runSweep, type SweepOptions, type SweepResult } from '../../electron/engine/disk/sweep';
 import { sweepDefaults } from '../../electron/engine/disk/sweep-plan';
-import { median, relativeSpread } from '../../shared/util/spread';
+import { median } from '../../shared/util/spread';
 import { readByteSize, sizeLabel } from '../../shared/util/units';
 import { localShell } from './local-shell';
 import { MachineLevel, mb, percent } from './machine-level';
+import { checkTable, judgeCell, judgeGoals, type CheckedCell, type Judgement, type Yardsticks } from './scale-goals';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -53,18 +55,10 @@ const { values } = parseArgs({
     window: { type: 'string' },
     ramp: { type: 'string' },
     budget: { type: 'string' },
+    judge: { type: 'string' },
   },
   allowPositionals: true,
 });
-
-/**
- * A goal's verdict: met or not as stated, or — where its yardstick varies more than the goal allows —
- * whether the figure lies within that noise (a result, reported with the ratio and both spreads).
- */
-interface Goal {
-  text: string;
-  verdict: 'MET' | 'NOT MET' | 'WITHIN NOISE' | 'BEYOND NOISE';
-}
 
 const sizes = (text: string) => text.split(',').map((part) => readByteSize(part) ?? Number.NaN);
 /** Seed 002's block sizes (4k–2M) and job counts (1–128); file sizes 1M–64M, so 128 jobs stay within 8 GiB of RAM. */
@@ -167,6 +161,39 @@ function draw<T>(list: readonly T[], count: number, next: () => number): T[] {
   return drawn;
 }
 
+/** The checked cells' table, the issue's goals, and the measured cells' own level beside the reference cells'. */
+function report(judgement: Judgement, yardsticks: Yardsticks): void {
+  for (const line of checkTable(judgement.rows, yardsticks)) console.log(line);
+  for (const { text, verdict } of judgeGoals(judgement, yardsticks)) console.log(`${verdict.padEnd(12)} ${text}`);
+  // Where the two agree, the machine moved; where they do not, the cells moved apart.
+  const measured = judgement.rows.filter((row) => !row.inferred);
+  const measuredLevel = median(measured.map((row) => row.bytesPerSecond / ((row.a + row.b) / 2)));
+  console.log(
+    `measured cells read a median ${measuredLevel.toFixed(2)}× their fixed checks (the same cells, run later); ` +
+      `the reference cells ${(1 / yardsticks.machine.shift).toFixed(2)}×`,
+  );
+}
+
+/** `--judge FILE`: a run saved with `--save`, judged again by today's rules without measuring anything. */
+async function judgeSaved(file: string): Promise<void> {
+  const saved = JSON.parse(await readFile(file, 'utf8')) as {
+    adaptive: { wall: number; tests: unknown[]; inferred: unknown[]; adaptive?: { runToRunNoise?: number } };
+    checks: CheckedCell[];
+    cellCost: number;
+    level?: { spread: number; applied: number; shift: number };
+  };
+  if (!saved.level)
+    throw new Error(`${file} was saved before the bench read the machine's own speed: nothing to judge it by`);
+  const yardsticks: Yardsticks = {
+    sweepNoise: saved.adaptive.adaptive?.runToRunNoise ?? Number.NaN,
+    machine: saved.level,
+  };
+  const fullCost = (saved.adaptive.tests.length + saved.adaptive.inferred.length) * saved.cellCost;
+  console.log(`${file}: the adaptive sweep took ${saved.adaptive.wall.toFixed(0)} s of ${fullCost.toFixed(0)} s`);
+  const rows = saved.checks.map((cell) => judgeCell(cell, yardsticks));
+  report({ rows, wall: saved.adaptive.wall, fullCost }, yardsticks);
+}
+
 async function main(): Promise<void> {
   const checks = Number(values.checks);
   if (checks < 30) console.log(`${checks} checked cells: fewer than the 30 the issue asks for (a trial run)`);
@@ -233,106 +260,15 @@ async function main(): Promise<void> {
       `${percent(adaptive.wall / fullCost)} of that (${(fullCost / adaptive.wall).toFixed(1)}× faster)`,
   );
   console.log(level.describe());
-  // A cell's deviation with the machine's own move between the sweep and its checks taken out (where
-  // that move is beyond the reference cells' noise), and its allowance with the machine's spread over
-  // those minutes counted beside the cell's own: 2 × √(own² + machine²) + 10%.
-  const shift = level.applied;
-  console.log(
-    'cell                            how       adaptive   fixed A    fixed B  run-to-run  deviation  allowance' +
-      `          ×${shift.toFixed(2)}  with the machine's ±${percent(level.spread)}`,
-  );
+  const yardsticks: Yardsticks = {
+    sweepNoise: adaptive.result.adaptive?.runToRunNoise ?? Number.NaN,
+    machine: { spread: level.spread, applied: level.applied, shift: level.shift },
+  };
   const rows = drawn.map((cell) => {
     const [a, b] = fixed.get(cell.name) as [number, number];
-    const reference = (a + b) / 2;
-    const spread = relativeSpread([a, b]) ?? 0;
-    const deviation = Math.abs(cell.bytesPerSecond / reference - 1);
-    const levelled = Math.abs((cell.bytesPerSecond * shift) / reference - 1);
-    const allowance = 2 * spread + 0.1;
-    const noiseAllowance = 2 * Math.hypot(spread, level.spread) + 0.1;
-    console.log(
-      `${cell.name.padEnd(31)} ${cell.inferred ? 'inferred' : 'measured'} ${mb(cell.bytesPerSecond)} ${mb(a)} ${mb(b)}` +
-        `  ${percent(spread).padStart(9)}  ${percent(deviation).padStart(9)}  ${percent(allowance).padStart(9)}` +
-        `${(deviation > allowance ? '  beyond' : '').padEnd(8)}  ${percent(levelled).padStart(7)}` +
-        `  ${percent(noiseAllowance).padStart(9)}${levelled > noiseAllowance ? '  beyond' : ''}`,
-    );
-    return { ...cell, a, b, spread, deviation, levelled, allowance, noiseAllowance };
+    return judgeCell({ ...cell, a, b }, yardsticks);
   });
-  // NaN when no cell of that kind was checked: a goal with nothing to judge is not met.
-  const ofKind = (inferredOnes: boolean) => rows.filter((row) => row.inferred === inferredOnes);
-  const medianOr = (list: number[]) => (list.length > 0 ? median(list) : Number.NaN);
-  const beyond = rows.filter((row) => row.deviation > row.allowance);
-  /**
-   * A median goal (within 5%, within 10%) is judged as stated. Both sides of the comparison are
-   * noisy: the sweep's cells by the run-to-run noise it measured (two cells run twice), the fixed
-   * checks by how far their own two runs differ, and the machine's speed between the two by the
-   * reference cells (`MachineLevel`). Where any varies by more than the goal allows, the line gives
-   * the ratio (adaptive ÷ fixed, median) with the spreads, and whether the median deviation (with a
-   * move of the machine beyond its noise taken out) is within their noise — at most the goal plus
-   * the spreads combined (√(a² + b² + c²), the spread of a difference; pure noise alone gives a
-   * median about two thirds of that): a result, not a pass or fail of the sweep.
-   */
-  const sweepNoise = adaptive.result.adaptive?.runToRunNoise ?? Number.NaN;
-  const medianGoal = (inferredOnes: boolean, goal: number): Goal => {
-    const kind = ofKind(inferredOnes);
-    const deviation = medianOr(kind.map((row) => row.deviation));
-    const spread = medianOr(kind.map((row) => row.spread));
-    const name = `median ${inferredOnes ? 'inferred' : 'measured'} cell within ${percent(goal)} (${percent(deviation)})`;
-    if (!(spread > goal) && !(sweepNoise > goal) && !(level.spread > goal) && shift === 1) {
-      return { text: name, verdict: deviation <= goal ? 'MET' : 'NOT MET' };
-    }
-    const ratio = medianOr(kind.map((row) => row.bytesPerSecond / ((row.a + row.b) / 2)));
-    const levelled = medianOr(kind.map((row) => row.levelled));
-    const combined = Math.hypot(sweepNoise, spread, level.spread);
-    return {
-      text:
-        `${name}, ${deviation <= goal ? 'met' : 'not met'} as stated; adaptive ÷ fixed ${ratio.toFixed(2)}× (median); ` +
-        `the sweep's run-to-run noise ±${percent(sweepNoise)}, its fixed checks' ±${percent(spread)} (median, two ` +
-        `runs each), the machine's own ±${percent(level.spread)} between the sweep and its checks: more than the ` +
-        `goal allows, so judged against that noise: ` +
-        (shift === 1 ? '' : `with the machine's move (×${shift.toFixed(2)}) taken out ${percent(levelled)}, `) +
-        `${levelled <= goal + combined ? 'within' : 'beyond'} it (goal + ${percent(combined)})`,
-      verdict: deviation <= goal ? 'MET' : levelled <= goal + combined ? 'WITHIN NOISE' : 'BEYOND NOISE',
-    };
-  };
-  /**
-   * The per-cell line's yardstick is the cell's own two checks; where the machine's own speed moved
-   * by more than the line's fixed 10% between the sweep and its checks, that yardstick varies more
-   * than the line allows, and the line is judged with the machine's spread counted beside the cell's.
-   */
-  const beyondWithMachine = rows.filter((row) => row.levelled > row.noiseAllowance).length;
-  const cellsGoal: Goal = {
-    text:
-      `no checked cell beyond its allowance (${beyond.length} of ${rows.length} beyond` +
-      (level.spread > 0.1
-        ? `, the machine's own ±${percent(level.spread)} more than the allowance's 10%; with it counted, ` +
-          `${beyondWithMachine} beyond)`
-        : ')'),
-    verdict:
-      beyond.length === 0
-        ? 'MET'
-        : level.spread <= 0.1
-          ? 'NOT MET'
-          : beyondWithMachine === 0
-            ? 'WITHIN NOISE'
-            : 'BEYOND NOISE',
-  };
-  const goals: Goal[] = [
-    {
-      text: `adaptive wall time at most a tenth of the full grid's fixed-time cost`,
-      verdict: adaptive.wall <= fullCost / 10 ? 'MET' : 'NOT MET',
-    },
-    medianGoal(false, 0.05),
-    medianGoal(true, 0.1),
-    cellsGoal,
-  ];
-  for (const { text, verdict } of goals) console.log(`${verdict.padEnd(12)} ${text}`);
-  // The measured cells' own level against their checks, beside the reference cells' above: where the
-  // two agree, the machine moved; where they do not, the cells moved apart.
-  const measuredLevel = medianOr(ofKind(false).map((row) => row.bytesPerSecond / ((row.a + row.b) / 2)));
-  console.log(
-    `measured cells read a median ${measuredLevel.toFixed(2)}× their fixed checks (the same cells, run later); ` +
-      `the reference cells ${(1 / level.shift).toFixed(2)}×`,
-  );
+  report({ rows, wall: adaptive.wall, fullCost }, yardsticks);
   console.log(`load average after: ${load()} (2 cores; other work on this machine moves CPU-bound RAM-folder figures)`);
   if (values.save) {
     const { heatmaps, ...kept } = adaptive.result;
@@ -350,7 +286,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     );
   });
 
-main().catch((error: unknown) => {
+(values.judge ? judgeSaved(values.judge) : main()).catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
 });
