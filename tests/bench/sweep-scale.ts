@@ -37,7 +37,15 @@ import { median } from '../../shared/util/spread';
 import { readByteSize, sizeLabel } from '../../shared/util/units';
 import { localShell } from './local-shell';
 import { MachineLevel, mb, percent } from './machine-level';
-import { checkTable, judgeCell, judgeGoals, type CheckedCell, type Judgement, type Yardsticks } from './scale-goals';
+import {
+  checkTable,
+  judgeCell,
+  judgeGoals,
+  sweepNoiseOf,
+  type CheckedCell,
+  type Judgement,
+  type Yardsticks,
+} from './scale-goals';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
@@ -177,7 +185,12 @@ function report(judgement: Judgement, yardsticks: Yardsticks): void {
 /** `--judge FILE`: a run saved with `--save`, judged again by today's rules without measuring anything. */
 async function judgeSaved(file: string): Promise<void> {
   const saved = JSON.parse(await readFile(file, 'utf8')) as {
-    adaptive: { wall: number; tests: unknown[]; inferred: unknown[]; adaptive?: { runToRunNoise?: number } };
+    adaptive: {
+      wall: number;
+      tests: unknown[];
+      inferred: unknown[];
+      adaptive?: { runToRunNoise?: number; drift?: { start: number; end: number }[] };
+    };
     checks: CheckedCell[];
     cellCost: number;
     level?: { spread: number; applied: number; shift: number };
@@ -185,7 +198,10 @@ async function judgeSaved(file: string): Promise<void> {
   if (!saved.level)
     throw new Error(`${file} was saved before the bench read the machine's own speed: nothing to judge it by`);
   const yardsticks: Yardsticks = {
-    sweepNoise: saved.adaptive.adaptive?.runToRunNoise ?? Number.NaN,
+    sweepNoise: sweepNoiseOf(
+      saved.adaptive.adaptive?.runToRunNoise ?? Number.NaN,
+      saved.adaptive.adaptive?.drift ?? [],
+    ),
     machine: saved.level,
   };
   const fullCost = (saved.adaptive.tests.length + saved.adaptive.inferred.length) * saved.cellCost;
@@ -261,7 +277,10 @@ async function main(): Promise<void> {
   );
   console.log(level.describe());
   const yardsticks: Yardsticks = {
-    sweepNoise: adaptive.result.adaptive?.runToRunNoise ?? Number.NaN,
+    sweepNoise: sweepNoiseOf(
+      adaptive.result.adaptive?.runToRunNoise ?? Number.NaN,
+      adaptive.result.adaptive?.drift ?? [],
+    ),
     machine: { spread: level.spread, applied: level.applied, shift: level.shift },
   };
   const rows = drawn.map((cell) => {

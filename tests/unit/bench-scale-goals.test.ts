@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeCell, judgeGoals, type CheckedCell, type Yardsticks } from '../bench/scale-goals';
+import { judgeCell, judgeGoals, sweepNoiseOf, type CheckedCell, type Yardsticks } from '../bench/scale-goals';
 
 const MB = 1e6;
 /** A steady machine and sweep: the issue's goals as stated. */
@@ -54,16 +54,27 @@ describe('issue #35 bench: judging the checked cells', () => {
     expect(line?.text).toContain('1 of 5 beyond: bs=2M size=2M jobs=2 measured');
   });
 
-  it('where the sweep’s own run-to-run noise is beyond 10%, a cell within that noise is a result within it', () => {
+  it('where the sweep’s repeats lie more than 10% apart, a cell within that noise is a result within it', () => {
     const line = cellsLine([...agreeing, measuredApart], noisySweep);
     expect(line?.verdict).toBe('WITHIN NOISE');
-    expect(line?.text).toMatch(/1 of 5 beyond: .*the sweep's run-to-run noise ±22\.9%.*with them counted, 0 beyond/);
+    expect(line?.text).toMatch(/1 of 5 beyond: .*the sweep's repeats ±22\.9%.*with them counted, 0 beyond/);
   });
 
   it('an inference far beyond every spread is beyond the noise, and named', () => {
     const line = cellsLine([...agreeing, inferredMiss], movedMachine);
     expect(line?.verdict).toBe('BEYOND NOISE');
     expect(line?.text).toMatch(/with them counted, 1 beyond: bs=8k size=4M jobs=2 inferred\)$/);
+  });
+
+  it('takes the sweep’s noise from every repeat it made, the closing one too', () => {
+    // The fifth run: both pairs at the start under 5% (the floor), the first cell 2,094 then 1,471 MB/s at the end.
+    const fifth = sweepNoiseOf(0.05, [{ start: 2094 * MB, end: 1471 * MB }]);
+    expect(fifth).toBeCloseTo(Math.sqrt((2 * 0.05 ** 2 + 0.247 ** 2) / 3), 2);
+    expect(fifth).toBeGreaterThan(0.14);
+    // A closing run that lands where the first did leaves the start's noise nearly as it was.
+    expect(sweepNoiseOf(0.05, [{ start: 1416 * MB, end: 1401 * MB }])).toBeCloseTo(0.041, 2);
+    // No closing run (it could not run again): the start's pairs alone.
+    expect(sweepNoiseOf(0.229, [])).toBeCloseTo(0.229, 6);
   });
 
   it('judges the medians and the speed as stated on a quiet machine', () => {
