@@ -58,9 +58,10 @@ export const scaleGoals = { wallShare: 0.1, measuredMedian: 0.05, inferredMedian
  * start (`runToRunNoise`, the root mean square of those two pairs, never below a steady NAS's 5%)
  * and its first cell run again at the end (`drift`) — root mean square over the three pairs. The
  * start's pairs come back to back; on this two-core machine a cell's runs minutes apart landed
- * further apart: the bench's closing repeat read 24–32% from the first in four of its seven runs
- * where the start's pairs read under 5% (and 25% once where a fixed run right after it read 2.2 GB/s
- * against its 1.5), so a cell the sweep measured once carries that too.
+ * further apart: in four of the bench's seven saved runs, with the start's pairs within 5%, the
+ * closing repeat read 29–40% from the first (±24–32% as a pair's spread), and once a fixed run of
+ * the same cell right after it read 2.2 GB/s against its 1.5. A cell the sweep measured once
+ * carries that too.
  */
 export function sweepNoiseOf(runToRunNoise: number, drift: readonly { start: number; end: number }[]): number {
   const pairs = [runToRunNoise, runToRunNoise, ...drift.map(({ start, end }) => relativeSpread([start, end]) ?? 0)];
