@@ -21,7 +21,7 @@ const noIpcOutsideWrappers = {
 };
 
 /** The engine's capabilities: plain functions behind an index.ts, knowing nothing of runs, transports or sessions. */
-const capabilities = ['ssh', 'probe', 'net', 'disk', 'copy', 'discovery', 'store', 'settings', 'report', 'nas-load'];
+const capabilities = ['ssh', 'probe', 'net', 'disk', 'copy', 'discovery', 'store', 'settings', 'report', 'nas-view'];
 const capabilityInnerFiles = {
   regex: `^(\\.\\./)+(engine/)?(${capabilities.join('|')})/.+`,
   message:
@@ -32,6 +32,34 @@ const noRunsFromCapabilities = {
   message:
     'A capability (ssh, probe, net, disk, copy, discovery, store, settings, report) knows nothing of runs, the API or ' +
     'connections: take what you need as a parameter (a session, a scratch folder opener, a callback).',
+};
+
+/**
+ * shared/ by what it holds, lowest first: the contract (with util) at the bottom; words used across kinds; each
+ * result kind's own words (kinds/); the sweep, the verdicts and history; the report on top. A folder imports
+ * only from below it, so the contract never depends on how a result is judged or shown.
+ */
+const sharedAbove = (folders, why) => ({
+  regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
+  message: why,
+});
+const sharedLayers = {
+  'shared/contract/**': sharedAbove(
+    ['words', 'kinds', 'sweep', 'verdicts', 'history', 'report'],
+    'The contract is what crosses the boundary: it imports only contract/ and util/. Move the schema here instead.',
+  ),
+  'shared/util/**': sharedAbove(
+    ['words', 'kinds', 'sweep', 'verdicts', 'history', 'report'],
+    'util/ holds units and small helpers under everything else: it imports only util/ and contract/.',
+  ),
+  'shared/words/**': sharedAbove(
+    ['kinds', 'sweep', 'verdicts', 'history', 'report'],
+    'words/ holds words used across kinds; a verdict, a kind, a sweep, history or the report builds on them, not under.',
+  ),
+  'shared/{kinds,sweep,verdicts,history}/**': sharedAbove(
+    ['report'],
+    'The report renders what the verdicts, sweeps, history and kinds give it; they never import the report.',
+  ),
 };
 
 export default tseslint.config(
@@ -51,6 +79,12 @@ export default tseslint.config(
     files: ['shared/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...nodeModules] }] },
   },
+  ...Object.entries(sharedLayers).map(([glob, pattern]) => ({
+    files: [glob],
+    // A kind's descriptor and its report part (kinds/<kind>/report.ts) give the report its rows: they build on it.
+    ignores: ['shared/kinds/descriptor.ts', 'shared/kinds/*/descriptor.ts', 'shared/kinds/*/report.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron, ...nodeModules], patterns: [pattern] }] },
+  })),
   {
     files: ['electron/engine/**', 'electron/cli/**', 'electron/web/**'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [capabilityInnerFiles] }] },

@@ -2,7 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Three projects, run one after the other (groupOrder) so that throughput measurements in
- * the lab and in Chromium never compete with unit tests for this machine's two cores.
+ * the lab and in Chromium never compete with unit tests for this machine's two cores. `npm test`
+ * runs the unit project, then the other two in lab sandboxes side by side (tests/lab/side-by-side.ts);
+ * inside a sandbox, its files still run one at a time.
  */
 export default defineConfig({
   test: {
@@ -14,12 +16,11 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/remove-temp-folders.ts'],
-          // A timeout catches a test that hangs; it is not a speed goal (those are the benchmarks'). Unit files
-          // run side by side on the two cores, and on a machine whose host takes some of its CPU, tests that take
-          // 3-4 s alone ran past vitest's 5 s default (a 560-cell sampling, 256 MiB through O_DIRECT, `npm run cli`).
+          // A timeout catches a test that hangs; it is not a speed goal (those are the benchmarks'): unit files
+          // run side by side on the two cores, where tests of a few seconds alone can pass vitest's 5 s default.
           testTimeout: 30_000,
-          // vitest's default is one worker fewer than the cores: one, here, so unit files ran one at a time (334 s).
-          // Two side by side took 194 s; a third worker (150 s) failed a loopback iperf3 test once.
+          // vitest's default is one worker fewer than the cores (one, here); a third worker overloaded the
+          // loopback iperf3 tests (the figures are in the commit that chose two).
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },

@@ -1,9 +1,10 @@
 import type { MethodInput, MethodName, MethodOutput } from '../../shared/contract';
 import { NasbenchError, toAppError } from '../../shared/contract/errors';
 import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
-import type { RunRecord } from '../../shared/contract/runs';
+import type { RunRecord, TestResult } from '../../shared/contract/runs';
+import { descriptorOf, isKind, type EndDetails, type ResultOf } from '../../shared/kinds';
 import type { Engine } from '../engine';
-import type { CliFailure } from './output';
+import { printResult, type CliFailure, type CliIo, type CliSuccess, type OutputMode } from './output';
 
 /**
  * A call through the engine's front door, as the app makes it: the input is checked against the
@@ -60,6 +61,11 @@ export async function runToEnd(
   }
 }
 
+/** A result as `nasbench` prints it without --json: its kind's text (shared/kinds/<kind>/cli-text.ts). */
+export function resultText(result: TestResult, installHints: readonly string[] = []): string {
+  return descriptorOf(result).cliText?.(result, installHints) ?? '';
+}
+
 /** The test folders a run could not remove, for the printed result (nothing when it removed them all). */
 export function leftBehindOf(end: RunEnd | undefined): { leftBehind?: NonNullable<RunEnd['leftBehind']> } {
   return end?.leftBehind?.length ? { leftBehind: end.leftBehind } : {};
@@ -95,4 +101,38 @@ export function runError(end: RunEnd): NasbenchError {
   return new NasbenchError(error.code, error.message, error.hint, {
     ...(error.details ? { details: error.details } : {}),
   });
+}
+
+/**
+ * The end of a single-test command (disk, sweep, copy, load), written once: the run's result of
+ * `kind` from its end event (the run's error when it did not end done with one), printed as the
+ * command's JSON with what the NAS did, the verdicts and the folders left behind, or as the kind's
+ * text; a failure printed with what the command measured before it.
+ */
+export function commandEnd<K extends EndDetails['kind']>(
+  kind: K,
+  io: CliIo,
+  mode: OutputMode,
+  finish: (code: number) => void,
+) {
+  let end: RunEnd | undefined;
+  let result: ResultOf<K> | undefined;
+  return {
+    /** The result; `complete` says whether it is all the command needs (a sweep's grid). */
+    resultOf(ended: RunEnd, complete: (found: ResultOf<K>) => boolean = () => true): ResultOf<K> {
+      end = ended;
+      result = isKind(ended.details, kind) ? (ended.details as ResultOf<K>) : undefined;
+      if (ended.state !== 'done' || !result || !complete(result)) throw runError(ended);
+      return result;
+    },
+    print(json: CliSuccess): void {
+      const found = result;
+      if (!found || !end) throw new Error('commandEnd.print before resultOf');
+      const printed = { ...json, ...nasAndVerdictsOf(found, end), ...leftBehindOf(end) };
+      finish(printResult(io, mode, printed, () => resultText(found)));
+    },
+    fail(command: string, error: unknown, partial: (found: ResultOf<K> | undefined) => Record<string, unknown>): void {
+      finish(printResult(io, mode, failedRun(command, error, partial(result), end), () => ''));
+    },
+  };
 }

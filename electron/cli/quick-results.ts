@@ -1,7 +1,9 @@
 import type { RunRecord } from '../../shared/contract/runs';
 import { formatRate, formatSeconds, type RateUnit } from '../../shared/util/units';
-import { figuresOfRun, type Verdict } from '../../shared/words/verdicts';
-import { answersOf } from '../../shared/words/answer';
+import { figuresOfRun } from '../../shared/verdicts';
+import type { Verdict } from '../../shared/contract/verdict';
+import { answersOf } from '../../shared/verdicts/answer';
+import { resultsOfKind } from '../../shared/kinds';
 
 /**
  * A plan's results grouped as the CLI contract's `quick` JSON has them: `net`, `disk` and `copy`. Each
@@ -9,12 +11,10 @@ import { answersOf } from '../../shared/words/answer';
  * the saved run does.
  */
 export function quickResults(record: RunRecord) {
-  const net = record.results.filter((result) => result.kind === 'network');
-  const disk = record.results.flatMap((result) => (result.kind === 'disk' ? result.tests : []));
-  const copy = record.results.flatMap((result) =>
-    result.kind === 'copy'
-      ? result.tests.map((test) => ({ ...test, ...(result.path ? { path: result.path } : {}) }))
-      : [],
+  const net = resultsOfKind(record.results, 'network');
+  const disk = resultsOfKind(record.results, 'disk').flatMap((result) => result.tests);
+  const copy = resultsOfKind(record.results, 'copy').flatMap((result) =>
+    result.tests.map((test) => ({ ...test, ...(result.path ? { path: result.path } : {}) })),
   );
   return { net, disk, copy };
 }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEngine, defaultDataDir, ensureDataDir } from '../engine';
-import { startWebServer } from './server';
+import { startWebServer } from './web-server';
 
 /** `npm run web`: the desktop app's UI in a browser, backed by the same engine on 127.0.0.1. */
 async function main(): Promise<void> {

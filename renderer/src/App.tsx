@@ -4,16 +4,16 @@ import { ConnectionLostBanner, ConnectionProblemPage } from './components/Connec
 import { Nav } from './components/Nav';
 import { EngineEvents } from './EngineEvents';
 import { ConnectScreen } from './screens/connect/ConnectScreen';
-import { DevicesScreen } from './screens/DevicesScreen';
-import { HistoryScreen } from './screens/HistoryScreen';
+import { DevicesScreen } from './screens/devices/DevicesScreen';
+import { HistoryScreen } from './screens/history/HistoryScreen';
 import { PlanScreen } from './screens/plan/PlanScreen';
-import { ResultsScreen } from './screens/ResultsScreen';
-import { RunScreen } from './screens/RunScreen';
-import { SettingsScreen } from './screens/SettingsScreen';
+import { ResultsScreen } from './screens/results/ResultsScreen';
+import { RunScreen } from './screens/run/RunScreen';
+import { SettingsScreen } from './screens/settings/SettingsScreen';
 import { useAppInfoStore } from './stores/app-info';
-import { useConnectionStore } from './stores/connection';
+import { useEngineLinkStore } from './stores/engine-link';
 import { useNavigationStore, type Screen } from './stores/navigation';
-import { useSessionStore } from './stores/session';
+import { useNasConnectionStore } from './stores/nas-connection';
 import { useSettingsStore } from './stores/settings';
 import { useThemeAttribute } from './theme/use-theme';
 
@@ -34,7 +34,7 @@ function skipToScreen(event: React.MouseEvent<HTMLAnchorElement>) {
 }
 
 export function App() {
-  const problem = useConnectionStore((state) => state.problem);
+  const problem = useEngineLinkStore((state) => state.problem);
   const screen = useNavigationStore((state) => state.screen);
   useThemeAttribute();
 
@@ -42,7 +42,7 @@ export function App() {
     void useSettingsStore.getState().actions.load();
     void useAppInfoStore.getState().actions.load();
     // A reload keeps the NAS session; where it cannot, the Plan screen gives way to the login.
-    void useSessionStore
+    void useNasConnectionStore
       .getState()
       .actions.restore()
       .then((outcome) => {

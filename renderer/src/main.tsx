@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { App } from './App';
 import { connectionErrors, createUnavailableApi, createWebBridge, type ConnectionProblem } from './bridge/web-bridge';
 import { reloadWhenNewTokenArrives, takeWebToken } from './bridge/web-token';
-import { useConnectionStore } from './stores/connection';
+import { useEngineLinkStore } from './stores/engine-link';
 import { useRunsStore } from './stores/runs';
 
 // zod would probe `new Function` for speed; the CSP forbids it and would log a violation.
@@ -15,7 +15,7 @@ z.config({ jitless: true });
 /** Browser mode: no Electron preload, so the engine is reached over the WebSocket bridge. */
 function installWebBridge(): void {
   const reportProblem = (problem: ConnectionProblem) => {
-    useConnectionStore.getState().actions.reportProblem(problem);
+    useEngineLinkStore.getState().actions.reportProblem(problem);
     useRunsStore.getState().actions.abandonRunningRuns(problem.error);
   };
   const token = takeWebToken();

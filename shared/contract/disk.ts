@@ -101,7 +101,7 @@ export const HeatmapPanel = z.object({
 });
 export type HeatmapPanel = z.infer<typeof HeatmapPanel>;
 
-/** A cell of the grid that cannot run as given, left out of the sweep, and why (shared/words/sweep-left-out.ts). */
+/** A cell of the grid that cannot run as given, left out of the sweep, and why (shared/sweep/left-out.ts). */
 export const SweepLeftOutCell = z.object({
   name: z.string(),
   rw: z.enum(['write', 'read']),

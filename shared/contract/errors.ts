@@ -24,6 +24,8 @@ export const ErrorCode = z.enum([
   'UNSUPPORTED_VERSION',
   /** Another run is already measuring this NAS: two at once would measure each other. */
   'NAS_BUSY',
+  /** The login's shell start-up files print so much before every command that NASBench cannot use the login. */
+  'LOGIN_PRINTS_TOO_MUCH',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

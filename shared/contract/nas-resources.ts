@@ -55,17 +55,23 @@ export const NasResourceSample = z.object({
   cpuBusy: Share,
   /** Share of CPU time idle while I/O was outstanding; null where the OS keeps no such count (FreeBSD). */
   cpuIowait: Share.nullable(),
-  /** The busiest single core's busy share: 1 with a low cpuBusy is one core pegged. */
+  /** The busiest single core's busy share: 1 with a low cpuBusy is one core pegged (a merged sample: its mean). */
   coreMax: Share,
   /** The busiest processes, busiest first (at most five). */
   top: z.array(NasProcessLoad),
   memUsedBytes: Bytes.nullable(),
-  /** Bytes swapped in and out during this sample's second. */
+  /** Bytes swapped in and out during this sample's second (its seconds, for a merged one). */
   swapInBytes: Bytes.nullable(),
   swapOutBytes: Bytes.nullable(),
   disks: z.array(NasDiskLoad),
   memCachedBytes: Bytes.nullable().optional(),
   interfaces: z.array(NasInterfaceLoad).optional(),
+  /**
+   * How many one-second readings this sample stands for; absent: one. A test longer than an hour
+   * keeps a bounded number of samples, its oldest neighbours merged (their figures the means over
+   * those seconds, swap summed, memory the highest): electron/engine/nas-view/kept-samples.ts.
+   */
+  seconds: z.number().int().positive().optional(),
 });
 export type NasResourceSample = z.infer<typeof NasResourceSample>;
 

@@ -13,10 +13,12 @@ export const NetworkLeg = z.strictObject({
   port: z.number().int().min(1).max(65535).optional(),
 });
 
+/** A UDP datagram's size: 16 bytes hold iperf3's header; 65507 is the most one IPv4 datagram carries. */
+export const datagramBytesRange = { min: 16, max: 65_507 } as const;
+
 /**
  * A UDP test: each stream sends at `bitsPerSecond` (iperf3's -b, per stream), in datagrams of
- * `datagramBytes` (iperf3's -l; 1460 fills one 1500-byte frame). 16 bytes hold iperf3's header;
- * 65507 is the most one IPv4 datagram carries.
+ * `datagramBytes` (iperf3's -l; 1460 fills one 1500-byte frame).
  */
 export const UdpSettings = z.strictObject({
   bitsPerSecond: z
@@ -24,7 +26,7 @@ export const UdpSettings = z.strictObject({
     .int()
     .min(8_000)
     .max(100 * 1e9),
-  datagramBytes: z.number().int().min(16).max(65_507).default(1460),
+  datagramBytes: z.number().int().min(datagramBytesRange.min).max(datagramBytesRange.max).default(1460),
 });
 export type UdpSettings = z.input<typeof UdpSettings>;
 

@@ -69,6 +69,19 @@ export const NasVolume = z.object({
  */
 export const ToolVersion = z.object({ version: z.string(), path: z.string().nullable().optional() }).nullable();
 
+/**
+ * A program the probe found on the NAS and did not run, because someone other than the NAS's owner
+ * could have put it there: it, a folder above it, or where its symlink leads is writable by others
+ * or belongs to another user than root and the login. `at` is the file or folder that broke the rule.
+ */
+export const RefusedTool = z.object({
+  tool: z.string(),
+  path: z.string(),
+  why: z.enum(['writable by others', 'owned by another user']),
+  at: z.string(),
+});
+export type RefusedTool = z.infer<typeof RefusedTool>;
+
 /** The kernel family, which decides fio's I/O engine (libaio on Linux, posixaio on FreeBSD and macOS). */
 export const NasKernel = z.enum(['linux', 'freebsd', 'darwin']);
 export type NasKernel = z.infer<typeof NasKernel>;
@@ -152,6 +165,11 @@ export const NasFacts = z.object({
    */
   folders: z.array(z.object({ path: z.string(), kind: z.enum(['share', 'volume', 'home']) })).optional(),
   tools: z.object({ fio: ToolVersion, iperf3: ToolVersion }),
+  /**
+   * Programs found and not run (fio, iperf3, ethtool, zpool…): a refused fio or iperf3 counts as
+   * missing. Missing in runs saved before the probe checked who installed what it runs.
+   */
+  refusedTools: z.array(RefusedTool).optional(),
   /** Plain-words hints for missing tools, for this NAS's OS. */
   installHints: z.array(z.string()),
 });

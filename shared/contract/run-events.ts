@@ -3,7 +3,7 @@ import { CopyRunDetails } from './copy';
 import { DiskRunDetails } from './disk';
 import { LoadResult } from './load';
 import { AppError } from './errors';
-import { Verdict } from '../words/verdicts/verdict';
+import { Verdict } from './verdict';
 
 export const RunId = z.string().regex(/^[A-Za-z0-9-]{8,64}$/, 'a run id');
 

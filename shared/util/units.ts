@@ -89,7 +89,8 @@ export function isAmbiguousSize(text: string): boolean {
  * Undefined for anything else, "500MB" included (isAmbiguousSize); the caller checks the range.
  */
 export function readByteSize(text: string): number | undefined {
-  const match = /^\s*(\d+(?:\.\d+)?)\s*(?:([kmgt])(?:ib)?|b)?\s*$/i.exec(text);
+  // The blanks before a unit belong to the unit: two optional blank runs side by side are quadratic.
+  const match = /^\s*(\d+(?:\.\d+)?)(?:\s*(?:([kmgt])(?:ib)?|b))?\s*$/i.exec(text);
   const multiplier = sizeMultipliers[(match?.[2] ?? '').toLowerCase()];
   if (!match || multiplier === undefined) return undefined;
   const bytes = Math.floor(Number(match[1]) * multiplier);

@@ -1,4 +1,4 @@
-import type { ClientFacts, LinkType, NasFacts, NasVendor } from '../contract/probe';
+import type { ClientFacts, LinkType, NasFacts, NasVendor, RefusedTool } from '../contract/probe';
 import { formatBytes } from '../util/units';
 import type { TermId } from './glossary';
 
@@ -148,23 +148,43 @@ export function describeClientRoute(route: ClientFacts['route']): Fact[] {
 
 export interface ToolStatus {
   name: 'fio' | 'iperf3';
-  /** "fio 3.33", or "fio was not found" (it may be installed off the PATH: the hints say) */
+  /** "fio 3.33", "fio was not found" (it may be installed off the PATH: the hints say), or "fio was found but not run" */
   text: string;
   present: boolean;
 }
 
-/** fio and iperf3 with their versions, or missing; the install hints come from the probe, worded for that NAS. */
+/**
+ * fio and iperf3 with their versions, or missing; the install hints come from the probe, worded for
+ * that NAS (a refused copy's sentence is in its hint). `refused` words every other program found
+ * and not run (ethtool, zpool…, or a test tool's refused copy when another copy ran).
+ */
 export function describeTools(
   tools: NasFacts['tools'],
   installHints: readonly string[],
-): { tools: ToolStatus[]; hints: string[] } {
+  refusedTools: readonly RefusedTool[] = [],
+): { tools: ToolStatus[]; hints: string[]; refused: string[] } {
   const statuses = (['fio', 'iperf3'] as const).map((name): ToolStatus => {
     const found = tools[name];
-    return found
-      ? { name, present: true, text: `${name} ${found.version}` }
-      : { name, present: false, text: `${name} was not found` };
+    if (found) return { name, present: true, text: `${name} ${found.version}` };
+    const refused = refusedTools.some((tool) => tool.tool === name);
+    return { name, present: false, text: refused ? `${name} was found but not run` : `${name} was not found` };
   });
-  return { tools: statuses, hints: statuses.every((tool) => tool.present) ? [] : [...installHints] };
+  const hints = statuses.every((tool) => tool.present) ? [] : [...installHints];
+  const refused = refusedTools.map(describeRefusedTool).filter((line) => !hints.some((hint) => hint.includes(line)));
+  return { tools: statuses, hints, refused };
+}
+
+/**
+ * "A fio was found in /opt/bin, but other users can write to /opt/bin, so NASBench did not run it."
+ * `at` is what broke the rule: the file itself, a folder above it, or where its symlink led.
+ */
+export function describeRefusedTool(refused: RefusedTool): string {
+  const folder = refused.path.slice(0, refused.path.lastIndexOf('/')) || '/';
+  const article = /^[aeiou]/i.test(refused.tool) ? 'An' : 'A';
+  const what = refused.at === refused.path ? 'that file' : refused.at;
+  const reason =
+    refused.why === 'writable by others' ? `other users can write to ${what}` : `${what} belongs to another user`;
+  return `${article} ${refused.tool} was found in ${folder}, but ${reason}, so NASBench did not run it.`;
 }
 
 const vendorNames: Record<NasVendor, string> = {
@@ -207,6 +227,18 @@ export function describeCpu(cpu: NasFacts['cpu']): string {
 
 export function describeMemory(memoryBytes: number | null): string {
   return memoryBytes === null ? 'unknown' : formatBytes(memoryBytes);
+}
+
+/**
+ * The NAS's own facts as the app lists them under its name and the report in its environment: one
+ * list with one set of labels, so the two never name a fact differently.
+ */
+export function describeNasFacts(nas: Pick<NasFacts, 'cpu' | 'memoryBytes'>, address: string): Fact[] {
+  return [
+    { label: 'Address', value: address },
+    { label: 'Processor', value: describeCpu(nas.cpu) },
+    { label: 'Memory', value: describeMemory(nas.memoryBytes) },
+  ];
 }
 
 /** "/volume1 · btrfs · 6.26 TiB free of 10.5 TiB" */

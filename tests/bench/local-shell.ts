@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { NasCommands } from '../../electron/engine/disk/file-system';
-import type { RemoteCommandOptions, RemoteCommandResult } from '../../electron/engine/ssh/session';
+import { lineSplitter } from '../../electron/engine/ssh/lines';
+import type { RemoteCommandOptions, RemoteCommandResult } from '../../electron/engine/ssh/login';
 import { shellQuote } from '../../shared/util/shell-words';
 
 /**
@@ -23,17 +24,17 @@ export function localShellIn(cgroupProcsFiles: readonly string[]): NasCommands {
         const child = spawn('/bin/sh', ['-c', enter + command], { stdio: ['ignore', 'pipe', 'pipe'] });
         let stdout = '';
         let stderr = '';
-        let partial = '';
+        // As over SSH: what a line reader takes is not kept as stdout too.
+        const reader = options.onStdoutLine;
+        const lines = reader ? lineSplitter(reader) : null;
         child.stdout.setEncoding('utf8').on('data', (text: string) => {
-          stdout += text;
-          const lines = (partial + text).split('\n');
-          partial = lines.pop() ?? '';
-          for (const line of lines) options.onStdoutLine?.(line);
+          if (lines) lines.push(text);
+          else stdout += text;
         });
         child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
         child.on('error', reject);
         child.on('close', (code, signal) => {
-          if (partial) options.onStdoutLine?.(partial);
+          lines?.end();
           resolve({ code, signal, stdout, stderr });
         });
       }),

@@ -1,3 +1,4 @@
+// lab: needs a quiet machine — no long task while the live chart draws an hour of samples
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';

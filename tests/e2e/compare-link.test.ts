@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readLab } from '../lab/lab';
 import { openFreshWindow, openPlanScreen, submitPassword } from './connect-flow';
 import { screenshot, useAppPage } from './harness';
+import { expectOneAnswer } from './one-answer';
 
 /**
  * Compare connections over the lab's Wi-Fi stand-in (the slow leg, nbh-w) with the NAS's SMB share
@@ -49,6 +50,8 @@ describe('Compare connections with the share mounted over another link', () => {
 
     await ui.page.getByRole('button', { name: 'See results' }).click();
     await expect(ui.page.getByTestId('answer-block').innerText()).resolves.toMatch(/over Wi-Fi/);
+    // The share copy went over leg a, the network tests over the slow leg: still one limit each way.
+    await expectOneAnswer(ui.page);
     const verdicts = ui.page.getByTestId('verdicts');
     await verdicts.waitFor();
     const apart = verdicts.locator('[data-verdict="copy-other-link"]');
@@ -118,6 +121,19 @@ describe('Compare connections with the share mounted over another link', () => {
       for (const index of order) await runs.nth(index).getByTestId('history-compare').uncheck();
       return text;
     };
+    // In words first: how copies over Cable compare with Wi-Fi, and the part that changed, by the names given.
+    await runs.nth(0).getByTestId('history-compare').check();
+    await runs.nth(1).getByTestId('history-compare').check();
+    // A button where the runs were ticked goes to the comparison below the list.
+    await ui.page.getByTestId('show-compare').click();
+    await expect
+      .poll(async () => ((await ui.page.getByTestId('compare').boundingBox())?.y ?? Infinity) < 768)
+      .toBe(true);
+    await expect(ui.page.getByTestId('compare-in-words').innerText()).resolves.toMatch(
+      /^Over Cable, copies to the NAS are [\d.]+× faster than over Wi-Fi: the network carried [\d.,]+ MB\/s against [\d.,]+ MB\/s\.\nOver Cable, copies from the NAS are /,
+    );
+    await expect(ui.page.getByTestId('compare').innerText()).resolves.not.toMatch(/10 Gb\/s/);
+    for (const index of [0, 1]) await runs.nth(index).getByTestId('history-compare').uncheck();
     const cableFirst = await compareText([0, 1]);
     const wifiFirst = await compareText([1, 0]);
     expect(cableFirst).toBe(wifiFirst);

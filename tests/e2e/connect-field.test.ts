@@ -1,4 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'ssh2';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -102,6 +103,27 @@ describe('connecting to NASes as they are in the field', () => {
     await submitPassword(page, lab.users.test.password);
     await trustAndWait();
     await expect(page.getByTestId('nas-tools').innerText()).resolves.toContain('fio');
+  });
+
+  it('says which programs another user planted were not run, and why, beside the install hint', async () => {
+    const { page } = current;
+    const planted = lab.field.sshds.planted;
+    const login = lab.field.users.entware;
+    await addNas(`${lab.legs.a.nas}:${planted.port}`);
+    await page.getByTestId('username').fill(login.name);
+    await submitPassword(page, login.password);
+    await trustAndWait();
+    const tools = await page.getByTestId('nas-tools').innerText();
+    expect(tools).toContain('fio was found but not run');
+    expect(tools).toContain('iperf3 was found but not run');
+    const details = await page.getByTestId('nas-details').innerText();
+    expect(details).toContain(
+      'A fio was found in /opt/bin, but other users can write to /opt/bin, so NASBench did not run it.',
+    );
+    expect(details).toContain('sudo apt install fio iperf3');
+    expect(existsSync(lab.field.plantedMark), 'a planted program ran').toBe(false);
+    await screenshot(page, 'connect-planted-tools');
+    expect(current.pageErrors).toEqual([]);
   });
 });
 

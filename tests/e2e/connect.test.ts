@@ -107,6 +107,14 @@ describe('connecting to a NAS in browser mode', () => {
     const text = await error.innerText();
     expect(text).toContain(`${lab.legs.a.nas} refused the user name or password`);
     expect(text).toContain('Check the user name and password.');
+    // How to let NASBench in, open under the error: the brand is unknown here (typed, not found), so the user picks it.
+    const help = page.getByTestId('ssh-setup-help');
+    await expect(help.getAttribute('open')).resolves.not.toBeNull();
+    await expect(help.innerText()).resolves.toMatch(/Which NAS is it\?/);
+    await page.getByTestId('ssh-setup-help-brand').selectOption('qnap');
+    await expect(help.getByTestId('ssh-setup-help-steps').innerText()).resolves.toContain(
+      'Control Panel > Network & File Services > Telnet / SSH',
+    );
     const pageText = await page.locator('body').innerText();
     expect(pageText).not.toMatch(/Error:/);
     expect(pageText).not.toMatch(/^\s*at \S+/m);

@@ -136,5 +136,17 @@ describe('Devices screen with live discovery (client namespace)', () => {
     await page.getByRole('button', { name: 'Use DiskStation' }).click();
     await page.getByRole('heading', { name: /Connect/ }).waitFor();
     expect(await page.locator('main').textContent()).toContain('198.18.9.2');
+    // Nothing listens for SSH on port 9 there, as on a Synology whose SSH is off: the help names DSM's own menu.
+    await page.getByRole('button', { name: /Change the NAS address/ }).click();
+    await page.locator('input[id$="-port"]').fill('9');
+    await page.getByRole('button', { name: 'Use this address' }).click();
+    await page.getByTestId('username').fill('admin');
+    await page.getByTestId('password').fill('not-used');
+    await page.getByTestId('connect').click();
+    await page.getByTestId('connect-error').waitFor({ timeout: 15_000 });
+    await expect(page.getByTestId('connect-error').getAttribute('data-code')).resolves.toBe('UNREACHABLE');
+    const help = page.getByTestId('ssh-setup-help');
+    await expect(help.getAttribute('data-brand')).resolves.toBe('synology');
+    await expect(help.innerText()).resolves.toContain('Control Panel > Terminal & SNMP > Terminal');
   });
 });

@@ -6,6 +6,7 @@ import { artifactsDir, screenshot, useAppPage } from './harness';
 import { bySize, expectCellsPlaced, reportHeatmapCells } from '../helpers/heatmap-cells';
 import { readByteSize } from '../../shared/util/units';
 import { seriousViolations } from './axe';
+import { expectOneAnswer } from './one-answer';
 
 /**
  * The NAS disk test from the Plan screen of the connected NAS, in the built renderer against the lab NAS:
@@ -260,6 +261,8 @@ describe('the NAS disk test in browser mode', () => {
     await ui.page.getByRole('button', { name: 'See results' }).click();
     const panels = ui.page.getByTestId('sweep-heatmap');
     await panels.first().waitFor();
+    // Disks alone: the answer names what they can do and no copy rate.
+    await expectOneAnswer(ui.page);
     await expect(
       panels.evaluateAll((figures) => figures.map((figure) => figure.getAttribute('data-jobs'))),
     ).resolves.toEqual(['1', '2']);

@@ -5,6 +5,7 @@ import { connectToLab, openConnectScreen, openPlanScreen } from './connect-flow'
 import path from 'node:path';
 import { artifactsDir, screenshot, useAppPage } from './harness';
 import { quickSettle } from '../../electron/engine/copy/settle-size';
+import { expectOneAnswer } from './one-answer';
 
 /**
  * A first Quick check as a new user runs it: a fresh connection to the lab NAS, nothing typed or
@@ -119,6 +120,7 @@ describe('the first Quick check, with the defaults', () => {
     await expect(answer.innerText()).resolves.toMatch(
       /^Copying files to the NAS over [^:]+: about [\d.,]+ MB\/s .*; the .+ (is|are) the limit/,
     );
+    await expectOneAnswer(ui.page);
     const box = await answer.boundingBox();
     expect((box?.y ?? Infinity) + (box?.height ?? 0)).toBeLessThanOrEqual(768);
     const verdicts = ui.page.getByTestId('verdicts');

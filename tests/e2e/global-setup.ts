@@ -6,8 +6,6 @@ export function setup(): void {
     if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` before the e2e tests.`);
   }
   if (!existsSync('/usr/bin/chromium')) {
-    throw new Error(
-      'Chromium is missing: install it with `apt-get install chromium` (see README, "Running the tests").',
-    );
+    throw new Error('Chromium is missing: install it with `apt-get install chromium` (see docs/testing.md).');
   }
 }

@@ -1,3 +1,4 @@
+// lab: needs a quiet machine — no long task while History opens and scrolls
 import type { Browser, Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RunStore } from '../../electron/engine/store';

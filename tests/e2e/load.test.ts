@@ -1,10 +1,12 @@
+// lab: needs a quiet machine — each computer's figure against its 1 Gbit/s leg, under a shared CPU
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goodputBytesPerSecond } from '../../shared/words/verdicts';
+import { goodputBytesPerSecond } from '../../shared/verdicts';
 import { nasExec, readLab, type LabInfo } from '../lab/lab';
 import { leftOnNas, loadHelpers, loadHelpersDown, loadHelpersUp } from '../lab/load-helpers';
 import { connectToLab, openPlanScreen } from './connect-flow';
 import { screenshot, useAppPage } from './harness';
 import { measureAgainIfOff } from '../helpers/measure-again';
+import { expectOneAnswer } from './one-answer';
 
 /**
  * "Load from several computers" on the Plan screen, in the built renderer: two other computers
@@ -109,9 +111,15 @@ describe('load from several computers, in browser mode', () => {
     );
     // The answer: each computer on its own leg, so two carry well over what one does (about twice; one shared leg
     // would give about 1×). At least 1.5×, as the figures above allow a slow computer down to 0.55 of its leg.
-    await expect(ui.page.getByTestId('plan-answer').innerText()).resolves.toMatch(
-      /The total grows with each computer writing to the NAS \(1 computer: 1\.00×; 2 computers: (1\.[5-9]\d|2\.\d\d)×/,
-    );
+    // (Upward there is no bound to say: CI once read 3.07× when the lone computer ran slow beside busy neighbours.)
+    const answer = await ui.page.getByTestId('plan-answer').innerText();
+    const grew =
+      /The total grows with each computer writing to the NAS \(1 computer: 1\.00×; 2 computers: (\d+\.\d\d)×/.exec(
+        answer,
+      );
+    expect(grew, answer).not.toBeNull();
+    expect(Number(grew?.[1])).toBeGreaterThanOrEqual(1.5);
+    await expectOneAnswer(ui.page);
     await screenshot(ui.page, 'load-results');
     expect(leftOnNas(lab, folder)).toBe('');
     // The computers are offered again next time (kept in the window's storage).
@@ -136,9 +144,9 @@ describe('load from several computers, in browser mode', () => {
     await panel.getByTestId('load-size').fill('64');
     await panel.getByTestId('start-load').click();
 
-    // The NAS's own fio serves on a socket in its scratch folder, reached only through the SSH login.
-    const nasServer = `--server=sock:${lab.share}/${folder}/.nasbench-`;
-    await expect.poll(() => nasExec(['pgrep', '-af', 'fio --server']).stdout, { timeout: 30_000 }).toContain(nasServer);
+    // The NAS's own fio serves on a socket in a private folder of its own, reached only through the SSH login.
+    const nasServer = /--server=sock:\/\S*\/nasbench-fio\.\w{6}\/fio\.sock/;
+    await expect.poll(() => nasExec(['pgrep', '-af', 'fio --server']).stdout, { timeout: 30_000 }).toMatch(nasServer);
     const runState = () => ui.page.getByTestId('run-state').textContent();
     await expect.poll(runState, { timeout: 60_000, interval: 250 }).toMatch(/done|failed|cancelled/);
     await expect(runState()).resolves.toBe('done');
@@ -160,7 +168,7 @@ describe('load from several computers, in browser mode', () => {
     expect(nasCache.trim()).toBe('The NAS itself: uncached');
     await expect(table.locator('caption').innerText()).resolves.toMatch(/from one computer and the NAS itself at once/);
     await screenshot(ui.page, 'load-with-nas');
-    expect(nasExec(['pgrep', '-af', 'fio --server']).stdout).not.toContain(nasServer);
+    expect(nasExec(['pgrep', '-af', 'fio --server']).stdout).not.toMatch(nasServer);
     expect(leftOnNas(lab, folder)).toBe('');
     expect(ui.pageErrors).toEqual([]);
   }, 120_000);

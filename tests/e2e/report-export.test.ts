@@ -58,13 +58,20 @@ describe('Export report on Results', () => {
     await page.getByTestId('export-anonymize').check();
     await dialog.locator('input[value="html"]').check();
     await expect.poll(() => html.locator('h1').textContent()).toBe('Quick check');
+    const counts = /^Replaced: (.*ipv4.*)\.$/.exec(
+      (await page.getByTestId('export-replaced').textContent()) ?? '',
+    )?.[1];
+    expect(counts).toBeDefined();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-save').click()]);
     expect(download.suggestedFilename()).toMatch(/^nasbench-quick-\d{4}-\d\d-\d\d-[0-9a-f]{8}\.html$/);
     // Saved: the dialog closes and says where the file went.
     await expect.poll(() => dialog.isVisible()).toBe(false);
+    // With the counts the dialog showed, still true once it has closed: no "nothing private was found" after Save.
     await expect(page.getByTestId('export-saved').innerText()).resolves.toBe(
-      `Saved as ${download.suggestedFilename()} (in your downloads, or where the save dialog put it).`,
+      `Saved as ${download.suggestedFilename()} (in your downloads, or where the save dialog put it).` +
+        ` Anonymised: ${counts}.`,
     );
+    expect(await page.getByTestId('export-replaced').textContent()).not.toContain('nothing private');
     const file = await download.path();
     const saved = await readFile(file, 'utf8');
     expect(saved).toContain('id="nasbench-run"');

@@ -11,12 +11,14 @@ import { connectedEngine, lab } from '../integration/lab-login';
  *
  * With `folderName`, fio runs in a new folder of that name in the lab's share and the share copy
  * in the same folder as this computer's mount shows it: a run whose folder is named as a user's.
+ * With `nasFolder`, fio runs in a new folder at that full path instead (beside the lab's share, a
+ * share of its own that the probe lists), and the copy in the lab's share; `tags` are the run's.
  */
 export async function labQuickCheck(
   name: string,
-  { folderName }: { folderName?: string } = {},
+  { folderName, nasFolder, tags = [] }: { folderName?: string; nasFolder?: string; tags?: string[] } = {},
 ): Promise<{ engine: Engine; record: RunRecord; cleanup: () => Promise<void> }> {
-  const folder = `${lab.share}/${folderName ?? `report-${randomUUID()}`}`;
+  const folder = nasFolder ?? `${lab.share}/${folderName ?? `report-${randomUUID()}`}`;
   const shareFolder = folderName ? `${lab.clientMount.path}/${folderName}` : lab.clientMount.path;
   const created = nasExec(['install', '-d', '-o', lab.users.test.name, '-g', lab.users.test.name, folder]);
   if (created.code !== 0) throw new Error(`could not make ${folder} on the lab NAS: ${created.stderr}`);
@@ -35,7 +37,7 @@ export async function labQuickCheck(
       networkSeconds: 3,
       diskSeconds: 2,
       shareFileBytes: 32 * 2 ** 20,
-      tags: ['lab'],
+      tags: ['lab', ...tags],
     });
     const deadline = Date.now() + 120_000;
     while (!events.some((event) => event.kind === 'end' && event.runId === runId)) {

@@ -74,6 +74,10 @@ describe('expert words in plain words', () => {
     await term.hover();
     await expect.poll(async () => (await tipOf(page, 'fingerprint')).visible).toBe(true);
     await expect(dialog.getByRole('tooltip').first().innerText()).resolves.toBe(glossary.fingerprint.plain);
+    // Where to see the fingerprint without a terminal: no NAS of unknown brand shows it, said plainly.
+    await expect(dialog.getByTestId('fingerprint-where').innerText()).resolves.toMatch(
+      /^Few NASes show their SSH fingerprint in their web page\..* If you can already log in to the NAS in a terminal, ssh-keygen -lf /,
+    );
     await screenshot(page, 'words-host-key');
     // Escape on the word puts its explanation away and leaves the question open; a second Escape cancels.
     await term.focus();
@@ -95,6 +99,14 @@ describe('expert words in plain words', () => {
     await expect(listed.allInnerTexts()).resolves.toEqual(glossaryEntries().map(({ entry }) => entry.term));
     await expect(words.locator('[data-word="mtu"] dd').innerText()).resolves.toBe(glossary.mtu.plain);
     await screenshot(page, 'words-used-here');
+    // SSH set-up help before anything failed: closed until opened, the brand chosen by the user.
+    const ssh = page.getByTestId('settings-ssh-help');
+    await ssh.locator('summary').click();
+    await ssh.getByTestId('settings-ssh-help-brand').selectOption('unraid');
+    await expect(ssh.getByTestId('settings-ssh-help-steps').innerText()).resolves.toContain(
+      'Settings > Management Access',
+    );
+    await expect(ssh.innerText()).resolves.toMatch(/Who may log in: root/);
     expect(await seriousViolations(page, 'settings with the words listed')).toEqual([]);
     expect(ui.pageErrors).toEqual([]);
   });

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { withoutStandIns } from '../../shared/words/report/private-replacer';
+import { domainToUnicode } from 'node:url';
+import { withoutStandIns } from '../../shared/report/private-replacer';
 
 /**
  * The leak check for anonymised reports (issue #20). A report leaks when a fragment of three or
@@ -19,10 +20,11 @@ import { withoutStandIns } from '../../shared/words/report/private-replacer';
  * is public only where the twin shows it outside a stand-in.
  *
  * A report is read as written and as a reader's tools would read it back: HTML entities decoded,
- * JSON and Markdown escapes undone, CSV quotes, shell quoting ('\''), fio's `\:` and URL encoding
- * undone; compared without case (host names are the same in any case) after NFKC (a PDF may print
- * "ﬁ" for "fi"), runs of white space as one space. A PDF's text is also read with its line breaks
- * taken out, since a long word wraps anywhere.
+ * JSON and Markdown escapes undone, CSV quotes, shell quoting ('\''), fio's `\:`, URL encoding and
+ * Punycode (as a browser shows an `xn--` host name) undone; compared without case (host names are
+ * the same in any case) after NFKC (a PDF may print "ﬁ" for "fi"; a decomposed "é" is the composed
+ * one), runs of white space as one space. A PDF's text is also read with its line breaks taken
+ * out, since a long word wraps anywhere.
  */
 
 /** Texts of one report by what a reader opens: html, its embedded run, the PDF's text, md, csv, csv-samples, csv-grid, json. */
@@ -74,8 +76,12 @@ const decodeUrl = (text: string) =>
     }
   });
 
-/** How a reader's tools undo the escaping of each format, the innermost layers last (shell, fio, URL). */
-const inner = [decodeShell, decodeFio, decodeUrl];
+/** A browser shows a Punycode label in Unicode: xn--zo-nas-qva is zoë-nas (Node's own decoder, not the anonymiser's). */
+const decodePunycode = (text: string) =>
+  text.replace(/xn--[a-z0-9-]+/gi, (label) => domainToUnicode(label.toLowerCase()) || label);
+
+/** How a reader's tools undo the escaping of each format, the innermost layers last (shell, fio, URL, Punycode). */
+const inner = [decodeShell, decodeFio, decodeUrl, decodePunycode];
 const fromHtml = [decodeHtml, decodeHtml, decodeJson, ...inner];
 const fromJson = [decodeJson, ...inner];
 const decodings: Record<string, ((text: string) => string)[]> = {

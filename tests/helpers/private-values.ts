@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { checkNasFolder } from '../../shared/contract/nas-folder';
-import { withoutStandIns } from '../../shared/words/report/private-replacer';
-import { isHarmless, isIpv6 } from '../../shared/words/report/private-patterns';
+import { withoutStandIns } from '../../shared/report/private-replacer';
+import { isGenericName } from '../../shared/report/private-fields';
+import { isHarmless, isIpv6 } from '../../shared/report/private-patterns';
 import type { PrivateValues } from '../fixtures/report/planted-private-run';
 
 /**
@@ -84,17 +85,61 @@ export const privateFolder = fc
     return check.ok && check.folder === folder && folder.length >= 4 && meaningful(folder);
   });
 
+/**
+ * An interface named after its MAC, as udev names a USB Ethernet adapter, a Wi-Fi dongle or a
+ * mobile broadband modem.
+ */
+export const privateInterface = fc
+  .tuple(
+    fc.constantFrom('en', 'wl', 'ww'),
+    fc.array(fc.constantFrom(...'0123456789abcdef'), { minLength: 12, maxLength: 12 }),
+  )
+  .map(([prefix, hex]) => `${prefix}x${hex.join('')}`);
+
+/**
+ * A ZFS pool as a user names one: a letter first, then letters, digits and what ZFS also takes
+ * (_ - : . and space), and none of the words ZFS keeps for itself or a firmware gives (rpool, data).
+ */
+const poolCharacter = fc.oneof(
+  { arbitrary: letter, weight: 8 },
+  { arbitrary: digit, weight: 2 },
+  { arbitrary: fc.constantFrom('_', '-', ':', '.', ' '), weight: 2 },
+);
+export const privatePool = fc
+  .tuple(letter, fc.string({ unit: poolCharacter, minLength: 2, maxLength: 11 }))
+  .map(([first, rest]) => first + rest)
+  .filter(
+    (pool) =>
+      pool.trim() === pool &&
+      !/^(?:mirror|raidz|draid|spare|log|c\d)/i.test(pool) &&
+      !isGenericName('pool', pool) &&
+      meaningful(pool),
+  );
+
+/**
+ * A name SMB takes for a share: Windows and Samba refuse " / \ [ ] : | < > + = ; , ? * in one. A
+ * share named "::%a" cannot exist, and its likeness to an IPv6 address with a zone made the leak
+ * property fail on a name no NAS can hand NASBench.
+ */
+const smbShareName = (name: string) => !/["/\\[\]:|<>+=;,?*]/.test(name);
+
+/** Sometimes decomposed, as macOS writes names (a share "Café" as "Cafe\u0301"): the same name to a reader. */
+const inEitherForm = (name: fc.Arbitrary<string>) =>
+  fc.tuple(name, fc.boolean()).map(([text, decomposed]) => (decomposed ? text.normalize('NFD') : text));
+
 const base64 = fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/');
 
 export const privateValues: fc.Arbitrary<PrivateValues> = fc
   .record({
     host: privateHost,
-    folder: privateFolder,
-    share: privateName,
+    folder: inEitherForm(privateFolder),
+    share: inEitherForm(privateName.filter(smbShareName)),
     user: privateName,
     wifi: privateName,
     fingerprint: fc.string({ unit: base64, minLength: 43, maxLength: 43 }).map((hash) => `SHA256:${hash}`),
     ipv4: fc.ipV4().filter((ip) => !isHarmless('ipv4', ip) && !ip.startsWith('0.')),
     ipv6: fc.ipV6().filter((ip) => !isHarmless('ipv6', ip) && ip.length >= 3),
+    iface: privateInterface,
+    pool: privatePool,
   })
   .map((values) => ({ ...values, mount: `/Volumes/${values.share}` }));

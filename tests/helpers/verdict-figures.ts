@@ -1,4 +1,4 @@
-import { explainFigures, noFigures, type Figures } from '../../shared/words/verdicts';
+import { explainFigures, noFigures, type Figures } from '../../shared/verdicts';
 
 /** Building blocks for verdict tests: figures typed in the way a run would gather them. */
 

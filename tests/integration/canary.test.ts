@@ -7,7 +7,7 @@ import { runCli } from '../../electron/cli/program';
 import type { Engine } from '../../electron/engine';
 import { measureNetworkToDiskWrite } from '../../electron/engine/net/disk-through-network';
 import { openScratchFolder } from '../../electron/engine/ssh/scratch';
-import type { NasSession } from '../../electron/engine/ssh/session';
+import type { NasLogin } from '../../electron/engine/ssh/login';
 import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
 import { nasExec } from '../lab/lab';
 import { answersOnLoopback, freePort } from '../helpers/tcp';
@@ -85,7 +85,7 @@ function listing(ignoreDirectoryTimes: ReadonlySet<string>): string[] {
 
 /** One of the two testers that share the names: its own SSH session, engine (data folder) and CLI data folder. */
 interface Tester {
-  session: NasSession;
+  session: NasLogin;
   engine: Engine;
   sessionId: string;
   events: RunProgress[];

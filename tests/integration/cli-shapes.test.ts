@@ -1,3 +1,4 @@
+// lab: needs a quiet machine — the verdicts' shapes follow the figures, and a busy machine changes which verdicts come
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';

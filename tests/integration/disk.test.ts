@@ -10,14 +10,14 @@ import { bulkPreset, quickPreset } from '../../electron/engine/disk/presets';
 import type { DiskSample } from '../../electron/engine/disk/result';
 import { probeNas } from '../../electron/engine/probe';
 import { openScratchFolder, type ScratchFolder } from '../../electron/engine/ssh/scratch';
-import type { NasSession } from '../../electron/engine/ssh/session';
+import type { NasLogin } from '../../electron/engine/ssh/login';
 import type { NasFacts } from '../../shared/contract/probe';
 import { kernelDiskBytes, nasCommandLines, nasExec, runsProgram } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { errorOf, lab, labSession } from './lab-login';
 
 const MiB = 1024 * 1024;
-let session: NasSession;
+let session: NasLogin;
 let facts: NasFacts;
 let dataDir: string;
 

@@ -4,7 +4,7 @@ import { runIperfTest } from '../../electron/engine/net/iperf-client';
 import { measureNetworkToDiskWrite } from '../../electron/engine/net/disk-through-network';
 import { startRemoteIperfServer } from '../../electron/engine/net/remote-server';
 import { shellCommand } from '../../electron/engine/ssh/quote';
-import type { NasSession } from '../../electron/engine/ssh/session';
+import type { NasLogin } from '../../electron/engine/ssh/login';
 import { connectedEngine, errorOf, lab, labSession, scratchOpener } from './lab-login';
 
 /**
@@ -16,7 +16,7 @@ const mib = 1024 * 1024;
 /** Ports of our own, above those other lab tests use. */
 const ports = { runaway: 5380, planned: 5385 };
 
-let session: NasSession;
+let session: NasLogin;
 let folder = '';
 beforeAll(async () => {
   session = await labSession();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runNetworkTest } from '../../electron/engine/net/network-test';
 import { startRemoteIperfServer, watchdogMarginSeconds } from '../../electron/engine/net/remote-server';
-import type { NasSession } from '../../electron/engine/ssh/session';
+import type { NasLogin } from '../../electron/engine/ssh/login';
 import { nasExec, nasPids } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { lab, labSession } from './lab-login';
@@ -153,7 +153,7 @@ describe('iperf3 servers on the NAS when the app dies', () => {
 });
 
 describe('where the server listens', () => {
-  let session: NasSession;
+  let session: NasLogin;
   beforeAll(async () => {
     session = await labSession();
   });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { connectToNas, type ConnectOptions } from '../../electron/engine/ssh/connect';
 import { KnownHosts } from '../../electron/engine/ssh/known-hosts';
-import type { NasSession } from '../../electron/engine/ssh/session';
+import type { NasLogin } from '../../electron/engine/ssh/login';
 import type { ScratchFolder } from '../../electron/engine/ssh';
 import { createEngine, type Engine } from '../../electron/engine';
 import { sha256Fingerprint } from '../../electron/engine/ssh/host-key';
@@ -31,7 +31,7 @@ export async function labOptions(overrides: Partial<ConnectOptions> = {}): Promi
   };
 }
 
-export async function labSession(overrides: Partial<ConnectOptions> = {}): Promise<NasSession> {
+export async function labSession(overrides: Partial<ConnectOptions> = {}): Promise<NasLogin> {
   return connectToNas(await labOptions(overrides));
 }
 

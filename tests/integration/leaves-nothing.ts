@@ -1,6 +1,6 @@
 /**
  * Setup file for every integration test file: whatever a file does on the lab NAS, it leaves no
- * scratch folder behind. A test that leaked one used to show up as a failure in whichever later
+ * scratch folder (nor a folder of the load test's fio socket) behind. A test that leaked one used to show up as a failure in whichever later
  * file looked (the canary, once); this names the file that left it.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,7 +13,22 @@ function scratchFolders(): string[] {
     typeof place === 'string' ? place : place.home,
   );
   const found = nasExec(['find', ...places, '-type', 'd', '-name', '.nasbench-*', '-print0']);
-  return found.stdout.split('\0').filter(Boolean).sort();
+  // The folders of the NAS's fio sockets (load test) are the lab logins' (root's are this machine's own tests).
+  const sockets = nasExec([
+    'find',
+    '/tmp',
+    '-maxdepth',
+    '1',
+    '-type',
+    'd',
+    '-name',
+    'nasbench-fio.*',
+    '!',
+    '-user',
+    'root',
+    '-print0',
+  ]);
+  return [...found.stdout.split('\0'), ...sockets.stdout.split('\0')].filter(Boolean).sort();
 }
 
 let before: string[] = [];

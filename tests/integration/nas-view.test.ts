@@ -1,3 +1,4 @@
+// lab: needs a quiet machine — the NAS's view reads this machine's /proc, which the other sandbox's work fills
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -5,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
 import type { NasView } from '../../shared/contract/nas-resources';
 import { median } from '../../shared/util/spread';
-import type { Verdict } from '../../shared/words/verdicts';
+import type { Verdict } from '../../shared/contract/verdict';
 import { kernelDiskBytes, nasExec } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { lab } from './lab-login';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/engine';
 import type { RunProgress } from '../../shared/contract/run-events';
-import { formatDelay } from '../../shared/words/delay';
+import { formatDelay } from '../../shared/kinds/network/delay';
 import { connectedEngine, lab } from './lab-login';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { networkResultOf, runNetworkTest } from '../../electron/engine/net';
-import type { NasSession } from '../../electron/engine/ssh';
+import type { NasLogin } from '../../electron/engine/ssh';
 import { unsteadyAbove } from '../../shared/contract/figure-quality';
 import { NetworkResult } from '../../shared/contract/runs';
 import { lab, labSession } from './lab-login';
@@ -15,7 +15,7 @@ const leg = lab.legs.slow;
 const seconds = 10;
 const competingPort = 5341;
 
-let session: NasSession;
+let session: NasLogin;
 beforeAll(async () => {
   session = await labSession();
 });

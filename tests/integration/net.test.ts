@@ -1,17 +1,18 @@
+// lab: needs a quiet machine — figures against each leg's rate and native iperf3's
 import { spawn, spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIperfTest, type Direction } from '../../electron/engine/net/iperf-client';
 import { runNetworkTest } from '../../electron/engine/net/network-test';
 import { startRemoteIperfServer } from '../../electron/engine/net/remote-server';
 import { measureOverSsh } from '../../electron/engine/net/ssh-transfer';
-import type { NasSession } from '../../electron/engine/ssh/session';
+import type { NasLogin } from '../../electron/engine/ssh/login';
 import { nasCommandLines, nasSpawn, runsProgram, waitForNasPort } from '../lab/lab';
 import { runCli } from '../../electron/cli/program';
 import { measureAgainIfOff } from '../helpers/measure-again';
 import { tempDir } from '../unit/helpers';
 import { errorOf, lab, labSession } from './lab-login';
 
-let session: NasSession;
+let session: NasLogin;
 beforeAll(async () => {
   session = await labSession();
 });

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { measureDiskToNetworkRead, measureNetworkToDiskWrite } from '../../electron/engine/net/disk-through-network';
 import { nasExec } from '../lab/lab';
@@ -60,17 +62,52 @@ describe('network to NAS disk (seed 000, iperf3 -F on the NAS)', () => {
   });
 });
 
+/** The port this process's built-in server listens on at `address`, once it does (`ss -ltnp`). */
+function ownListenerOn(address: string): number | null {
+  const lines = spawnSync('ss', ['-Hltnp'], { encoding: 'utf8' }).stdout.split('\n');
+  const ours = lines.find((line) => line.includes(`pid=${process.pid},`) && line.includes(` ${address}:`));
+  const port = ours ? /\s(\S+):(\d+)\s/.exec(ours)?.[2] : undefined;
+  return port ? Number(port) : null;
+}
+
+/**
+ * What a client from this computer's own address gets from a server there, once it has closed: whether it
+ * connected, and the bytes it got (an iperf3 server answers a cookie with PARAM_EXCHANGE, or busy).
+ */
+function strangerGets(address: string, port: number): Promise<{ connected: boolean; bytes: number }> {
+  return new Promise((resolve) => {
+    let bytes = 0;
+    let connected = false;
+    const socket = net.connect({ host: address, port, localAddress: address });
+    socket.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    socket.on('error', () => undefined);
+    socket.once('connect', () => {
+      connected = true;
+      socket.write(Buffer.alloc(37, 'a'));
+    });
+    socket.once('close', () => resolve({ connected, bytes }));
+  });
+}
+
 describe('NAS disk to network (seed 000, iperf3 -c -F on the NAS to the built-in server)', () => {
-  it('reads a file on the NAS through the network, says it was likely cached, and removes it', async () => {
+  it('reads a file on the NAS through the network, says it was likely cached, and removes it; takes the test only from the NAS', async () => {
     const { engine, sessionId } = await connectedEngine('from-disk', 'cli');
     const before = nasExec(['find', lab.share]).stdout;
-    const result = await measureDiskToNetworkRead(engine.connections.session(sessionId), {
+    const reading = measureDiskToNetworkRead(engine.connections.session(sessionId), {
       openScratch: scratchOpener(engine, sessionId),
       folder: lab.share,
       seconds: 2,
       localAddress: lab.legs.a.host,
       nasMemoryBytes: 16 * 2 ** 30,
     });
+    // Once the built-in server listens for the NAS: a test from any other address (this computer's own,
+    // here) is closed unread, and the NAS's test is the one measured.
+    await expect.poll(() => ownListenerOn(lab.legs.a.host), { timeout: 30_000, interval: 50 }).not.toBeNull();
+    expect(await strangerGets(lab.legs.a.host, ownListenerOn(lab.legs.a.host) ?? 0)).toEqual({
+      connected: true,
+      bytes: 0,
+    });
+    const result = await reading;
     expect(result).toMatchObject({
       direction: 'read',
       likelyCached: true,

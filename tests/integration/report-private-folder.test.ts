@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '../../electron/engine';
 import type { RunRecord } from '../../shared/contract/runs';
-import type { ReportFormat } from '../../shared/words/report';
-import { runFileTextOf } from '../../shared/words/report';
+import type { ReportFormat } from '../../shared/report';
+import { runFileTextOf } from '../../shared/report';
 import { labQuickCheck } from '../e2e/report-lab-run';
 import { pdfText, survivingFragments, type ReportTexts } from '../helpers/leak-check';
 import { figuresShown } from '../helpers/report-figures';

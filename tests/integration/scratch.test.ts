@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
 import { shellQuote } from '../../electron/engine/ssh/quote';
 import { openScratchFolder, sweepStaleScratch } from '../../electron/engine/ssh/scratch';
-import type { NasSession } from '../../electron/engine/ssh/session';
+import type { NasLogin } from '../../electron/engine/ssh/login';
 import { nasExec } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
 import { errorOf, lab, labSession } from './lab-login';
 
-let session: NasSession;
+let session: NasLogin;
 
 beforeAll(async () => {
   session = await labSession();
@@ -161,6 +161,23 @@ describe('scratch folders on the NAS', () => {
     expect(await sweepStaleScratch(session, lab.share)).toEqual([scratchOf(stale)]);
     expect(shareTree()).toEqual(before.filter((entry) => !entry.includes(`.nasbench-${stale}`)));
     asTestUser('rm', '-r', ...[fresh, noMarker, otherRun, markerIsLink, symlinked].map(scratchOf), elsewhere);
+  });
+
+  it('reads a marker on the NAS to its first 512 bytes: a 1 TiB one is judged in time, lines past 512 do not count', async () => {
+    const twoDaysAgo = Math.floor(Date.now() / 1000) - 2 * 24 * 3600;
+    const marker = (id: string) => `NASBench test folder: safe to delete.\nrun=${id}\ncreated=${twoDaysAgo}\n`;
+    const scratchOf = (id: string) => `${lab.share}/.nasbench-${id}`;
+    const [huge, lateLines] = [randomUUID(), randomUUID()];
+    for (const id of [huge, lateLines]) asTestUser('mkdir', scratchOf(id));
+    asTestUser('sh', '-c', `printf %s ${shellQuote(marker(huge))} > ${shellQuote(`${scratchOf(huge)}/.nasbench-run`)}`);
+    // Sparse: a terabyte that takes no room, which the sweep's 30 s could not read through.
+    asTestUser('truncate', '-s', '1T', `${scratchOf(huge)}/.nasbench-run`);
+    const padded = `${'#'.repeat(512)}\n${marker(lateLines)}`;
+    asTestUser('sh', '-c', `printf %s ${shellQuote(padded)} > ${shellQuote(`${scratchOf(lateLines)}/.nasbench-run`)}`);
+
+    expect(await sweepStaleScratch(session, lab.share)).toEqual([scratchOf(huge)]);
+    expect(nasExec(['test', '-d', scratchOf(lateLines)]).code).toBe(0);
+    asTestUser('rm', '-r', scratchOf(lateLines));
   });
 
   it('refuses to sweep a folder whose name is not a full path, before anything reaches the NAS', async () => {

@@ -98,8 +98,9 @@ describe('the share copy test on a share mounted over the lab link', () => {
       expect(test?.bytesPerSecond).toBeLessThan(legBytesPerSecond * 1.02);
       expect(test?.spread?.basis).toBe('samples');
     }
+    // Each of the three ways the sizing ends, as the note words it (a busy machine may keep the rate from settling).
     expect(result.notes.join(' ')).toMatch(
-      /^.*Sized to settle \(at least 1\.00 GiB\)\. The write (ran until its rate held steady|’s rate had not held steady|was stopped)/,
+      /^.*Sized to settle \(at least 1\.00 GiB\)\. The write(?: ran until its rate held steady|’s rate had not held steady by [\d.]+ GiB| was stopped)/,
     );
     expect(nasExec(['find', lab.share]).stdout).toBe(before);
     console.log(

@@ -5,7 +5,7 @@ import { runCli } from '../../electron/cli/program';
 import { runSweep, type SweepProgress } from '../../electron/engine/disk/sweep';
 import { probeNas } from '../../electron/engine/probe';
 import { openScratchFolder } from '../../electron/engine/ssh/scratch';
-import type { NasSession } from '../../electron/engine/ssh/session';
+import type { NasLogin } from '../../electron/engine/ssh/login';
 import type { NasFacts } from '../../shared/contract/probe';
 import { nasExec } from '../lab/lab';
 import { tempDir } from '../unit/helpers';
@@ -13,7 +13,7 @@ import { lab, labSession } from './lab-login';
 
 const KiB = 1024;
 const MiB = 1024 * KiB;
-let session: NasSession;
+let session: NasLogin;
 let facts: NasFacts;
 let dataDir: string;
 
@@ -58,8 +58,9 @@ describe('fio sweep on the lab NAS', () => {
       expect(test.steadyState).toMatchObject({ criterion: expect.stringMatching(/^bw_slope/), durationSeconds: 2 });
       expect(typeof test.steadyState?.attained).toBe('boolean');
       expect(test.commandLine).toContain('--ss_dur=2');
-      // fio stops a cell at the cap at the latest.
-      expect(test.seconds).toBeLessThanOrEqual(4.5);
+      // fio stops a cell at the cap: its own runtime, within a quarter of the cap (it checks the clock between
+      // I/Os, and CI read 4.66 s of a 4 s cap on a busy machine).
+      expect(test.seconds).toBeLessThanOrEqual(4 * 1.25);
     }
     expect(result.heatmaps.panels.map((panel) => `${panel.jobs} ${panel.rw}`)).toEqual(['1 write', '2 write']);
     for (const panel of result.heatmaps.panels) {

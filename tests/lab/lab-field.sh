@@ -1,11 +1,14 @@
 # Sourced by lab.sh: stand-ins for NAS setups found in the field, beside the friendly Debian NAS.
 #
 #   users     nbcsh (csh), nbfish (fish), nbbashrc (bash whose ~/.bashrc prints on stdout and stderr), each
-#             with rc files that print, as NAS users' shells do; nbentware (sh) whose PATH has no fio or iperf3.
+#             with rc files that print, as NAS users' shells do; nbentware (sh) whose PATH has no fio or iperf3;
+#             nbchatty (bash whose ~/.bashrc prints 40 MB on every command: a login NASBench must refuse).
 #   sshds     in the same NAS namespace, each its own process with its own config, host key and log:
 #             kbd      port 2022  passwords only through keyboard-interactive (PAM), as macOS and many NAS firmwares
 #             rsa      port 2023  an RSA host key only (OpenSSH refuses its SHA-1 signature, rsa-sha2-* works)
 #             entware  port 2024  fio and iperf3 only in /opt/bin (Entware), off the users' SSH PATH
+#             planted  port 2030  /opt/bin writable by every user, as a share is, holding an fio and an iperf3 that
+#                                 another user (nbnotools) put there: scripts that append to a marker file if run
 #             smbsigned port 2028 the NAS whose Samba requires signing (lab-smb.sh's "signed", port 4455): its
 #                                 logins see that Samba's config at /etc/samba/smb.conf
 #             rootlogin port 2029 root logs in, by key only, as on Unraid and TrueNAS CORE: smbstatus (root only)
@@ -18,16 +21,20 @@
 #             setsid (hidden in its private mount namespace), so a command leads no process group and cannot be
 #             made to.
 #
-# The kbd and entware sshds run in a private mount namespace: their /etc/pam.d/sshd and /opt are the lab's own
-# files bound over the host's, so the lab never writes to the host's /etc or /opt.
+# The kbd, entware and planted sshds run in a private mount namespace: their /etc/pam.d/sshd and /opt are the lab's
+# own files bound over the host's, so the lab never writes to the host's /etc or /opt.
 # Uses the variables and helpers of lab.sh and lab-nas.sh.
 
 CSH_USER=nbcsh
 FISH_USER=nbfish
 BASHRC_USER=nbbashrc
 ENTWARE_USER=nbentware
+CHATTY_USER=nbchatty
 FIELD_ROOT=$LAB_ROOT/field
 ENTWARE_OPT=$FIELD_ROOT/opt
+PLANTED_OPT=$FIELD_ROOT/planted-opt
+# Where a planted program, if run, leaves its mark: a file named "ran", one line per run.
+PLANTED_MARKS=$FIELD_ROOT/planted-marks
 FIELD_PAM=$FIELD_ROOT/pam-sshd
 
 # name  port  host-key-type
@@ -37,6 +44,7 @@ FIELD_SSHDS=(
   "entware 2024 ed25519"
   "smbsigned 2028 ed25519"
   "rootlogin 2029 ed25519"
+  "planted 2030 ed25519"
 )
 # The lab's own authorized_keys for root on the rootlogin sshd (the host's /root/.ssh is never touched).
 ROOT_AUTHORIZED_KEYS=$STATE_DIR/root_authorized_keys
@@ -46,6 +54,7 @@ field_users_up() {
   ensure_user "$FISH_USER" /usr/bin/fish
   ensure_user "$BASHRC_USER" /bin/bash
   ensure_user "$ENTWARE_USER" /bin/sh
+  ensure_user "$CHATTY_USER" /bin/bash
   local home
   home=$HOME_ROOT/$CSH_USER
   write_file "$home/.cshrc" "$CSH_USER" 0644 <<'RC'
@@ -65,11 +74,25 @@ echo "Welcome to the bash NAS (printed by .bashrc)"
 echo ".bashrc says this on stderr" >&2
 RC
   printf 'PATH=%s\n' "$NOTOOLS_BIN" | write_file "$HOME_ROOT/$ENTWARE_USER/.ssh/environment" "$ENTWARE_USER" 0600
+  # A .bashrc that prints a log or runs a chatty tool on every command, 40 MB of it (about 0.1 s here).
+  write_file "$HOME_ROOT/$CHATTY_USER/.bashrc" "$CHATTY_USER" 0644 <<'RC'
+yes 'Welcome to the chatty NAS: this .bashrc prints 40 MB on every command, also over SSH' | head -c 40000000
+RC
 
   # What Entware leaves on a NAS: /opt/bin holding the tools, outside the PATH of SSH commands.
   install -d -m 0755 -o root -g root "$FIELD_ROOT" "$ENTWARE_OPT" "$ENTWARE_OPT/bin"
   ln -sfn "$(command -v fio)" "$ENTWARE_OPT/bin/fio"
   ln -sfn "$(command -v iperf3)" "$ENTWARE_OPT/bin/iperf3"
+  # A folder the probe searches that every user may write, as a share is (sticky, as /tmp: no help), holding
+  # an fio and an iperf3 another user put there. Run, each would say it ran in $PLANTED_MARKS/ran (the
+  # marks folder is writable by all, so whichever login ran it can) and print a version of its own.
+  install -d -m 0755 -o root -g root "$PLANTED_OPT"
+  install -d -m 1777 -o root -g root "$PLANTED_OPT/bin" "$PLANTED_MARKS"
+  rm -f "$PLANTED_MARKS/ran"
+  printf '#!/bin/sh\necho "fio $*" >>%s/ran\necho fio-9.99\n' "$PLANTED_MARKS" |
+    write_file "$PLANTED_OPT/bin/fio" "$NOTOOLS_USER" 0755
+  printf '#!/bin/sh\necho "iperf3 $*" >>%s/ran\necho "iperf 9.99"\n' "$PLANTED_MARKS" |
+    write_file "$PLANTED_OPT/bin/iperf3" "$NOTOOLS_USER" 0755
   # Passwords checked by PAM (pam_unix), nothing else: no loginuid or motd modules that need a full system.
   write_file "$FIELD_PAM" root 0644 <<'PAM'
 auth     required pam_unix.so
@@ -80,7 +103,7 @@ PAM
 
 field_users_down() {
   local user
-  for user in "$CSH_USER" "$FISH_USER" "$BASHRC_USER" "$ENTWARE_USER"; do remove_user "$user"; done
+  for user in "$CSH_USER" "$FISH_USER" "$BASHRC_USER" "$ENTWARE_USER" "$CHATTY_USER"; do remove_user "$user"; done
 }
 
 DROPBEAR=/usr/sbin/dropbear
@@ -172,6 +195,7 @@ field_sshd_start() { # field_sshd_start NAME PORT
   case $name in
     kbd) mounts="mount --bind '$FIELD_PAM' /etc/pam.d/sshd" ;;
     entware) mounts="mount --bind '$ENTWARE_OPT' /opt" ;;
+    planted) mounts="mount --bind '$PLANTED_OPT' /opt" ;;
     smbsigned) mounts="mount --bind '$(smb_conf signed)' /etc/samba/smb.conf" ;;
     rootlogin) mounts="mount --bind '$(smb_conf main)' /etc/samba/smb.conf" ;;
   esac
@@ -272,8 +296,11 @@ field_rekey() { # field_rekey NAME: a new host key for that field sshd (a reset 
 field_state_json() {
   local password users="" user key sshds="" entry name port _type
   password=$(cat "$PASSWORD_FILE")
-  for key in csh fish bashrc entware; do
-    case $key in csh) user=$CSH_USER ;; fish) user=$FISH_USER ;; bashrc) user=$BASHRC_USER ;; entware) user=$ENTWARE_USER ;; esac
+  for key in csh fish bashrc entware chatty; do
+    case $key in
+      csh) user=$CSH_USER ;; fish) user=$FISH_USER ;; bashrc) user=$BASHRC_USER ;; entware) user=$ENTWARE_USER ;;
+      chatty) user=$CHATTY_USER ;;
+    esac
     [[ -z $users ]] || users+=','
     users+=$(printf '\n      "%s": {"name": "%s", "home": "%s", "password": "%s", "key": "%s", "keyWithPassphrase": "%s", "passphrase": "%s"}' \
       "$key" "$user" "$HOME_ROOT/$user" "$password" "$CLIENT_KEY" "$CLIENT_KEY_PASS" "$(cat "$PASSPHRASE_FILE")")
@@ -289,7 +316,8 @@ field_state_json() {
     sshds+=$(printf ',\n      "%s": {"port": %s, "hostKeyPub": "%s", "log": "%s"}' \
       "$name" "$port" "$(field_host_key "$name").pub" "$(field_log "$name")")
   done
-  printf '"field": {\n    "users": {%s\n    },\n    "sshds": {%s\n    },\n    "entwareBin": "/opt/bin"\n  }' "$users" "$sshds"
+  printf '"field": {\n    "users": {%s\n    },\n    "sshds": {%s\n    },\n    "entwareBin": "/opt/bin",\n    "plantedMark": "%s"\n  }' \
+    "$users" "$sshds" "$PLANTED_MARKS/ran"
 }
 
 field_status() { # prints one line per field sshd; returns 1 when one is not answering

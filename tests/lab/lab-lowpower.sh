@@ -9,7 +9,8 @@
 # Uses the variables and helpers of lab.sh, lab-nas.sh, lab-field.sh and lab-smb.sh.
 
 LOWPOWER_PORT=2027
-LOWPOWER_CGROUP=nasbench-lowpower
+# Named after the sandbox it runs in (sandbox.sh): cgroups are the one thing two sandboxes' labs would share.
+LOWPOWER_CGROUP=nasbench-lowpower${NASBENCH_LAB_SANDBOX:+-$NASBENCH_LAB_SANDBOX}
 LOWPOWER_QUOTA_PERCENT=${NASBENCH_LAB_LOWPOWER_PERCENT:-5}
 # The host's pid of the process holding the NAS's PID namespace (unshare, waiting for its init).
 LOWPOWER_PID_FILE=$STATE_DIR/lowpower.pid

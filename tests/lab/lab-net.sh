@@ -63,6 +63,20 @@ net_up() {
   ip -n "$NS" route replace 224.0.0.0/4 dev "$CLIENT_NAS_IF"
   log "client: $CLIENT_NS/$CLIENT_IF $CLIENT_ADDR <-> $NS/$CLIENT_NAS_IF $CLIENT_NAS_ADDR ($FAST_RATE)"
   routed_up
+  usb_adapter_up
+}
+
+# The NAS's USB adapter named after its MAC (USB_IF in lab.sh): both ends of a veth in the NAS namespace.
+usb_adapter_up() {
+  if ! link_in_ns "$NS" "$USB_IF" || ! link_in_ns "$NS" "$USB_PEER"; then
+    ip -n "$NS" link del "$USB_IF" 2>/dev/null || true
+    ip -n "$NS" link del "$USB_PEER" 2>/dev/null || true
+    ip -n "$NS" link add "$USB_IF" type veth peer name "$USB_PEER"
+  fi
+  ip -n "$NS" link set "$USB_IF" address "$USB_MAC"
+  ip -n "$NS" link set "$USB_IF" up
+  ip -n "$NS" link set "$USB_PEER" up
+  log "usb adapter: $NS/$USB_IF ($USB_MAC), no address"
 }
 
 # pair NS_A IF_A NS_B IF_B: a veth pair between two namespaces ('' is the host), rebuilt when half there.
@@ -129,6 +143,7 @@ routed_state_json() {
 
 net_down() {
   routed_down
+  ip -n "$NS" link del "$USB_IF" 2>/dev/null || true
   local leg name host_if nas_if _rest
   for leg in "${LEGS[@]}"; do
     read -r name host_if nas_if _rest <<<"$leg"

@@ -117,28 +117,36 @@ smbds_up() {
 # smbnetfs's own home: its config with the lab's credentials (mode 600) and an empty libsmbclient smb.conf.
 smb_client_home() { echo "$SMB_DIR/client-home"; }
 
+# smbnetfs's config: the lab's credentials for each Samba. No NetBIOS browsing here, as on most home
+# networks, and no host made visible: the mount's top lists no server until a folder of one is opened
+# by name (what the app must do to offer the share).
+smb_client_config() {
+  local entry name port _signing server password
+  password=$(cat "$PASSWORD_FILE")
+  cat /etc/smbnetfs.conf
+  for entry in "${SMB_INSTANCES[@]}"; do
+    read -r name port _signing <<<"$entry"
+    server=$SMB_SERVER
+    [[ $port == 445 ]] || server=$SMB_SERVER:$port
+    printf 'auth "%s" "%s" "%s"\n' "$server" "$TEST_USER" "$password"
+  done
+}
+
 smb_mount_up() {
-  if mountpoint -q "$SMB_MOUNT" 2>/dev/null && timeout 5 ls "$SMB_MOUNT/$SMB_SERVER/share" >/dev/null 2>&1; then
+  local home
+  home=$(smb_client_home)
+  # A mount made with another config (an older lab's) is made again: what its top lists depends on it.
+  if mountpoint -q "$SMB_MOUNT" 2>/dev/null && timeout 5 ls "$SMB_MOUNT/$SMB_SERVER/share" >/dev/null 2>&1 &&
+    cmp -s <(smb_client_config) "$home/.smb/smbnetfs.conf"; then
     log "SMB shares already mounted at $SMB_MOUNT"
     return 0
   fi
   smb_mount_down
-  local home entry name port _signing server password
-  home=$(smb_client_home)
-  password=$(cat "$PASSWORD_FILE")
   install -d -m 0700 -o root -g root "$home" "$home/.smb"
-  {
-    cat /etc/smbnetfs.conf
-    for entry in "${SMB_INSTANCES[@]}"; do
-      read -r name port _signing <<<"$entry"
-      server=$SMB_SERVER
-      [[ $port == 445 ]] || server=$SMB_SERVER:$port
-      printf 'auth "%s" "%s" "%s"\n' "$server" "$TEST_USER" "$password"
-      # No NetBIOS browsing here (as on many home networks): the NAS is listed at the mount's top because it is named.
-      printf 'host "%s" visible=true\n' "$server"
-    done
-  } | write_file "$home/.smb/smbnetfs.conf" root 0600
-  : | write_file "$home/.smb/smb.conf" root 0600
+  smb_client_config | write_file "$home/.smb/smbnetfs.conf" root 0600
+  # No broadcast or WINS lookups: the names the lab NAS goes by (its addresses, this machine's host name)
+  # resolve from /etc/hosts, so asking smbnetfs for one sends nothing past the lab.
+  printf '[global]\n  name resolve order = lmhosts host\n' | write_file "$home/.smb/smb.conf" root 0600
   install -d -m 0755 "$SMB_MOUNT"
   # 9>&-: the FUSE daemon must not inherit the lock.
   HOME=$home smbnetfs "$SMB_MOUNT" -o big_writes,max_write=1048576 9>&- || die "smbnetfs could not mount at $SMB_MOUNT"

@@ -79,6 +79,13 @@ CLIENT_ADDR=198.18.9.1
 CLIENT_NAS_ADDR=198.18.9.2
 SSH_PROBE_ADDR=198.18.1.2
 LAB_RANGE=198.18.0.0/15
+# The NAS's USB Ethernet adapter, named as udev names one after its MAC (enx + the MAC's 12 hex digits): a private
+# name the report anonymiser must hide. A veth with both ends in the NAS namespace, up, with no address, so no leg,
+# link check or discovery test uses it. Its MAC is hex letters only, so no fragment of the name can be a figure,
+# and no three of them in a row are in an English word or a month ("dec", "feb"): text that differs between runs.
+USB_IF=enxfcdbfdbcdfcb
+USB_PEER=nbn-usb
+USB_MAC=fc:db:fd:bc:df:cb
 
 log() { printf 'lab: %s\n' "$*" >&2; }
 die() {
@@ -148,6 +155,7 @@ write_state() {
   },
   "routed": $(routed_state_json),
   "client": {"client": "$CLIENT_ADDR", "nas": "$CLIENT_NAS_ADDR", "clientIf": "$CLIENT_IF", "nasIf": "$CLIENT_NAS_IF", "rateMbit": 1000},
+  "usbAdapter": {"nasIf": "$USB_IF", "mac": "$USB_MAC"},
   "ssh": {"port": 22, "hostKeyPub": "$HOST_KEY.pub", "pidFile": "$SSHD_PID", "log": "$SSHD_LOG"},
   "users": {$users_json
   },
@@ -308,6 +316,10 @@ cmd_status() {
     echo "client link: $CLIENT_IF $CLIENT_ADDR <-> $CLIENT_NAS_IF $CLIENT_NAS_ADDR"
   else
     echo "client link: MISSING"
+    ok=0
+  fi
+  if link_in_ns "$NS" "$USB_IF"; then echo "usb adapter: $NS/$USB_IF ($USB_MAC)"; else
+    echo "usb adapter: MISSING"
     ok=0
   fi
   local routed_if _routed_rest

@@ -59,6 +59,8 @@ const labSchema = z.object({
     nasIf: z.string(),
     rateMbit: z.number(),
   }),
+  /** The NAS's USB Ethernet adapter, named after its MAC as udev names one (`enx…`): up, with no address. */
+  usbAdapter: z.object({ nasIf: z.string(), mac: z.string() }),
   ssh: z.object({ port: z.number(), hostKeyPub: z.string(), pidFile: z.string(), log: z.string() }),
   users: z.object({ test: userSchema, notools: userSchema }),
   share: z.string(),
@@ -100,7 +102,14 @@ const labSchema = z.object({
   }),
   /** Stand-ins for NAS setups from the field (lab-field.sh): other login shells, SSH servers, tool places. */
   field: z.object({
-    users: z.object({ csh: userSchema, fish: userSchema, bashrc: userSchema, entware: userSchema }),
+    users: z.object({
+      csh: userSchema,
+      fish: userSchema,
+      bashrc: userSchema,
+      entware: userSchema,
+      /** bash whose ~/.bashrc prints 40 MB on every command: connecting must refuse it, at once. */
+      chatty: userSchema,
+    }),
     sshds: z.object({
       kbd: fieldSshdSchema,
       rsa: fieldSshdSchema,
@@ -113,9 +122,13 @@ const labSchema = z.object({
       smbsigned: fieldSshdSchema,
       /** Root logs in (key only), as on Unraid and TrueNAS CORE: smbstatus, root's alone, answers there. */
       rootlogin: fieldSshdSchema,
+      /** /opt/bin writable by every user, holding an fio and an iperf3 another user planted there. */
+      planted: fieldSshdSchema,
     }),
     /** Where the entware sshd's NAS keeps fio and iperf3 (off every user's SSH PATH). */
     entwareBin: z.string(),
+    /** The file a planted fio or iperf3 (planted sshd, /opt/bin) appends a line to whenever it runs. */
+    plantedMark: z.string(),
   }),
 });
 

@@ -1,16 +1,16 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { baselineOf } from '../../electron/engine/nas-load';
+import { baselineOf } from '../../electron/engine/nas-view';
 import { parseRunFile } from '../../shared/contract/runs';
-import { beforeTheTests } from '../../shared/words/compare-nas';
-import { compareRuns } from '../../shared/words/compare-runs';
-import { iperf3Rates, resourcesOf, runWithNasViews } from '../helpers/nas-load';
+import { beforeTheTests } from '../../shared/history/compare-nas';
+import { compareRuns } from '../../shared/history/compare-runs';
+import { iperf3Rates, resourcesOf, runWithNasViews } from '../helpers/nas-view';
 import { sampleRunRecord } from '../helpers/run-records';
 
 /**
  * Compare's "What the NAS itself did" (#33): runs lined up per test, from captured reader streams
- * (tests/fixtures/nas-load/README.md) and a Quick check saved in the lab.
+ * (tests/fixtures/nas-view/README.md) and a Quick check saved in the lab.
  */
 const upload = 'Upload (this computer to the NAS)';
 

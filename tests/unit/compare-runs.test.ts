@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { compareRuns } from '../../shared/words/compare-runs';
-import { filterChoices, filterRuns } from '../../shared/words/history-filter';
-import { describeRunLink, summarizeRun } from '../../shared/words/run-summary';
-import { trendsOfNas } from '../../shared/words/trends';
+import { compareRuns } from '../../shared/history/compare-runs';
+import { filterChoices, filterRuns } from '../../shared/history/filter';
+import { describeRunLink, summarizeRun } from '../../shared/history/run-summary';
+import { trendsOfNas } from '../../shared/history/trends';
 import type { RunRecord } from '../../shared/contract/runs';
 import { sampleLoadResult, sampleRunRecord } from '../helpers/run-records';
 
@@ -44,6 +44,35 @@ describe('comparing saved runs', () => {
     [],
   );
 
+  it('says in a sentence per direction how copies compare and which part changed', () => {
+    const cable = { ...ethernet, startedAt: '2026-11-20T10:00:00.000Z' };
+    const slow = { ...wifi, startedAt: '2026-11-20T10:05:00.000Z' };
+    expect(compareRuns([cable, slow]).inWords).toEqual([
+      'Over Wi-Fi, 866 Mb/s (desk), copies to the NAS are 5.2× slower than over Ethernet, 1 GbE: the network carried 22.5 MB/s against 117 MB/s.',
+    ]);
+  });
+
+  it('calls a difference within both figures’ noise no change, and a placeholder speed no speed', () => {
+    const steady = (id: string, bitsPerSecond: number, startedAt: string): RunRecord => {
+      const run = overLink(id, bitsPerSecond, { type: 'virtual', speedMbps: 10_000 }, []);
+      const [network] = run.results;
+      if (network?.kind !== 'network') throw new Error('the sample has a network result');
+      const spread = { relative: 0.08, basis: 'samples' as const };
+      return { ...run, startedAt, results: [{ ...network, summary: { ...network.summary, spread } }] };
+    };
+    const first = steady('3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d61', 936e6, '2026-11-20T10:00:00.000Z');
+    const second = steady('3f0c9a52-6a8e-4c55-9a43-1f3f2b3c4d62', 900e6, '2026-11-20T10:05:00.000Z');
+    const comparison = compareRuns([first, second]);
+    // A veth says 10 Gb/s whatever it carries: the link is named without it.
+    expect(comparison.runs.map((run) => run.link)).toEqual([
+      'Virtual link to 192.168.1.10',
+      'Virtual link to 192.168.1.10',
+    ]);
+    expect(comparison.inWords).toEqual([
+      'Over Virtual link to 192.168.1.10, copies to the NAS are as fast as over Virtual link to 192.168.1.10, within the noise: the network did not change (within the noise).',
+    ]);
+  });
+
   it('keeps the earlier run as the baseline whichever is picked first', () => {
     const earlier = { ...ethernet, startedAt: '2026-11-20T10:00:00.000Z' };
     const later = { ...wifi, startedAt: '2026-11-20T10:05:00.000Z' };
@@ -64,6 +93,17 @@ describe('comparing saved runs', () => {
       'Cable (after the switch)',
       'Wi-Fi, 866 Mb/s (desk)',
     ]);
+  });
+
+  it('finds and filters runs by the name the user gave the connection, not only by its kind', () => {
+    const named = {
+      ...wifi,
+      connection: { name: 'Desk Wi-Fi', interface: 'wlan0', kind: 'wifi', named: true } as const,
+    };
+    const runs = [summarizeRun(ethernet), summarizeRun(named)];
+    expect(filterChoices(runs).links).toEqual(expect.arrayContaining(['ethernet', 'wifi', 'Desk Wi-Fi']));
+    expect(filterRuns(runs, { link: 'Desk Wi-Fi' }).map((run) => run.id)).toEqual([named.id]);
+    expect(filterRuns(runs, { search: 'desk wi-fi' }).map((run) => run.id)).toEqual([named.id]);
   });
 
   it('lists a run by the name its user gave the connection, with its kind, in History', () => {

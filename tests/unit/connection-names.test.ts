@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RunRecord } from '../../shared/contract/runs';
-import { compareRuns } from '../../shared/words/compare-runs';
+import { compareRuns } from '../../shared/history/compare-runs';
 import { connectionOf, suggestConnectionName } from '../../shared/words/connection';
-import { summarizeRun } from '../../shared/words/run-summary';
+import { summarizeRun } from '../../shared/history/run-summary';
 import { sampleRunRecord } from '../helpers/run-records';
 
 /** Connections have names (#34): suggested from the interface, or the user's own; only the same one is "the same link". */

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { createEngine, type Engine } from '../../electron/engine';
-import { startWebServer, type WebServer } from '../../electron/web/server';
+import { startWebServer, type WebServer } from '../../electron/web/web-server';
 import { ipcChannel, methodNames, methods, type MethodName } from '../../shared/contract/index';
 import type { Result } from '../../shared/contract/errors';
 import { contentSecurityPolicy } from '../../shared/util/csp';

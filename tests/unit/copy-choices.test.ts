@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCopyChoices, copyChoiceDefaults, nasIdentityOf, nasShareOf } from '../../shared/words/copy';
+import { checkCopyChoices, copyChoiceDefaults, nasIdentityOf, nasShareOf } from '../../shared/kinds/copy/words';
 import { ShareCopyRunInput, shareName } from '../../shared/contract/copy';
 
 describe('the share copy form', () => {

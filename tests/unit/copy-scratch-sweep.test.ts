@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, symlink, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sweepStaleLocalScratch, withScratchFolder } from '../../electron/engine/copy/scratch-folder';
+import { markerBytesRead, sweepStaleLocalScratch, withScratchFolder } from '../../electron/engine/copy/scratch-folder';
 import { markerText } from '../../shared/util/scratch-marker';
 import { tempDir } from './helpers';
 
@@ -39,6 +39,27 @@ describe('scratch folders a crash left on a mounted share', () => {
     const kept = [fresh, noMarker, otherRun, outside].map((id) => `.nasbench-${id}`);
     expect((await readdir(share)).sort()).toEqual([...kept, 'holiday.jpg'].sort());
     expect(await readdir(path.join(elsewhere, `.nasbench-${outside}`))).toEqual(['.nasbench-run']);
+  });
+
+  it('reads a marker only to its first 512 bytes: a huge one is still judged, and nothing past 512 counts', async () => {
+    const share = await tempDir('share-huge-marker');
+    const make = async (id: string, marker: string, bytes: number) => {
+      const folder = path.join(share, `.nasbench-${id}`);
+      await mkdir(folder);
+      await writeFile(path.join(folder, '.nasbench-run'), marker);
+      // Sparse: 3 GiB that take no room, past the 2 GiB a whole-file read refuses (ERR_FS_FILE_TOO_LARGE).
+      await truncate(path.join(folder, '.nasbench-run'), bytes);
+    };
+    const huge = 3 * 2 ** 30;
+    const [stale, fresh, lateLines] = [randomUUID(), randomUUID(), randomUUID()];
+    await make(stale, markerText(stale, dayAgo(2)), huge);
+    await make(fresh, markerText(fresh, dayAgo(0.1)), huge);
+    // A stale marker's lines after 512 bytes of padding: unread, so the folder is not proved to be NASBench's.
+    await make(lateLines, `${'#'.repeat(markerBytesRead)}\n${markerText(lateLines, dayAgo(2))}`, 4096);
+
+    expect(markerBytesRead).toBe(512);
+    expect(await sweepStaleLocalScratch(share)).toEqual([path.join(share, `.nasbench-${stale}`)]);
+    expect((await readdir(share)).sort()).toEqual([`.nasbench-${fresh}`, `.nasbench-${lateLines}`].sort());
   });
 
   it('a run writes its marker first, and leaves nothing behind', async () => {

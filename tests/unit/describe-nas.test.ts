@@ -9,7 +9,9 @@ import {
   describeLinks,
   describeLinkSpeed,
   describeMemory,
+  describeNasFacts,
   describeNasIdentity,
+  describeRefusedTool,
   describeSweptFolders,
   describeTools,
   describeVolume,
@@ -17,6 +19,8 @@ import {
 } from '../../shared/words/describe-nas';
 import type { ClientFacts, NasFacts } from '../../shared/contract/probe';
 import { parseNasProbe } from '../../electron/engine/probe/parse-nas';
+import { environmentFacts } from '../../shared/report/environment-facts';
+import { labQuickRun } from '../fixtures/report/seeded-private-run';
 
 /** Real probe output, parsed as the engine parses it: the descriptions must read well on real boxes. */
 const probed = (name: string): NasFacts => parseNasProbe(readFileSync(`tests/fixtures/probe/${name}.txt`, 'utf8'));
@@ -140,12 +144,63 @@ describe('tools, identity and the rest', () => {
         { name: 'iperf3', present: true, text: 'iperf3 3.12' },
       ],
       hints: [],
+      refused: [],
     });
     const unraid = probed('unraid-6');
     const described = describeTools(unraid.tools, unraid.installHints);
     expect(described.tools[0]).toEqual({ name: 'fio', present: false, text: 'fio was not found' });
     expect(described.tools[1]?.text).toBe('iperf3 3.16');
     expect(described.hints.join(' ')).toMatch(/NerdTools/);
+  });
+
+  it('a refused copy counts as missing: its hint says what was found and why it was not run, then how to install', () => {
+    // The QNAP capture with the section a probe that refused two programs prints before its end.
+    const refusedSection = [
+      '@@nasbench:section refused',
+      'fio=/opt/bin/fio',
+      'w /share/CACHEDEV1_DATA/.qpkg/Entware',
+      'ethtool=/usr/sbin/ethtool',
+      'o /usr/sbin/ethtool',
+      '@@nasbench:section end',
+    ].join('\n');
+    const text = readFileSync('tests/fixtures/probe/qnap-qts5.txt', 'utf8').replace(
+      '@@nasbench:section end',
+      refusedSection,
+    );
+    const qnap = parseNasProbe(text);
+    expect(qnap.refusedTools).toEqual([
+      { tool: 'fio', path: '/opt/bin/fio', why: 'writable by others', at: '/share/CACHEDEV1_DATA/.qpkg/Entware' },
+      { tool: 'ethtool', path: '/usr/sbin/ethtool', why: 'owned by another user', at: '/usr/sbin/ethtool' },
+    ]);
+    const described = describeTools(qnap.tools, qnap.installHints, qnap.refusedTools);
+    expect(described.tools[0]).toEqual({ name: 'fio', present: false, text: 'fio was found but not run' });
+    expect(described.tools[1]).toEqual({ name: 'iperf3', present: false, text: 'iperf3 was not found' });
+    expect(described.hints[0]).toBe(
+      'A fio was found in /opt/bin, but other users can write to /share/CACHEDEV1_DATA/.qpkg/Entware, so NASBench ' +
+        'did not run it. fio is not installed on this QNAP. Install the Entware QPKG (App Center, from the ' +
+        'qnapclub.eu repository), then run `opkg install fio` over SSH.',
+    );
+    expect(described.hints[1]).toMatch(/^iperf3 is not installed on this QNAP/);
+    // Programs other than the test tools are named on their own, once.
+    expect(described.refused).toEqual([
+      'An ethtool was found in /usr/sbin, but that file belongs to another user, so NASBench did not run it.',
+    ]);
+  });
+
+  it('a refused copy beside one that ran is still named, and the tool is there', () => {
+    const refused = [{ tool: 'fio', path: '/opt/bin/fio', why: 'writable by others' as const, at: '/opt/bin' }];
+    const described = describeTools(
+      { fio: { version: '3.33', path: '/usr/bin/fio' }, iperf3: null },
+      ['iperf3 …'],
+      refused,
+    );
+    expect(described.tools[0]).toEqual({ name: 'fio', present: true, text: 'fio 3.33' });
+    expect(described.refused).toEqual([
+      'A fio was found in /opt/bin, but other users can write to /opt/bin, so NASBench did not run it.',
+    ]);
+    expect(describeRefusedTool({ tool: 'iperf3', path: '/iperf3', why: 'writable by others', at: '/iperf3' })).toBe(
+      'An iperf3 was found in /, but other users can write to that file, so NASBench did not run it.',
+    );
   });
 
   it('names the NAS by host name, with vendor model and system', () => {
@@ -180,5 +235,19 @@ describe('tools, identity and the rest', () => {
     expect(describeKeyType('ssh-rsa')).toBe('RSA');
     expect(hostKeyCheckCommand('ssh-ed25519')).toBe('ssh-keygen -lf /etc/ssh/ssh_host_ed25519_key.pub');
     expect(hostKeyCheckCommand('ssh-unknown')).toBe('ssh-keygen -lf /etc/ssh/ssh_host_*_key.pub');
+  });
+});
+
+describe("the NAS's facts", () => {
+  it('are one list with one set of labels in the app and in the report', () => {
+    const run = labQuickRun();
+    const nas = run.environment.nas;
+    if (!nas) throw new Error('the recorded run has no NAS facts');
+    const listed = describeNasFacts(nas, run.environment.target);
+    expect(listed.map((fact) => fact.label)).toEqual(['Address', 'Processor', 'Memory']);
+    // The report's environment holds every one of them, as the app shows it, in the same order.
+    const reported = environmentFacts(run).nas;
+    expect(reported.filter((fact) => listed.some((shown) => shown.label === fact.label))).toEqual(listed);
+    expect(environmentFacts(run).client.map((fact) => fact.label)).toContain('Memory');
   });
 });

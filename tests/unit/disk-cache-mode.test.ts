@@ -37,7 +37,7 @@ async function parsedDiskOptions(...argv: string[]): Promise<ParsedDiskOptions> 
  * it; only its initial state is read.
  */
 async function appDiskStore(): Promise<{ getState(): { uncached: boolean } }> {
-  const modulePath = '../../renderer/src/stores/disk-test';
+  const modulePath = '../../renderer/src/kinds/disk/store';
   const loaded = (await import(/* @vite-ignore */ modulePath)) as {
     useDiskTestStore: { getState(): { uncached: boolean } };
   };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RunRecord } from '../../shared/contract/runs';
-import { crystalCells, crystalText, hasCrystalCells } from '../../shared/words/disk-card';
+import { crystalCells, crystalText, hasCrystalCells } from '../../shared/kinds/disk/disk-card';
 
 /** The CrystalDiskMark-style card, from a Quick check the lab really ran (four of the eight tests). */
 const record = RunRecord.parse(

@@ -17,7 +17,7 @@ import {
   groupNotes,
   testFolderChoices,
   type DiskTestChoices,
-} from '../../shared/words/disk';
+} from '../../shared/kinds/disk/words';
 
 const sessionId = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';
 const MiB = 2 ** 20;

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ShareProtocol, type SharePath } from '../../shared/contract/figure-quality';
-import { describeCopyPlace } from '../../shared/words/share-path';
+import { describeCopyPlace } from '../../shared/kinds/copy/share-path';
 import { describeKeyType } from '../../shared/words/describe-nas';
-import { crystalRows } from '../../shared/words/disk-card';
+import { crystalRows } from '../../shared/kinds/disk/disk-card';
 import {
   explainTestName,
   explainWord,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RunStore } from '../../electron/engine/store';
-import { filterChoices, filterRuns, nasKeysNamed } from '../../shared/words/history-filter';
+import { filterChoices, filterRuns, nasKeysNamed } from '../../shared/history/filter';
 import { historyNases, makeHistory } from '../helpers/make-history';
 import { tempDir } from './helpers';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { RunStore } from '../../electron/engine/store';
 import { RunIndex } from '../../electron/engine/store/run-index';
 import { parseRunFile, type RunSummary } from '../../shared/contract/runs';
-import { summarizeRun } from '../../shared/words/run-summary';
+import { summarizeRun } from '../../shared/history/run-summary';
 import { makeHistory } from '../helpers/make-history';
 import { sampleRunRecord } from '../helpers/run-records';
 import { killSoonAfterFirstLine } from '../helpers/kill-child';

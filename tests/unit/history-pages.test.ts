@@ -5,7 +5,7 @@ import { createEngine, type Engine } from '../../electron/engine';
 import { buildApi, type MethodOutput, type NasbenchApi } from '../../shared/contract';
 import type { Result } from '../../shared/contract/errors';
 import type { RunSummary } from '../../shared/contract/runs';
-import { FilterChoiceTally, filterChoices } from '../../shared/words/history-filter';
+import { FilterChoiceTally, filterChoices } from '../../shared/history/filter';
 import { historyRun, makeHistory } from '../helpers/make-history';
 import { tempDir } from './helpers';
 

@@ -15,15 +15,15 @@ async function restrictedImportErrors(code: string, filePath: string): Promise<n
 describe('import boundaries', () => {
   it.each([
     ['electron/engine/ssh/connect.ts', "import { app } from 'electron';\nexport const name = app.name;\n"],
-    ['shared/verdicts.ts', "import { shell } from 'electron';\nexport const open = shell;\n"],
-    ['shared/units.ts', "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n"],
-    ['shared/model.ts', "import path from 'path';\nexport const join = path.join;\n"],
+    ['shared/verdicts/answer.ts', "import { shell } from 'electron';\nexport const open = shell;\n"],
+    ['shared/util/units.ts', "import { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n"],
+    ['shared/report/report-model.ts', "import path from 'path';\nexport const join = path.join;\n"],
     ['renderer/src/App.tsx', "import { readFile } from 'node:fs/promises';\nexport const read = readFile;\n"],
     ['renderer/src/stores/runs.ts', "import os from 'os';\nexport const cpus = os.cpus;\n"],
     ['renderer/src/bridge.ts', "import { ipcRenderer } from 'electron';\nexport const ipc = ipcRenderer;\n"],
     ['electron/main/menu.ts', "import { ipcMain } from 'electron';\nexport const ipc = ipcMain;\n"],
     ['electron/cli/program.ts', "import { app } from 'electron';\nexport const a = app;\n"],
-    ['electron/web/server.ts', "import { app } from 'electron';\nexport const a = app;\n"],
+    ['electron/web/web-server.ts', "import { app } from 'electron';\nexport const a = app;\n"],
   ])('%s may not import that', async (filePath, code) => {
     expect(await restrictedImportErrors(code, filePath)).toBe(1);
   });
@@ -87,6 +87,58 @@ describe('import boundaries', () => {
       "import { startIperfServer } from '../../engine/net';\nexport const s = startIperfServer;\n",
     ],
   ])('%s may import that (a capability by its index, or its own files)', async (filePath, code) => {
+    expect(await restrictedImportErrors(code, filePath)).toBe(0);
+  });
+
+  // shared/ by what it holds: each folder imports only from the folders below it (contract and util at the bottom,
+  // the report on top), so the contract never depends on how a result is judged or shown.
+  it.each([
+    ['shared/contract/runs/record.ts', "import { Rule } from '../../verdicts/rule';\nexport type R = Rule;\n"],
+    ['shared/contract/verdict.ts', "import { renderReport } from '../report';\nexport const r = renderReport;\n"],
+    [
+      'shared/contract/network.ts',
+      "import { describeUdp } from '../kinds/network/udp';\nexport const d = describeUdp;\n",
+    ],
+    ['shared/util/units.ts', "import { formatSpread } from '../words/spread';\nexport const f = formatSpread;\n"],
+    ['shared/words/spread.ts', "import { figuresOfRun } from '../verdicts';\nexport const f = figuresOfRun;\n"],
+    [
+      'shared/words/cache.ts',
+      "import { diskResultTable } from '../kinds/disk/words';\nexport const d = diskResultTable;\n",
+    ],
+    ['shared/verdicts/answer.ts', "import { renderReport } from '../report';\nexport const r = renderReport;\n"],
+    [
+      'shared/history/trends.ts',
+      "import { reportModel } from '../report/report-model';\nexport const r = reportModel;\n",
+    ],
+    [
+      'shared/sweep/grid.ts',
+      "import { sweepSection } from '../report/sweep-section';\nexport const s = sweepSection;\n",
+    ],
+    ['shared/kinds/network/words.ts', "import { renderReport } from '../../report';\nexport const r = renderReport;\n"],
+  ])('%s may not import that (shared/ layers)', async (filePath, code) => {
+    expect(await restrictedImportErrors(code, filePath)).toBe(1);
+  });
+
+  it.each([
+    ['shared/contract/run-events.ts', "import { Verdict } from './verdict';\nexport const V = Verdict;\n"],
+    ['shared/contract/settings.ts', "import { RateUnit } from '../util/units';\nexport const R = RateUnit;\n"],
+    [
+      'shared/kinds/disk/words.ts',
+      "import { diskCacheSummary } from '../../words/cache';\nexport const d = diskCacheSummary;\n",
+    ],
+    [
+      'shared/verdicts/rules/udp-loss.ts',
+      "import { describeUdp } from '../../kinds/network/udp';\nexport const d = describeUdp;\n",
+    ],
+    ['shared/history/compare-runs.ts', "import { figuresOfRun } from '../verdicts';\nexport const f = figuresOfRun;\n"],
+    ['shared/report/html.ts', "import { explainFigures } from '../verdicts';\nexport const e = explainFigures;\n"],
+    // A kind's descriptor and its part of the report build on the report's parts.
+    ['shared/kinds/network/report.ts', "import { emptyRow } from '../../report/parts';\nexport const e = emptyRow;\n"],
+    [
+      'shared/kinds/load/descriptor.ts',
+      "import { steadiness } from '../../report/parts';\nexport const s = steadiness;\n",
+    ],
+  ])('%s may import that (a folder below it in shared/)', async (filePath, code) => {
     expect(await restrictedImportErrors(code, filePath)).toBe(0);
   });
 });

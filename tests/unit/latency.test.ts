@@ -1,7 +1,7 @@
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundTripFigures, startRoundTrips, withLatencyUnderLoad } from '../../electron/engine/net/latency';
-import { explainFigures, noFigures, type DelayFigure, type Figures } from '../../shared/words/verdicts';
+import { explainFigures, noFigures, type DelayFigure, type Figures } from '../../shared/verdicts';
 
 /**
  * The delay sampler and its figures. Round trips here are real: a byte echoed by a TCP server on

@@ -1,7 +1,7 @@
 import type { LoadHelperResult } from '../../shared/contract/load';
 import { describe, expect, it } from 'vitest';
-import { renderReport } from '../../shared/words/report';
-import { testRows } from '../../shared/words/report/report-model';
+import { renderReport } from '../../shared/report';
+import { testRows } from '../../shared/report/report-model';
 import { sampleLoadResult, sampleRunRecord } from '../helpers/run-records';
 
 const load = sampleLoadResult;

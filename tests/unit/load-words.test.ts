@@ -11,7 +11,7 @@ import {
   loadTotalLabel,
   readHelperAddress,
   readHelperLines,
-} from '../../shared/words/load';
+} from '../../shared/kinds/load/words';
 import { gigabit, verdictOf } from '../helpers/verdict-figures';
 
 const steps = (op: 'read' | 'write', ...totals: number[]) =>

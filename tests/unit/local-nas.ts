@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import type { NasCommands } from '../../electron/engine/disk/file-system';
 import { lineSplitter } from '../../electron/engine/ssh/lines';
 import { shellCommand } from '../../electron/engine/ssh/quote';
-import type { RemoteCommandResult } from '../../electron/engine/ssh/session';
+import type { RemoteCommandResult } from '../../electron/engine/ssh/login';
 import { NasbenchError } from '../../shared/contract/errors';
 
 /** This machine standing in for the NAS: the same command lines, run by /bin/sh with the given PATH first. */
@@ -15,10 +15,12 @@ export function localCommands(pathFirst = ''): NasCommands {
         const child = spawn('/bin/sh', ['-c', line], { env, detached: true });
         let stdout = '';
         let stderr = '';
-        const lines = lineSplitter((text) => options.onStdoutLine?.(text));
+        // As over SSH: what a line reader takes is not kept as stdout too.
+        const reader = options.onStdoutLine;
+        const lines = reader ? lineSplitter(reader) : null;
         child.stdout.on('data', (chunk: Buffer) => {
-          stdout += chunk.toString();
-          lines.push(chunk.toString());
+          if (lines) lines.push(chunk);
+          else stdout += chunk.toString();
         });
         child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
         const onAbort = () => {
@@ -28,7 +30,7 @@ export function localCommands(pathFirst = ''): NasCommands {
         options.signal?.addEventListener('abort', onAbort, { once: true });
         child.on('close', (code, signal) => {
           options.signal?.removeEventListener('abort', onAbort);
-          lines.end();
+          lines?.end();
           resolve({ code, signal, stdout, stderr });
         });
       }),

@@ -11,7 +11,7 @@ import {
   nasAddressChoices,
   suggestedLegs,
   type LegLink,
-} from '../../shared/words/network';
+} from '../../shared/kinds/network/words';
 import type { ClientFacts } from '../../shared/contract/probe';
 
 const sessionId = '3f1c2d4e-5a6b-4c7d-8e9f-0a1b2c3d4e5f';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { answerFirst } from '../../shared/words/plan-answer';
-import { explainFigures, noFigures } from '../../shared/words/verdicts';
+import { answerFirst } from '../../shared/verdicts/plan-answer';
+import { explainFigures, noFigures } from '../../shared/verdicts';
 import { gigabit, network, seqDisk } from '../helpers/verdict-figures';
 
 /** Every guided plan's card asks a question; the verdict that answers it comes first, or a reason why none can. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainFigures, noFigures, type Figures } from '../../shared/words/verdicts';
+import { explainFigures, noFigures, type Figures } from '../../shared/verdicts';
 
 /**
  * The network-limit verdict over a virtual link (a VM, a container, the test lab's veth pairs): the
@@ -31,11 +31,12 @@ describe('network limit over a virtual link', () => {
       disks: [disk('SEQ1M Q8T1 read', 790e6), disk('SEQ1M Q8T1 write', 1956e6)],
     });
     const verdict = explainFigures(figures).find((found) => found.id === 'network-limit');
+    // Each direction against the disks' figure of its own operation: uploads against writes, downloads against reads.
     expect(verdict?.text).toMatch(
-      /^Your network is the limit: 24\.2 MB\/s from the NAS, while the NAS's disks are faster/,
+      /^Your network is the limit: 23\.9 MB\/s to the NAS, while the NAS's disks write faster \(SEQ1M Q8T1 write: 1,956 MB\/s; the network carried [\d.]+% of that\); 24\.2 MB\/s from the NAS, while the NAS's disks read faster \(SEQ1M Q8T1 read: 790 MB\/s;/,
     );
-    expect(verdict?.text).toContain('(SEQ1M Q8T1 read: 790 MB/s; the network carried');
     expect(verdict?.text).toContain('virtual link (it reports 10 Gb/s, a placeholder)');
+    expect(verdict?.limit).toEqual({ part: 'network', ops: ['write', 'read'] });
     expect(verdict?.figures).toMatchObject({ bitsPerSecond: 193.6e6, diskBytesPerSecond: 790e6 });
     expect(verdict?.figures.percentOfDisk).toBeCloseTo((193.6e6 / (790e6 * 8)) * 100, 6);
   });

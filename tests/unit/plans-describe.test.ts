@@ -1,4 +1,4 @@
-import { nasBaselineSeconds } from '../../electron/engine/nas-load';
+import { nasBaselineSeconds } from '../../electron/engine/nas-view';
 import { describe, expect, it } from 'vitest';
 import {
   describePlan,

@@ -5,7 +5,7 @@ import { driveOfPartition } from '../../electron/engine/probe/parse/disks';
 import { parseNasProbe } from '../../electron/engine/probe/parse-nas';
 import { SECTION_MARKER } from '../../electron/engine/probe/nas-script';
 import { NasFacts } from '../../shared/contract/probe';
-import { driveLayoutOf } from '../../shared/words/drive-layout';
+import { driveLayoutOf } from '../../shared/verdicts/drive-layout';
 
 const fixture = (name: string) =>
   NasFacts.parse(parseNasProbe(readFileSync(path.join(__dirname, '../fixtures/probe/drives', name), 'utf8')));

@@ -307,7 +307,8 @@ describe('the probe script', () => {
 
   it('only reads: every redirection goes to /dev/null or another descriptor', () => {
     const targets = [...nasProbeScript.matchAll(/\d?>>?\s*(&\d|[^\s;)"|]+)/g)].map((match) => match[1]);
-    expect(targets.length).toBeGreaterThan(10);
+    // stderr goes to /dev/null once, at the top (exec 2>/dev/null), rather than after each command.
+    expect(targets.length).toBeGreaterThan(5);
     expect(targets.filter((target) => target !== '/dev/null' && !/^&\d$/.test(target ?? ''))).toEqual([]);
   });
 

@@ -276,6 +276,7 @@ describe('the probe script on this machine', () => {
         expect(facts.tools[tool]?.path).toBe(installed);
         expect(facts.tools[tool]?.version).toMatch(/^\d+\.\d+/);
       }
+      expect(output.match(/^found=path$/gm), 'both found on the PATH').toHaveLength(2);
     },
   );
 
@@ -288,7 +289,8 @@ describe('the probe script on this machine', () => {
     // A PATH of BusyBox applets only, as on a NAS whose SSH PATH misses Entware; /opt is a private tmpfs.
     execFileSync('busybox', ['--install', '-s', scratch]);
     const inside = [
-      'mount -t tmpfs nasbench-probe /opt',
+      // 755: a tmpfs is 1777 by default, and the probe runs nothing from a folder others can write.
+      'mount -t tmpfs -o mode=755 nasbench-probe /opt',
       'mkdir -p /opt/bin',
       `ln -s ${fio} /opt/bin/fio`,
       `PATH=${scratch} /usr/bin/busybox sh -c "$NB_SCRIPT"`,

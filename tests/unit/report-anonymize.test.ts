@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { anonymizeRun, findPrivateText, renderReport, type ReportFormat } from '../../shared/words/report';
-import { isHarmless } from '../../shared/words/report/private-patterns';
-import { testRows } from '../../shared/words/report/report-model';
+import { anonymizeRun, findPrivateText, renderReport, type ReportFormat } from '../../shared/report';
+import { isHarmless } from '../../shared/report/private-patterns';
+import { testRows } from '../../shared/report/report-model';
 import { RunRecord } from '../../shared/contract/runs';
-import { explainFigures, figuresOfRun } from '../../shared/words/verdicts';
+import { explainFigures, figuresOfRun } from '../../shared/verdicts';
 import {
   allSeededSecrets,
   changeFirst,
@@ -98,6 +98,29 @@ describe('the anonymiser on a run seeded with private details', () => {
     });
     expect(record.tags).toEqual(['made on host-2 by user-2']);
   });
+
+  it('anonymises a run again once it changed, or the caller names other private words (the last one is kept)', () => {
+    const run = labQuickRun();
+    run.tags = ['made on workstation-7'];
+    const tagsIn = (options: { alsoPrivate?: { kind: 'host'; text: string }[] }) =>
+      (
+        JSON.parse(
+          renderReport(run, {
+            format: 'json',
+            anonymize: true,
+            unit: 'MB/s',
+            generatedAt: '2026-11-22T10:00:00.000Z',
+            ...options,
+          }).text,
+        ) as RunRecord
+      ).tags;
+    expect(tagsIn({})).toEqual(['made on workstation-7']);
+    expect(tagsIn({ alsoPrivate: [{ kind: 'host', text: 'workstation-7' }] })).toEqual(['made on host-2']);
+    // The same object, changed in place: what is kept was made from the run before.
+    run.tags = ['made on workstation-9'];
+    expect(tagsIn({ alsoPrivate: [{ kind: 'host', text: 'workstation-7' }] })).toEqual(['made on workstation-9']);
+    expect(tagsIn({ alsoPrivate: [{ kind: 'host', text: 'workstation-9' }] })).toEqual(['made on host-2']);
+  });
 });
 
 /** Addresses from fast-check in every text form, less the ones left on purpose (loopback, documentation ranges). */
@@ -108,7 +131,7 @@ const mac = fc
   .chain((bytes) => fc.constantFrom(':', '-').map((sep) => bytes.map((b) => b.toString(16).padStart(2, '0')).join(sep)))
   .filter((text) => !text.startsWith('02:00:00:00:00:'));
 const secret = fc.oneof(privateIpv4, privateIpv6, mac);
-/** The anonymiser's stand-ins for addresses and MACs (shared/words/report/anonymize.ts standIn). */
+/** The anonymiser's stand-ins for addresses and MACs (shared/report/anonymize.ts standIn). */
 const standIns = /2001:db8::[0-9a-f]+|(?:192\.0\.2|198\.51\.100|203\.0\.113)\.\d+|02:00:00:00:00:[0-9a-f]{2}/g;
 const filler = fc.string({ maxLength: 12 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { privateTextReplacer } from '../../shared/words/report';
-import { withoutStandIns } from '../../shared/words/report/private-replacer';
+import { privateTextReplacer } from '../../shared/report';
+import { withoutStandIns } from '../../shared/report/private-replacer';
 
 /** Each form a private value takes in a run's text (issue #20), replaced by the same form of its stand-in. */
 describe('a private value in every form', () => {

@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { renderReport } from '../../shared/words/report';
-import { testRows } from '../../shared/words/report/report-model';
+import { renderReport } from '../../shared/report';
+import { testRows } from '../../shared/report/report-model';
 import { formatRate } from '../../shared/util/units';
 import { labQuickRun } from '../fixtures/report/seeded-private-run';
 

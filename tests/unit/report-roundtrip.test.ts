@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../electron/engine';
 import { RunStore } from '../../electron/engine/store';
-import type { ReportFormat } from '../../shared/words/report';
-import { testRows } from '../../shared/words/report/report-model';
+import type { ReportFormat } from '../../shared/report';
+import { testRows } from '../../shared/report/report-model';
 import type { RunRecord } from '../../shared/contract/runs';
-import { figuresOfRun } from '../../shared/words/verdicts';
+import { figuresOfRun } from '../../shared/verdicts';
 import { allSeededSecrets, seededPrivateRun } from '../fixtures/report/seeded-private-run';
 import { tempDir } from './helpers';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { exportReport } from '../../electron/engine/report';
 import { SettingsStore } from '../../electron/engine/settings';
 import { RunStore } from '../../electron/engine/store';
-import { renderReport, type ReportFormat } from '../../shared/words/report';
-import { trendsOfRun } from '../../shared/words/trends';
+import { renderReport, type ReportFormat } from '../../shared/report';
+import { trendsOfRun } from '../../shared/history/trends';
 import {
   seededFingerprint,
   seededNasName,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { summarizeRun } from '../../shared/words/run-summary';
+import { summarizeRun } from '../../shared/history/run-summary';
 import { describe, expect, it } from 'vitest';
 import { NasbenchError } from '../../shared/contract/errors';
 import {

@@ -54,6 +54,7 @@ describe('run registry', () => {
     const { events, registry, ended } = collect();
     const runId = registry.start(
       plan(async (context) => {
+        context.step(0, 1, 'measure', 'started');
         context.sample('total', 7);
         await new Promise((_resolve, reject) =>
           context.signal.addEventListener('abort', () => reject(new Error('stopped'))),
@@ -65,6 +66,11 @@ describe('run registry', () => {
     expect(registry.cancel(runId)).toBe(true);
     expect(await ended(runId)).toMatchObject({ state: 'cancelled', error: { code: 'CANCELLED' } });
     expect(events.some((event) => event.kind === 'sample' && event.bytesPerSecond === 7)).toBe(true);
+    // The step it stopped in carries the CANCELLED error, so the app says "cancelled", not "failed".
+    expect(events.filter((event) => event.kind === 'step').at(-1)).toMatchObject({
+      state: 'failed',
+      error: { code: 'CANCELLED' },
+    });
     expect(registry.cancel(runId)).toBe(false);
     expect(registry.activeRunIds()).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findSharePath, type SharePathSources } from '../../electron/engine/copy/share-path';
-import { folderNote, linkNote, pathNote } from '../../shared/words/share-path';
+import { folderNote, linkNote, pathNote } from '../../shared/kinds/copy/share-path';
 import { parseLinuxRouteGet, parseMacRouteGet, splitScope } from '../../electron/engine/copy/route-lookup';
 
 /**

@@ -18,7 +18,7 @@ import {
   describeTransferSizes,
   sessionCosts,
   type SessionCost,
-} from '../../shared/words/share-session';
+} from '../../shared/kinds/copy/share-session';
 
 /** Sessions as the readers give them from real captures (tests/fixtures/shares/README.md), said in words. */
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fioPath, fioPathText } from '../../shared/util/fio-path';
 import { shellCommand, shellWords, type ShellToken } from '../../shared/util/shell-words';
-import { anonymizeCommandLine } from '../../shared/words/report/command-lines';
+import { anonymizeCommandLine } from '../../shared/report/command-lines';
 
 const words = (tokens: ShellToken[] | null) =>
   tokens?.map((token) => (token.kind === 'word' ? token.value : '&&')) ?? null;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { planSweep } from '../../electron/engine/disk/sweep-plan';
-import { cellWorstSeconds, sweepBudgetPreview } from '../../shared/words/sweep-budget';
+import { cellWorstSeconds, sweepBudgetPreview } from '../../shared/sweep/budget';
 
 /** The sweep form's preview of what a time budget buys (issue #21). */
 const KiB = 1024;

@@ -3,9 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DiskRunDetails } from '../../shared/contract/disk';
 import type { NasCommands } from '../../electron/engine/disk/file-system';
+import { answerAsSession } from '../helpers/stand-in-answer';
 import { runSweep } from '../../electron/engine/disk/sweep';
 import { sweepRunDetails } from '../../electron/engine/runs/steps/sweep';
-import { sweepCellTests } from '../../shared/words/sweep-grid';
+import { sweepCellTests } from '../../shared/sweep/grid';
 
 /**
  * `sweep --json`'s tests[] as the contract's third wave says (issue #35): every cell of the grid,
@@ -20,13 +21,13 @@ const report = readFileSync(path.join(__dirname, '../fixtures/fio/steady-state.o
 const standIn = (reportFor: (job: string, runs: number) => string): NasCommands => {
   const runs = new Map<string, number>();
   return {
-    run: (command) => {
+    run: (command, options) => {
       const line = typeof command === 'string' ? command : command.join(' ');
       const job = /--name=(\S+)/.exec(line)?.[1];
       if (!job || !line.includes('--output-format=json'))
         return Promise.resolve({ code: 0, signal: null, stdout: '', stderr: '' });
       runs.set(job, (runs.get(job) ?? 0) + 1);
-      return Promise.resolve({ code: 0, signal: null, stdout: reportFor(job, runs.get(job) ?? 0), stderr: '' });
+      return answerAsSession(options, reportFor(job, runs.get(job) ?? 0));
     },
   };
 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DiskSweepSummary, HeatmapPanel } from '../../shared/contract/disk';
-import { renderReport } from '../../shared/words/report';
-import { gridCell, metricCellText, metricScale, sweepGridCells } from '../../shared/words/sweep-grid';
-import { describeJobScaling, jobScaling, perJobTable } from '../../shared/words/sweep-scaling';
+import { renderReport } from '../../shared/report';
+import { gridCell, metricCellText, metricScale, sweepGridCells } from '../../shared/sweep/grid';
+import { describeJobScaling, jobScaling, perJobTable } from '../../shared/sweep/scaling';
 import { recordedSweep } from '../helpers/recorded-sweep';
 
 /**

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DiskSweepRunInput, type HeatmapPanel } from '../../shared/contract/disk';
-import { heatmap } from '../../shared/words/report/svg/heatmap';
+import { heatmap } from '../../shared/report/svg/heatmap';
 import {
   adaptiveCountsSentence,
   checkDiskSweepChoices,
   describeSweep,
   heatmapCellFigure,
   type SweepChoices,
-} from '../../shared/words/sweep';
-import { gridCell, metricCellLabel, metricCellText, metricScale, sweepGridCells } from '../../shared/words/sweep-grid';
+} from '../../shared/sweep/words';
+import { gridCell, metricCellLabel, metricCellText, metricScale, sweepGridCells } from '../../shared/sweep/grid';
 
 const summaryOf = (panels: HeatmapPanel[]) => ({ panels, skipped: [], plannedSeconds: 0, seconds: 0 });
 const throughputScale = (panels: HeatmapPanel[]) => metricScale(sweepGridCells(summaryOf(panels), []), 'throughput');

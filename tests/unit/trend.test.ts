@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseRunFile } from '../../shared/contract/runs';
 import { median, steadyPart } from '../../shared/util/spread';
 import { keepsLevel } from '../../shared/util/trend';
-import { iperf3Rates } from '../helpers/nas-load';
+import { iperf3Rates } from '../helpers/nas-view';
 
 /** Whether recorded per-second rates kept their level, past their warm-up, with the verdicts' 10% floor. */
 const kept = (rates: readonly number[]) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../shared/contract/runs';
-import { nasesInHistory, trendsOfNas, trendsOfRun, verdictLines, type Trend } from '../../shared/words/trends';
+import { nasesInHistory, trendsOfNas, trendsOfRun, verdictLines, type Trend } from '../../shared/history/trends';
 import { seededFingerprint, seededNasName, seededSummary, type SeededRun } from '../fixtures/report/trend-series';
 
 const nasKey = `host key ${seededFingerprint}`;

@@ -6,8 +6,8 @@ import { readHeader, UdpReceiveCounter, writeHeader } from '../../electron/engin
 import { UdpDataStream } from '../../electron/engine/net/udp/udp-stream';
 import { udpTestFigures } from '../../electron/engine/net/udp/udp-results';
 import { bitRate } from '../../electron/cli/arguments';
-import { describeUdp, formatLoss } from '../../shared/words/udp';
-import { explainFigures, noFigures, type UdpFigure } from '../../shared/words/verdicts';
+import { describeUdp, formatLoss } from '../../shared/kinds/network/udp';
+import { explainFigures, noFigures, type UdpFigure } from '../../shared/verdicts';
 
 describe("iperf3's UDP datagram header", () => {
   it('reads back what it wrote, with 32- and 64-bit counters', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { noFigures, type Figures } from '../../shared/words/verdicts';
+import { noFigures, type Figures } from '../../shared/verdicts';
 import { network, seqDisk, verdictOf } from '../helpers/verdict-figures';
-import type { DriveLayout } from '../../shared/words/drive-layout';
+import type { DriveLayout } from '../../shared/verdicts/drive-layout';
 
 /** How close each figure comes to what the hardware allows, against figures worked by hand in the comments. */
 const GiB = 2 ** 30;

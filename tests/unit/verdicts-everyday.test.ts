@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RateUnit } from '../../shared/util/units';
-import { explainFigures, noFigures, type Figures } from '../../shared/words/verdicts';
+import { explainFigures, noFigures, type Figures } from '../../shared/verdicts';
 import { gigabit, network, seqDisk, verdictOf } from '../helpers/verdict-figures';
 
 /** The everyday answers, each against figures worked by hand in the comments. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CopyRunDetails } from '../../shared/contract/copy';
 import type { TestResult } from '../../shared/contract/runs';
-import { explainFigures, figuresOfRun } from '../../shared/words/verdicts';
+import { explainFigures, figuresOfRun } from '../../shared/verdicts';
 import { sampleNas, sampleRunRecord } from '../helpers/run-records';
 
 const GiB = 2 ** 30;

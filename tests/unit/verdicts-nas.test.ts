@@ -2,16 +2,16 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRunFile } from '../../shared/contract/runs';
-import { figuresOfRun } from '../../shared/words/verdicts/figures-of-run';
-import { baselineOf } from '../../electron/engine/nas-load';
-import { explainFigures, noFigures, type Figures, type NasViewFigure } from '../../shared/words/verdicts';
-import { testSamplesOf } from '../../shared/words/verdicts/nas-views';
+import { figuresOfRun } from '../../shared/verdicts/figures-of-run';
+import { baselineOf } from '../../electron/engine/nas-view';
+import { explainFigures, noFigures, type Figures, type NasViewFigure } from '../../shared/verdicts';
+import { testSamplesOf } from '../../shared/verdicts/nas-views';
 import type { NasResources } from '../../shared/contract/nas-resources';
-import { iperf3Rates, resourcesOf } from '../helpers/nas-load';
+import { iperf3Rates, resourcesOf } from '../helpers/nas-view';
 
 /**
  * The verdicts about the NAS's own view, from streams captured while real loads ran (README.md of
- * tests/fixtures/nas-load) and, where a rate matters, the test's own rate over the same seconds.
+ * tests/fixtures/nas-view) and, where a rate matters, the test's own rate over the same seconds.
  */
 const nasView = (test: string, kind: NasViewFigure['kind'], resources: NasResources, rates: number[] = []) => ({
   test,

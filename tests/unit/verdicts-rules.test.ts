@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainFigures, noFigures, type Figures } from '../../shared/words/verdicts';
+import { explainFigures, noFigures, type Figures } from '../../shared/verdicts';
 import { gigabit, network, seqDisk, verdictOf } from '../helpers/verdict-figures';
 
 /** Each rule fires on its condition and stays silent when the condition fails. */
@@ -16,7 +16,11 @@ describe('network limit', () => {
     const [verdict] = explainFigures(gigabit({ network: network(941e6), disks: fastDisks })).filter(
       (found) => found.id === 'network-limit',
     );
-    expect(verdict?.text).toContain('Your network is the limit (1 GbE ≈ 118 MB/s after overhead)');
+    // Uploads only were measured: the finding says which copies it holds for.
+    expect(verdict?.text).toContain(
+      'Your network is the limit for copies to the NAS (1 GbE ≈ 118 MB/s after overhead)',
+    );
+    expect(verdict?.limit).toEqual({ part: 'link', ops: ['write'] });
     expect(verdict?.text).toContain('94.1% of the 1 GbE link');
     expect(verdict?.figures.bitsPerSecond).toBe(941e6);
   });

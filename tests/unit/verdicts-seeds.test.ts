@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainFigures, noFigures, type Figures } from '../../shared/words/verdicts';
+import { explainFigures, noFigures, type Figures } from '../../shared/verdicts';
 
 /**
  * The seeds' published figures as verdict fixtures (../shared/seeds). Each figure is typed in as

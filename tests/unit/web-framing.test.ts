@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEngine, type Engine } from '../../electron/engine';
-import { startWebServer, type WebServer } from '../../electron/web/server';
+import { startWebServer, type WebServer } from '../../electron/web/web-server';
 import { contentSecurityPolicy } from '../../shared/util/csp';
 import { tempDir } from './helpers';
 

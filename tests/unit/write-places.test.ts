@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nasFolderOf, noWritePlaces, typesNasFolder } from '../../renderer/src/stores/write-places';
-import { testFolderChoices } from '../../shared/words/disk';
+import { testFolderChoices } from '../../shared/kinds/disk/words';
 import { checkPlanChoices } from '../../shared/words/plan';
 import { optionalWholeNumber, wholeNumber } from '../../shared/words/whole-numbers';
 

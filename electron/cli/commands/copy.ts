@@ -2,17 +2,14 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { CopyRunDetails } from '../../../shared/contract/copy';
 import { NasbenchError } from '../../../shared/contract/errors';
-import type { RunEnd, RunSample } from '../../../shared/contract/run-events';
-import { formatBytes, formatRate, formatSeconds } from '../../../shared/util/units';
-import { describeSession } from '../../../shared/words/share-session';
+import type { RunSample } from '../../../shared/contract/run-events';
+import { formatRate } from '../../../shared/util/units';
 import { copyDefaults } from '../../engine';
 import { byteSize, integerIn } from '../arguments';
 import { withConnectedEngine, withEngine, type EngineScope, type GlobalOptions } from '../engine-session';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
-import { runError, failedRun, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
-import { printProgress, printResult, type CliIo } from '../output';
-
-type CopyTestResult = CopyRunDetails['tests'][number];
+import { commandEnd, runToEnd } from '../front-door';
+import { printProgress, type CliIo } from '../output';
 
 interface CopyOptions extends Partial<SshLoginOptions> {
   dir: string;
@@ -61,8 +58,7 @@ export function addCopyCommand(program: Command, io: CliIo, finish: (code: numbe
   addSshLoginOptions(command, false).action(async (options: CopyOptions, cmd: Command) => {
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     const samples: { t: number; series: string; bytesPerSecond: number }[] = [];
-    let details: CopyRunDetails | undefined;
-    let ended: RunEnd | undefined;
+    const ending = commandEnd('copy', io, globals, finish);
     const lastPrinted = new Map<string, number>();
     try {
       if (options.size !== undefined && options.block > options.size)
@@ -94,29 +90,10 @@ export function addCopyCommand(program: Command, io: CliIo, finish: (code: numbe
             printProgress(io, progressLine(event));
           },
         });
-        ended = end;
-        details = end.details?.kind === 'copy' ? end.details : undefined;
-        if (end.state !== 'done' || !details) throw runError(end);
-        const result = details;
-        finish(
-          printResult(
-            io,
-            globals,
-            {
-              ok: true,
-              kind: 'copy',
-              ...copyJson(result, runId),
-              ...nasAndVerdictsOf(result, end),
-              ...leftBehindOf(end),
-            },
-            () => describe(result),
-          ),
-        );
+        ending.print({ ok: true, kind: 'copy', ...copyJson(ending.resultOf(end), runId) });
       });
     } catch (error) {
-      finish(
-        printResult(io, globals, failedRun('copy', error, { tests: details?.tests ?? [], samples }, ended), () => ''),
-      );
+      ending.fail('copy', error, (result) => ({ tests: result?.tests ?? [], samples }));
     }
   });
 }
@@ -128,44 +105,6 @@ function progressLine(sample: RunSample): string {
 /** The contract's `copy` JSON: the run's copy result as the app has it, with the run's id. */
 function copyJson({ kind: _kind, ...result }: CopyRunDetails, runId: string) {
   return { ...result, runId };
-}
-
-function describeTest(test: CopyTestResult): string {
-  const what =
-    test.test === 'small-files'
-      ? `${test.files ?? 0} files of ${formatBytes(test.fileSize)}`
-      : `${formatBytes(test.fileSize)} in ${formatBytes(test.blockSize)} blocks`;
-  const perFile = test.filesPerSecond ? `  ${Math.round(test.filesPerSecond)} files/s` : '';
-  const how = test.direct ? 'uncached' : test.cached ? 'may be cached' : 'buffered';
-  return `${test.test.padEnd(11)} ${test.op.padEnd(6)} ${what.padEnd(28)} ${formatRate(test.bytesPerSecond, 'MB/s').padStart(12)}${perFile}  (${how}, ${formatSeconds(test.seconds)})`;
-}
-
-function describe(result: CopyRunDetails): string {
-  const where = result.share
-    ? `${result.dir} — ${result.share.protocol} share ${result.share.server}:${result.share.share}`
-    : `${result.dir}${result.fileSystem ? ` (${result.fileSystem})` : ''}`;
-  const session = result.path?.session ? [`Session: ${describeSession(result.path.session)}.`] : [];
-  const lines = [
-    `Copy test in ${where}`,
-    ...session,
-    ...result.tests.filter((test) => test.test !== 'sweep').map(describeTest),
-  ];
-  if (result.roundTripIdentical !== undefined)
-    lines.push(
-      result.roundTripIdentical
-        ? 'Read back byte for byte as written.'
-        : 'THE FILE READ BACK DIFFERS from what was written.',
-    );
-  if (result.sweep) {
-    lines.push('Cache-wall sweep (buffered, as a copy):', '   file size        write         read');
-    for (const point of result.sweep.points)
-      lines.push(
-        `${formatBytes(point.fileSize).padStart(12)} ${formatRate(point.writeBytesPerSecond, 'MB/s').padStart(12)} ${formatRate(point.readBytesPerSecond, 'MB/s').padStart(12)}`,
-      );
-    lines.push(result.sweep.note, result.sweep.rule);
-  }
-  lines.push(...result.notes);
-  return lines.join('\n') + '\n';
 }
 
 /** With --host and --user, the run logs in to the NAS too; without them, it runs on this computer alone. */

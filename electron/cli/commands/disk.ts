@@ -2,12 +2,12 @@ import { Option, type Command } from 'commander';
 import type { DiskRunDetails } from '../../../shared/contract/disk';
 import { NasbenchError } from '../../../shared/contract/errors';
 import { checkNasFolder } from '../../../shared/contract/nas-folder';
-import type { RunEnd, RunProgress } from '../../../shared/contract/run-events';
+import type { RunProgress } from '../../../shared/contract/run-events';
 import { formatRate } from '../../../shared/util/units';
 import { byteSize, oneOf, seconds } from '../arguments';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
-import { runError, failedRun, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
-import { printProgress, printResult, type CliIo } from '../output';
+import { commandEnd, runToEnd } from '../front-door';
+import { printProgress, type CliIo } from '../output';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 
 interface DiskOptions extends SshLoginOptions {
@@ -47,8 +47,7 @@ export function addDiskCommand(program: Command, io: CliIo, finish: (code: numbe
   addSshLoginOptions(command).action(async (options: DiskOptions, cmd: Command) => {
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     const samples: { index: number; test: string; t: number; bytesPerSecond: number }[] = [];
-    let details: DiskRunDetails | undefined;
-    let ended: RunEnd | undefined;
+    const ending = commandEnd('disk', io, globals, finish);
     try {
       const dir = checkedFolder(options.dir);
       await withConnectedEngine(options, globals, io.env, async ({ engine, sessionId, signal }) => {
@@ -72,23 +71,10 @@ export function addDiskCommand(program: Command, io: CliIo, finish: (code: numbe
             ...(options.time !== undefined ? { runtimeSeconds: options.time } : {}),
           });
         const { end } = await runToEnd(engine, start, { signal, onEvent });
-        ended = end;
-        details = end.details?.kind === 'disk' ? end.details : undefined;
-        if (end.state !== 'done' || !details) throw runError(end);
-        const result = details;
-        finish(
-          printResult(
-            io,
-            globals,
-            { ...diskJson(result), ...nasAndVerdictsOf(result, end), ...leftBehindOf(end) },
-            () => describe(result),
-          ),
-        );
+        ending.print(diskJson(ending.resultOf(end)));
       });
     } catch (error) {
-      finish(
-        printResult(io, globals, failedRun('disk', error, { tests: details?.tests ?? [], samples }, ended), () => ''),
-      );
+      ending.fail('disk', error, (result) => ({ tests: result?.tests ?? [], samples }));
     }
   });
 }
@@ -117,18 +103,4 @@ function diskJson(result: DiskRunDetails) {
     tests: result.tests,
     ...(result.hints.length > 0 ? { hints: result.hints } : {}),
   };
-}
-
-function describe(result: DiskRunDetails): string {
-  const fio = result.tests.find((test) => test.fioVersion)?.fioVersion ?? '';
-  const lines = [
-    `${result.engine === 'fio' ? `fio ${fio}` : 'dd (fio is missing)'} in ${result.folder} (${result.fileSystem ?? 'unknown file system'})`,
-    ...result.hints,
-    ...result.tests.map((test) => {
-      const iops = test.engine === 'fio' ? `${Math.round(test.iops).toLocaleString('en-US').padStart(9)} IOPS` : '';
-      return `  ${test.name.padEnd(22)} ${formatRate(test.bytesPerSecond, 'MB/s').padStart(12)} ${iops}${test.direct ? '' : '  (buffered)'}`;
-    }),
-    ...new Set(result.tests.flatMap((test) => (test.note ? [test.note] : []))),
-  ];
-  return lines.join('\n') + '\n';
 }

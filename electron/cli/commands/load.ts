@@ -1,15 +1,14 @@
 import type { Command } from 'commander';
 import { NasbenchError } from '../../../shared/contract/errors';
-import type { LoadHelper, LoadResult } from '../../../shared/contract/load';
-import type { RunEnd } from '../../../shared/contract/run-events';
+import type { LoadHelper } from '../../../shared/contract/load';
 import { formatRate } from '../../../shared/util/units';
-import { helperFailureWords, loadComputerName, readHelperAddress } from '../../../shared/words/load';
+import { readHelperAddress } from '../../../shared/kinds/load/words';
 import { byteSize, collect, integerIn, oneOf } from '../arguments';
 import { withConnectedEngine, withEngine, type EngineScope, type GlobalOptions } from '../engine-session';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 import { checkedFolder } from './disk';
-import { runError, failedRun, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
-import { printProgress, printResult, type CliIo } from '../output';
+import { commandEnd, runToEnd } from '../front-door';
+import { printProgress, type CliIo } from '../output';
 
 interface LoadOptions extends Partial<SshLoginOptions> {
   /** Also load the NAS from the NAS itself, in this NAS folder (logs in with --host/--user). */
@@ -55,8 +54,7 @@ export function addLoadCommand(program: Command, io: CliIo, finish: (code: numbe
   addSshLoginOptions(command, false).action(async (options: LoadOptions, cmd: Command) => {
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     const samples: { t: number; series: string; bytesPerSecond: number }[] = [];
-    let result: LoadResult | undefined;
-    let ended: RunEnd | undefined;
+    const ending = commandEnd('load', io, globals, finish);
     try {
       const helpers = helpersOf(options);
       await withNasWhenAsked(options, globals, io.env, async ({ engine, signal, sessionId }) => {
@@ -82,31 +80,11 @@ export function addLoadCommand(program: Command, io: CliIo, finish: (code: numbe
             );
           },
         });
-        ended = end;
-        result = end.details?.kind === 'load' ? end.details : undefined;
-        if (end.state !== 'done' || !result) throw runError(end);
-        const found = result;
-        const json = {
-          ok: true as const,
-          kind: 'load',
-          runId,
-          clients: found.clients,
-          total: found.total,
-          rw: found.rw,
-          ...nasAndVerdictsOf(found, end),
-          ...leftBehindOf(end),
-        };
-        finish(printResult(io, globals, json, () => describe(found)));
+        const found = ending.resultOf(end);
+        ending.print({ ok: true, kind: 'load', runId, clients: found.clients, total: found.total, rw: found.rw });
       });
     } catch (error) {
-      finish(
-        printResult(
-          io,
-          globals,
-          failedRun('load', error, { clients: result?.clients ?? [], samples }, ended),
-          () => '',
-        ),
-      );
+      ending.fail('load', error, (result) => ({ clients: result?.clients ?? [], samples }));
     }
   });
 }
@@ -150,22 +128,4 @@ function helpersOf(options: LoadOptions): LoadHelper[] {
       );
     return { ...found, dir: options.dir[index] ?? options.dir[0] ?? '' };
   });
-}
-
-function describe(result: LoadResult): string {
-  const lines = result.clients.map((client) =>
-    client.ok
-      ? `  ${loadComputerName(client).padEnd(24)} ${formatRate(client.bytesPerSecond, 'MB/s').padStart(12)}  ${client.dir}`
-      : `  ${loadComputerName(client).padEnd(24)} ${'no figure'.padStart(12)}  ${helperFailureWords(client)}`,
-  );
-  return [
-    `${result.rw === 'write' ? 'Writing' : 'Reading'} from ${result.clients.length} computers at once (fio client/server):`,
-    ...lines,
-    `  ${'total'.padEnd(24)} ${formatRate(result.total.bytesPerSecond, 'MB/s').padStart(12)}`,
-    ...(result.stepUp ?? []).map(
-      (step) =>
-        `  ${`${step.computers} ${step.computers === 1 ? 'computer' : 'computers'}`.padEnd(24)} ${formatRate(step.bytesPerSecond, 'MB/s').padStart(12)}`,
-    ),
-    '',
-  ].join('\n');
 }

@@ -1,18 +1,18 @@
 import type { Command } from 'commander';
 import { NasbenchError, toAppError } from '../../../shared/contract/errors';
 import type { z } from 'zod';
-import type { NetworkLeg } from '../../../shared/contract/network';
+import { datagramBytesRange, type NetworkLeg } from '../../../shared/contract/network';
 import type { NetworkResult } from '../../../shared/contract/runs';
 import { formatRate } from '../../../shared/util/units';
-import { describeDelay } from '../../../shared/words/delay';
 import { networkResultOf, runNetworkTest } from '../../engine/net';
-import { describeUdp } from '../../../shared/words/udp';
 import { bitRate, hostName, integerIn, listOf, port, seconds } from '../arguments';
 import { withConnectedEngine, withEngine, type GlobalOptions } from '../engine-session';
-import type { Verdict } from '../../../shared/words/verdicts';
-import { nasAndVerdictsOf, runError, runToEnd } from '../front-door';
+import type { Verdict } from '../../../shared/contract/verdict';
+import { nasAndVerdictsOf, resultText, runError, runToEnd } from '../front-door';
 import { printProgress, printResult, type CliIo } from '../output';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
+import { resultsOfKind } from '../../../shared/kinds';
+import type { NasFacts } from '../../../shared/contract/probe';
 
 interface NetOptions extends Omit<SshLoginOptions, 'user'> {
   user?: string;
@@ -55,7 +55,7 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
     .option(
       '--length <bytes>',
       'UDP: datagram size in bytes (default 1460: one 1500-byte frame)',
-      integerIn(16, 65_507),
+      integerIn(datagramBytesRange.min, datagramBytesRange.max),
     )
     .option('--time <seconds>', 'how long to measure', seconds(3600), 10)
     .option('--bind <addresses>', 'local address per link, comma-separated (multi-link tests)', listOf(hostName))
@@ -102,12 +102,11 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
               onEvent: (event) =>
                 event.kind === 'sample' && event.series === figure && onSample(event.t, event.bytesPerSecond * 8),
             });
-            const result = record?.results.find((found) => found.kind === 'network');
-            if (end.state !== 'done' || result?.kind !== 'network') throw runError(end);
+            const result = resultsOfKind(record?.results ?? [], 'network')[0];
+            if (end.state !== 'done' || !result) throw runError(end);
             const nas = record?.environment.nas ?? null;
-            const hints = result.method === 'ssh' ? (nas?.installHints ?? []) : [];
             const version = result.method === 'iperf3' ? (nas?.tools.iperf3?.version ?? null) : null;
-            printNet(io, globals, finish, result, samples, version, hints, end.verdicts);
+            printNet(io, globals, finish, result, samples, version, nas, end.verdicts);
           },
         );
       } else if (options.latency) {
@@ -128,7 +127,7 @@ export function addNetCommand(program: Command, io: CliIo, finish: (code: number
             signal,
             onSample: (sample) => onSample(sample.t, sample.bitsPerSecond),
           });
-          printNet(io, globals, finish, networkResultOf(measured, options.streams), samples, null, [], undefined);
+          printNet(io, globals, finish, networkResultOf(measured, options.streams), samples, null, null, undefined);
         });
       } else {
         throw new NasbenchError(
@@ -179,9 +178,11 @@ function printNet(
   result: NetworkResult,
   samples: { t: number; bitsPerSecond: number }[],
   version: string | null,
-  hints: string[],
+  nas: NasFacts | null,
   verdicts: Verdict[] | undefined,
 ): void {
+  // A test over SSH (iperf3 missing) lists how to install iperf3 on the NAS.
+  const hints = result.method === 'ssh' ? (nas?.installHints ?? []) : [];
   const json = {
     ok: true as const,
     kind: 'net',
@@ -208,21 +209,5 @@ function printNet(
     ...(hints.length ? { hints } : {}),
     ...nasAndVerdictsOf(result, { verdicts }),
   };
-  finish(printResult(io, globals, json, () => describe(result, hints)));
-}
-
-function describe(result: NetworkResult, hints: string[]): string {
-  const lines = [
-    ...(result.note ? [result.note, ...hints] : []),
-    `${result.direction}: ${formatRate(result.summary.bitsPerSecond / 8, 'Mb/s')} in ${result.summary.seconds.toFixed(1)} s`,
-  ];
-  if (result.legs.length > 1) {
-    for (const leg of result.legs)
-      lines.push(
-        `  ${leg.bindAddress ?? 'any'} → ${leg.target}:${leg.port}  ${formatRate(leg.bitsPerSecond / 8, 'Mb/s')}`,
-      );
-  }
-  if (result.latency) lines.push(describeDelay(result.latency));
-  if (result.udp) lines.push(describeUdp(result.udp));
-  return lines.join('\n') + '\n';
+  finish(printResult(io, globals, json, () => resultText(result, hints)));
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { toAppError } from '../../../shared/contract/errors';
 import type { LinkCheck, NasFacts } from '../../../shared/contract/probe';
 import { formatBytes } from '../../../shared/util/units';
+import { describeTools } from '../../../shared/words/describe-nas';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
 import { call } from '../front-door';
 import { printResult, type CliIo } from '../output';
@@ -26,7 +27,7 @@ export function addProbeCommand(program: Command, io: CliIo, finish: (code: numb
 }
 
 function describeProbe(nas: NasFacts, link: LinkCheck | undefined): string {
-  const tool = (name: string, found: { version: string } | null) => `${name} ${found ? found.version : 'missing'}`;
+  const tools = describeTools(nas.tools, nas.installHints, nas.refusedTools);
   return [
     `${nas.hostname ?? 'NAS'}: ${nas.os.name ?? nas.os.vendor} ${nas.os.version ?? ''}`.trim(),
     `CPU: ${nas.cpu.model ?? 'unknown'} (${nas.cpu.cores ?? '?'} cores); RAM: ${nas.memoryBytes ? formatBytes(nas.memoryBytes) : 'unknown'}`,
@@ -42,8 +43,9 @@ function describeProbe(nas: NasFacts, link: LinkCheck | undefined): string {
       (volume) =>
         `Volume ${volume.mount} (${volume.fsType ?? '?'}): ${formatBytes(volume.freeBytes)} free of ${formatBytes(volume.sizeBytes)}`,
     ),
-    `Tools: ${tool('fio', nas.tools.fio)}, ${tool('iperf3', nas.tools.iperf3)}`,
-    ...nas.installHints,
+    `Tools: ${tools.tools.map((status) => status.text).join(', ')}`,
+    ...tools.hints,
+    ...tools.refused,
     ...(link ? [linkLine(link), ...link.findings.map((finding) => finding.text)] : []),
     '',
   ].join('\n');

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Option, type Command } from 'commander';
 import { toAppError } from '../../../shared/contract/errors';
-import { PaperSize, ReportFormat } from '../../../shared/words/report';
+import { PaperSize, ReportFormat } from '../../../shared/report';
 import { RateUnit } from '../../../shared/util/units';
 import { openEngine, type GlobalOptions } from '../engine-session';
 import { printResult, type CliIo } from '../output';

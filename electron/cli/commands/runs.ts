@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { filterRuns, nasKeysNamed } from '../../../shared/words/history-filter';
+import { filterRuns, nasKeysNamed } from '../../../shared/history/filter';
 import type { RunSummary } from '../../../shared/contract/runs';
 import { formatRate, formatSeconds, type RateUnit } from '../../../shared/util/units';
 import { openEngine, type GlobalOptions } from '../engine-session';

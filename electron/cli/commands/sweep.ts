@@ -1,14 +1,10 @@
 import type { Command } from 'commander';
 import type { DiskRunDetails } from '../../../shared/contract/disk';
-
-import type { RunEnd } from '../../../shared/contract/run-events';
-import { formatRate } from '../../../shared/util/units';
 import { byteSize, integerIn, listOf, oneOf, seconds } from '../arguments';
 import { withConnectedEngine, type GlobalOptions } from '../engine-session';
-import { runError, failedRun, leftBehindOf, nasAndVerdictsOf, runToEnd } from '../front-door';
-import { printProgress, printResult, type CliIo } from '../output';
-import { sweepCellTests } from '../../../shared/words/sweep-grid';
-import { describeJobScaling, jobScaling } from '../../../shared/words/sweep-scaling';
+import { commandEnd, runToEnd } from '../front-door';
+import { printProgress, type CliIo } from '../output';
+import { sweepCellTests } from '../../../shared/sweep/grid';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 import { checkedFolder } from './disk';
 
@@ -48,8 +44,7 @@ export function addSweepCommand(program: Command, io: CliIo, finish: (code: numb
   addSshLoginOptions(command).action(async (options: SweepCliOptions, cmd: Command) => {
     const globals = cmd.optsWithGlobals<GlobalOptions>();
     const samples: { t: number; bytesPerSecond: number }[] = [];
-    let details: DiskRunDetails | undefined;
-    let ended: RunEnd | undefined;
+    const ending = commandEnd('disk', io, globals, finish);
     try {
       const dir = checkedFolder(options.dir);
       await withConnectedEngine(options, globals, io.env, async ({ engine, sessionId, signal }) => {
@@ -75,23 +70,10 @@ export function addSweepCommand(program: Command, io: CliIo, finish: (code: numb
               printProgress(io, `${event.label.padEnd(34)} ${event.state} (${event.index + 1}/${event.count})`);
           },
         });
-        ended = end;
-        details = end.details?.kind === 'disk' ? end.details : undefined;
-        if (end.state !== 'done' || !details?.sweep) throw runError(end);
-        const result = details;
-        finish(
-          printResult(
-            io,
-            globals,
-            { ...sweepJson(result), ...nasAndVerdictsOf(result, end), ...leftBehindOf(end) },
-            () => describe(result),
-          ),
-        );
+        ending.print(sweepJson(ending.resultOf(end, (result) => Boolean(result.sweep))));
       });
     } catch (error) {
-      finish(
-        printResult(io, globals, failedRun('sweep', error, { tests: details?.tests ?? [], samples }, ended), () => ''),
-      );
+      ending.fail('sweep', error, (result) => ({ tests: result?.tests ?? [], samples }));
     }
   });
 }
@@ -116,30 +98,4 @@ function sweepJson(result: DiskRunDetails) {
     // An adaptive sweep's run-to-run noise and its closing drift check, as figures beside the note's words.
     ...(sweep?.adaptive ? { adaptive: sweep.adaptive } : {}),
   };
-}
-
-function describe(result: DiskRunDetails): string {
-  const sweep = result.sweep;
-  const lines = [
-    `fio sweep in ${result.folder} (${result.fileSystem ?? 'unknown file system'}): ${Math.round(sweep?.seconds ?? 0)} s, ` +
-      `worst case was ${sweep?.plannedSeconds ?? 0} s`,
-    ...result.tests.map((test) => {
-      const stable = test.steadyState ? (test.steadyState.attained ? '  steady' : '  not steady (ran to the cap)') : '';
-      return `  ${test.name.padEnd(34)} ${formatRate(test.bytesPerSecond, 'MB/s').padStart(12)}${stable}`;
-    }),
-    ...(inferredCount(result) > 0
-      ? [`  …and ${inferredCount(result)} cells inferred from them (≈; --json lists them).`]
-      : []),
-    ...(sweep?.note ? [sweep.note] : []),
-    // Where more jobs stop helping, from measured cells (shared with the app and reports).
-    ...(sweep ? jobScaling(sweep, result.tests).map((each) => describeJobScaling(each, 'MB/s')) : []),
-  ];
-  return lines.join('\n') + '\n';
-}
-
-function inferredCount(result: DiskRunDetails): number {
-  return (result.sweep?.panels ?? []).reduce(
-    (count, panel) => count + (panel.inferred ?? []).flat().filter((inferred) => inferred).length,
-    0,
-  );
 }

@@ -7,7 +7,7 @@ import { ConnectionManager } from '../connections/manager';
 import type { SecretStore } from '../connections/secrets';
 import { copyHandlers } from '../copy';
 import { LoadLeftovers, loadHandlers } from '../load';
-import { discoveryHandlers, DiscoverySessions, RecentDevices } from '../discovery';
+import { discoveryHandlers, DiscoveryQueries, RecentDevices } from '../discovery';
 import { chromiumPdfPrinter, reportHandlers, type PrintPdf } from '../report';
 import { runHandlers } from '../runs/handlers';
 import { saveEndedRuns } from '../runs/recorder';
@@ -76,7 +76,7 @@ export function createEngine(options: EngineOptions): Engine {
     emit: (payload) => emit('runProgress', payload),
   });
   const loadLeftovers = new LoadLeftovers(options.dataDir);
-  const discoveries = new DiscoverySessions(
+  const discoveries = new DiscoveryQueries(
     async () => (await settings.read()).discoveryEnabled,
     (payload) => emit('devicesChanged', payload),
   );

@@ -12,7 +12,7 @@ import {
   KnownHosts,
   openScratchFolder,
   sweepStaleScratch,
-  type NasSession,
+  type NasLogin,
   type ScratchFolder,
   type SshAuth,
 } from '../ssh';
@@ -30,7 +30,7 @@ export interface ConnectionManagerOptions {
  * the host key, uses or remembers the password through the OS keychain, and sweeps stale scratch folders.
  */
 export class ConnectionManager {
-  private readonly sessions = new Map<string, NasSession>();
+  private readonly sessions = new Map<string, NasLogin>();
   /** The last probe of each session: runs are planned from it and saved with it. */
   private readonly probes = new Map<string, ProbeResult>();
   private readonly knownHosts: KnownHosts;
@@ -75,13 +75,13 @@ export class ConnectionManager {
   }
 
   /** A session logged in elsewhere (the CLI's own login), so runs can use it like one connected here. */
-  adopt(session: NasSession): string {
+  adopt(session: NasLogin): string {
     const sessionId = randomUUID();
     this.sessions.set(sessionId, session);
     return sessionId;
   }
 
-  session(sessionId: string): NasSession {
+  session(sessionId: string): NasLogin {
     const session = this.sessions.get(sessionId);
     if (!session?.isConnected()) {
       this.sessions.delete(sessionId);

@@ -87,9 +87,16 @@ const smbnetfsServersAsked = 16;
 /**
  * The shares inside gvfs and smbnetfs mounts, for "use this share". gvfs folders are the shares it
  * has mounted; smbnetfs's two levels are servers and their shares (listing a server's folder asks
- * that server, so a few are asked at most). A folder that cannot be listed adds nothing.
+ * that server, so a few are asked at most). smbnetfs's top lists only the servers it has met (by
+ * NetBIOS browsing, which most home networks lack, or once a folder of theirs was opened), so the
+ * NAS the app is about (`askFor`: its names and addresses) is asked for by name too, as a user
+ * opening `~/smb/diskstation` would. A folder that cannot be listed adds nothing.
  */
-export async function sharesInsideFuseMounts(mounts: readonly MountPoint[], readDir: ReadDir): Promise<MountedShare[]> {
+export async function sharesInsideFuseMounts(
+  mounts: readonly MountPoint[],
+  readDir: ReadDir,
+  askFor: readonly string[] = [],
+): Promise<MountedShare[]> {
   const list = (folder: string) => readDir(folder).catch((): string[] => []);
   const found: MountedShare[] = [];
   for (const mount of mounts.filter(holdsManyShares)) {
@@ -98,12 +105,24 @@ export async function sharesInsideFuseMounts(mounts: readonly MountPoint[], read
       found.push(...names.flatMap((name) => parseGvfsFolderName(name, mount.mountPoint) ?? []));
       continue;
     }
-    for (const server of names.slice(0, smbnetfsServersAsked)) {
-      const shares = await list(path.posix.join(mount.mountPoint, server));
+    const listed = new Set(names.map((name) => name.toLowerCase()));
+    // An IPv6 address cannot be an smbnetfs folder: its colons read as a port. A name is one folder, never
+    // "." or ".." (a NAS's host name comes from the NAS: ".." would list the folder above the mount).
+    const named = askFor.filter(
+      (name) =>
+        !name.includes(':') &&
+        !name.includes('/') &&
+        !['', '.', '..'].includes(name) &&
+        !listed.has(name.toLowerCase()),
+    );
+    const servers = [...new Set([...names, ...named])].slice(0, smbnetfsServersAsked);
+    // Asked at once: a name that resolves nowhere costs its timeout once, not once per server.
+    const sharesOf = await Promise.all(servers.map((server) => list(path.posix.join(mount.mountPoint, server))));
+    servers.forEach((server, index) => {
       // IPC$ is the server's own pipe, not a folder anyone copies to.
-      const folders = shares.filter((share) => share.toUpperCase() !== 'IPC$');
+      const folders = (sharesOf[index] ?? []).filter((share) => share.toUpperCase() !== 'IPC$');
       found.push(...folders.flatMap((share) => smbnetfsShare(mount.mountPoint, [server, share]) ?? []));
-    }
+    });
   }
   return found;
 }

@@ -49,4 +49,4 @@ export {
   type MountTableSource,
 } from './mounted-shares';
 export { copyHandlers } from './handlers';
-export * from './session';
+export * from './session-terms';

@@ -39,8 +39,8 @@ type WorkerMessage =
 /**
  * The I/O loop runs on its own thread with plain pread/pwrite calls, back to back, as fio's
  * psync engine does. Awaiting each block on the main thread costs a hand-off to libuv's pool
- * and back per block (measured here: about 0.2 ms on a loaded two-core machine, which is 40%
- * of the time at 64 KiB blocks); it also keeps a share that hangs from stalling the app.
+ * and back per block, a large share of the time at small blocks (docs/measured-constants.md);
+ * it also keeps a share that hangs from stalling the app.
  *
  * The source is plain JavaScript in a string so that it runs the same from tsx, vitest and the
  * electron-vite bundle, with no worker file to locate. Bytes done go through shared memory

@@ -1,11 +1,15 @@
+import { splitMountLine } from '../../../shared/util/mount-line';
 import { decodeUrlPart, splitHostPath, sshfsShare, type MountPoint, type MountedShare } from './mount-table';
 
 /** `//DOMAIN;user@server/share` as macOS prints smbfs and afpfs sources (URL-encoded). */
 function macUrlShare(device: string): { user?: string; server: string; share: string } | undefined {
   const match = /^\/\/(?:([^@/]*)@)?([^/]+)\/(.+)$/.exec(device);
   if (!match?.[2] || !match[3]) return undefined;
-  // smb URLs spell the login `DOMAIN;user:password`; keep the user only.
-  const user = match[1] ? decodeUrlPart(match[1]).replace(/^.*;/, '').replace(/:.*$/, '') : undefined;
+  // smb URLs spell the login `DOMAIN;user:password`; keep the user only (cut at a colon by index:
+  // `/:.*$/` tries every colon of a long run to the end).
+  const login = match[1] ? decodeUrlPart(match[1]).replace(/^.*;/, '') : '';
+  const colon = login.indexOf(':');
+  const user = colon < 0 ? login : login.slice(0, colon);
   return { ...(user ? { user } : {}), server: decodeUrlPart(match[2]), share: decodeUrlPart(match[3]) };
 }
 
@@ -31,9 +35,11 @@ function macShare(device: string, localPath: string, fsType: string): MountedSha
 export function parseMacMountPoints(text: string): MountPoint[] {
   const mounts: MountPoint[] = [];
   for (const line of text.split('\n')) {
-    const match = /^(.+?) on (\/.*) \(([^,()]+)(?:,([^()]*))?\)\s*$/.exec(line.trim());
-    if (!match?.[1] || !match[2] || !match[3]) continue;
-    mounts.push({ device: match[1], mountPoint: match[2], fsType: match[3].trim(), options: match[4]?.trim() ?? '' });
+    const parts = splitMountLine(line.trim());
+    const fields = parts && /^([^,()]+)(?:,([^()]*))?$/.exec(parts.options);
+    if (!parts || !fields?.[1]) continue;
+    const { source: device, mountPoint } = parts;
+    mounts.push({ device, mountPoint, fsType: fields[1].trim(), options: fields[2]?.trim() ?? '' });
   }
   return mounts;
 }

@@ -39,7 +39,8 @@ export function parseWindowsNetUse(text: string): MountedShare[] {
     if (!unc || unc.share.toUpperCase() === 'IPC$') return;
     const webdav = /web\s*client/i.test(network) || unc.server.includes('@');
     // WebDAV names carry @SSL@port after the host; a name that is nothing but that names no server.
-    const server = unc.server.replace(/@.*$/, '');
+    const at = unc.server.indexOf('@');
+    const server = at < 0 ? unc.server : unc.server.slice(0, at);
     if (server === '') return;
     shares.push({
       localPath: drive ? drive.toUpperCase() : remote.trim(),
@@ -100,7 +101,9 @@ export function parsePowerShellList(text: string): Record<string, string>[] {
 
 /** The SMB connections `Get-SmbConnection` lists (its table or `Format-List *`), as shares reached by UNC path. */
 export function parseSmbConnections(text: string): MountedShare[] {
-  const rows = /^\s*-{4,}/m.test(text) ? parsePowerShellTable(text) : parsePowerShellList(text);
+  // Blanks that stay on the line: `^\s*` under /m runs over every blank line below each line start.
+  const table = /^[^\S\n\r\u2028\u2029]*-{4,}/m.test(text);
+  const rows = table ? parsePowerShellTable(text) : parsePowerShellList(text);
   return rows.flatMap((row) => {
     const server = row.ServerName;
     const share = row.ShareName;

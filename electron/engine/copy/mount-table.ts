@@ -1,4 +1,5 @@
 import type { MountedShare } from '../../../shared/contract/copy';
+import { decodeOctalEscapes } from '../../../shared/util/octal-escapes';
 import type { ShareProtocol } from '../../../shared/contract/figure-quality';
 
 export type { ShareProtocol };
@@ -16,7 +17,7 @@ export interface MountPoint {
 
 /** /proc/mounts escapes space, tab, newline and backslash as octal (\040, \011, \012, \134). */
 function unescapeOctal(field: string): string {
-  return field.replace(/\\([0-7]{3})/g, (_match, octal: string) => String.fromCharCode(parseInt(octal, 8)));
+  return decodeOctalEscapes(field);
 }
 
 /** The value of `name=value` in a comma-separated option list (cifs, nfs, gvfs folder names). */

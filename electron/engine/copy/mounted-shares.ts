@@ -38,13 +38,20 @@ export const thisComputerMounts: MountTableSource = {
   readDir: readDirWithin,
 };
 
-/** The network shares mounted on this computer; an empty list when the table cannot be read. */
-export async function listMountedShares(source: MountTableSource = thisComputerMounts): Promise<MountedShare[]> {
+/**
+ * The network shares mounted on this computer; an empty list when the table cannot be read. `nas`:
+ * the NAS the app is about, asked for by name inside mounts that hold many shares (smbnetfs).
+ */
+export async function listMountedShares(
+  source: MountTableSource = thisComputerMounts,
+  nas?: NasIdentity,
+): Promise<MountedShare[]> {
   try {
     if (source.platform === 'darwin') return parseMacMounts(await source.run('/sbin/mount', []));
     if (source.platform === 'win32') return parseWindowsNetUse(await source.run('net', ['use']));
     const mounts = parseLinuxMountPoints(await source.readFile('/proc/mounts'));
-    const inside = source.readDir ? await sharesInsideFuseMounts(mounts, source.readDir) : [];
+    const askFor = nas ? [...nas.names, ...nas.addresses] : [];
+    const inside = source.readDir ? await sharesInsideFuseMounts(mounts, source.readDir, askFor) : [];
     return [...mounts.flatMap((mount) => linuxShareOf(mount) ?? []), ...inside];
   } catch {
     return [];
@@ -55,10 +62,9 @@ export type { NasIdentity };
 
 /** fe80::1%eth0 → fe80::1; upper case → lower case. */
 function normalAddress(address: string): string {
-  return address
-    .replace(/^\[|\]$/g, '')
-    .replace(/%.*$/, '')
-    .toLowerCase();
+  const bare = address.replace(/^\[|\]$/g, '');
+  const scope = bare.indexOf('%');
+  return (scope < 0 ? bare : bare.slice(0, scope)).toLowerCase();
 }
 
 /**

@@ -1,4 +1,5 @@
-import { lstat, mkdir, readdir, readFile, realpath, rm, stat, statfs, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, readdir, realpath, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NasbenchError } from '../../../shared/contract/errors';
 import { RunId } from '../../../shared/contract/run-events';
@@ -145,10 +146,28 @@ export async function sweepStaleLocalScratch(folder: string, nowSeconds = Date.n
     const marker = path.join(candidate, markerFileName);
     const [folderStats, markerStats] = await Promise.all([lstat(candidate), lstat(marker)]).catch(() => []);
     if (!folderStats?.isDirectory() || !markerStats?.isFile()) continue;
-    const text = await readFile(marker, 'utf8').catch(() => '');
-    if (!isStaleScratch(name, text.slice(0, 512), nowSeconds)) continue;
+    const text = await markerHeadOf(marker).catch(() => '');
+    if (!isStaleScratch(name, text, nowSeconds)) continue;
     await rm(candidate, { recursive: true, force: true });
     removed.push(candidate);
   }
   return removed;
+}
+
+/** What a marker says is in its first lines: a user of the share may have made it huge, so no more is read. */
+export const markerBytesRead = 512;
+
+/**
+ * The marker's first 512 bytes, as text. Opened without following a link and without waiting: a
+ * marker swapped for a link or a FIFO since it was looked at is not read through.
+ */
+async function markerHeadOf(marker: string): Promise<string> {
+  const file = await open(marker, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  try {
+    const head = Buffer.alloc(markerBytesRead);
+    const { bytesRead } = await file.read(head, 0, markerBytesRead, 0);
+    return head.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await file.close();
+  }
 }

@@ -1,6 +1,6 @@
 import type { MethodHandlers } from '../../../shared/contract';
 import type { RecentDevices } from './recent-devices';
-import type { DiscoverySessions } from './sessions';
+import type { DiscoveryQueries } from './queries';
 
 type DiscoveryHandlers = Pick<
   MethodHandlers,
@@ -8,7 +8,7 @@ type DiscoveryHandlers = Pick<
 >;
 
 /** Finding NASes: searches of the LAN (their lists arrive as events) and the NASes used before. */
-export function discoveryHandlers(discoveries: DiscoverySessions, recent: RecentDevices): DiscoveryHandlers {
+export function discoveryHandlers(discoveries: DiscoveryQueries, recent: RecentDevices): DiscoveryHandlers {
   return {
     startDiscovery: (input) => discoveries.start(input),
     cancelDiscovery: async ({ discoveryId }) => ({ cancelled: discoveries.cancel(discoveryId) }),

@@ -3,8 +3,8 @@
  * and model they are and what they offer. Serials and MAC addresses are never kept.
  */
 export { discoverDevices, type DiscoveryOptions } from './discover';
-export { DiscoverySessions } from './sessions';
+export { DiscoveryQueries } from './queries';
 export { searchInterfaces, type SearchInterface } from './interfaces';
 export { discoveryHandlers } from './handlers';
 export { RecentDevices } from './recent-devices';
-export { discoveryOffError } from './sessions';
+export { discoveryOffError } from './queries';

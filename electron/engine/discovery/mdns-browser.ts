@@ -3,8 +3,7 @@ import makeMdns from 'multicast-dns';
 import type { Question } from 'dns-packet';
 import { browsedServiceTypes, factsFromPacket, type MdnsFacts } from './mdns-records';
 
-/** mDNS (RFC 6762) traffic goes to the link-local group 224.0.0.251, which routers never forward. */
-export const mdnsGroup = '224.0.0.251';
+/** mDNS (RFC 6762): multicast-dns sends to the link-local group 224.0.0.251, which routers never forward. */
 export const mdnsPort = 5353;
 /** RFC 6762 §11: sent with IP TTL 255 so receivers can tell it came from the same link. */
 export const mdnsTtl = 255;

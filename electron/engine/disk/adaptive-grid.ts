@@ -8,47 +8,20 @@ export type { Cell };
 
 /**
  * Which cells of a block size × file size × jobs grid an adaptive sweep measures, and what it says
- * of the others (issues #21, #35). Seed 002 measured every cell of 10 × 12 × 8 grids and still
- * asked where throughput saturates; a home user has minutes. The grid is measured where it tells
- * something:
+ * of the others (issues #21, #35): a home user has minutes, so the grid is measured where it tells
+ * something, in steps:
  *
- * 1. The run-to-run noise first: the first cell of the smallest and largest block sizes' probes
- *    (1 job, on the file size the probes use), each measured, then each again; how far a second
- *    run lands is the noise the rules below judge neighbours by (fio's per-second spread says how
- *    steady a cell was within its run, not that). Measured first so that the probes judge by it.
- * 2. The grid's corners (or, where a corner cannot run, the nearest cells that can); then jobs per
- *    block size: the smallest and largest block sizes double their jobs (on the largest file size
- *    all their job counts fit) until two steps in a row gain nothing beyond the noise; a block size
- *    halfway between two whose saturation points differ is probed too, and so on, so every block
- *    size's saturation point is measured or lies between two that agree — while under half the
- *    time budget is spent (`spent`); then each probed block size at its saturation point on the
- *    smallest and largest file sizes. Without that limit, on issue #35's bench on a quiet machine
- *    (±8%), saturation points a doubling apart sent the probes down 9 of 10 block sizes, and their
- *    44 cells on 64 MiB files took the budget: between 1 and 64 MiB files every cell was
- *    inferred from the corners, a median 42% off. The fill reads every jobs line by the
- *    saturation points too: rising to it, flat past it (grid-fill.ts, `Saturation`).
- * 3. Refinement: along every line of measured cells, a gap whose ends differ beyond their noise
- *    (`toleranceOf`) and do not lie on one straight trend (log scales) with the next measured cell
- *    beyond either end has its middle cell measured; the widest gaps first.
- * 4. Unsure cells: a cell's figure is read between measured neighbours in three orders of axes
- *    (grid-fill.ts); where they disagree beyond the noise, the cell is measured rather than guessed,
- *    the most disputed first, and step 3 runs again. Past the time budget `measure` answers null
- *    and what is still unsure is inferred all the same, and counted.
- * 5. The least share measured: where the run-to-run noise is wide (±30% for one job on a busy
- *    two-core machine), steps 3 and 4 judge most neighbours alike and stop early — on issue #35's
- *    560-cell bench after 28 cells, inferring 4k blocks' 2 MiB files at 8 jobs 42% low from a
- *    line measured at 1 and 128 jobs only. So until a tenth of the grid is measured (the issue's
- *    scale: a tenth of the full grid's cost) and while the budget lets cells run, steps 3 and 4
- *    go on judging by a steady NAS's noise (the default), the widest gaps first.
- * 6. The drift: the first cell once more, last. Step 1's repeats come back to back and say how far
- *    a cell lands from itself within a minute; a NAS's speed can also wander over the sweep's
- *    minutes (a disk's cache filling, a scrub, heat; on the two-core machine of issue #35's bench
- *    one cell of its grid read 4.7, 2.6 and 3.1 GB/s in runs a minute apart), and then cells
- *    measured far apart in time differ for no reason of their own. The sweep reports the first and
- *    closing figures (`drift`); the rules above cannot tell a drift from the grid's shape.
+ * 1. the run-to-run noise, from two cells measured twice, which the later rules judge neighbours by;
+ * 2. the grid's corners, then jobs per block size to where more jobs stop helping (under half the
+ *    time budget), then each probed block size there on the smallest and largest file sizes;
+ * 3. refinement: the middle of each gap whose ends differ beyond their noise and off one trend;
+ * 4. unsure cells: where three orders of reading between neighbours disagree, measure, then step 3;
+ * 5. the least share: until a tenth of the grid is measured, steps 3 and 4 judge by a steady NAS's noise;
+ * 6. the drift: the first cell once more, last, since a NAS's speed can wander over the minutes.
  *
- * The rest is inferred and marked so, never drawn as measured. A cell that cannot run here (left
- * out of the grid) is never measured and gets no figure; nor does any cell when nothing was measured.
+ * The rest is inferred and marked so, never drawn as measured; a cell that cannot run here gets no
+ * figure, nor does any cell when nothing was measured. What each rule was chosen against (the
+ * bench figures of issue #35) is in docs/adaptive-sweep.md.
  *
  * Pure: `measure` runs a cell (fio on the NAS in a sweep; a recorded grid in the tests).
  */
@@ -211,12 +184,8 @@ function inward(grid: Grid, runnable: (cell: Cell) => boolean, from: Cell, axis:
 /**
  * Step 2, first: the grid's corners. A corner that cannot run gives way to the nearest runnable cell
  * along each axis from it, so that the measured lines still span every line's runnable stretch.
- * Measured before the jobs probes: on issue #35's bench a quiet machine's ±5% noise let the probes
- * follow four block sizes to 64–128 jobs on 64 MiB files, the 560 s budget ran out before any
- * corner, and every other file size was carried flat from the one 4k cell measured there (inferred
- * cells a median 88% off). The price, on recorded grids cut to 12–20 cells: where more jobs are what
- * matters (jobs-help-small-blocks.json) the probes' cells were worth more (median 7–16% off against
- * 24–44% now); from 30 cells on, both orders infer alike.
+ * Measured before the jobs probes, which could otherwise spend the budget on one file size and leave
+ * the others to be carried flat from a single cell (docs/adaptive-sweep.md, step 2).
  */
 function corners(grid: Grid, runnable: (cell: Cell) => boolean): Cell[] {
   const found: Cell[] = [];

@@ -1,4 +1,4 @@
-import { adaptiveLeastMeasured } from '../../../shared/words/sweep';
+import { adaptiveLeastMeasured } from '../../../shared/sweep/words';
 import type { Cell, GridAxes } from './grid-fill';
 
 /**
@@ -38,19 +38,17 @@ export const apart = (a: Reading, b: Reading) =>
 /**
  * More jobs gained when the figure grew beyond what two readings of one figure may differ by
  * (`toleranceOf`: two deviations of the run-to-run `noise`, or a reading's own spread), the same
- * rule refinement judges neighbours by. On a busy pool every block size's probe creeps up a few
- * percent a doubling (recorded on tmpfs: 3–9% from 2 to 32 jobs on two cores, its runs ±7%
- * apart): judged by one deviation, two creeping steps counted as a gain, every block size seemed
- * to saturate elsewhere, and 36 of a budget's 59 cells went to the probes' file size (23 since).
+ * rule refinement judges neighbours by. On a busy pool every probe creeps up a few percent a
+ * doubling; judged by one deviation, creeping counted as gaining and the probes took the budget
+ * (docs/adaptive-sweep.md, step 2).
  */
 export const gainedOn = (from: Reading, to: Reading, noise: number) =>
   to.bytesPerSecond > from.bytesPerSecond && apart(from, to) > toleranceOf(noise, from, to);
 
 /**
  * How far readings may differ and still be the same figure for refinement: two deviations of the
- * run-to-run `noise` (two cells as steady as the default differ by up to about 10%), or a reading's
- * own spread when larger (the spread of its one-second samples). Refining inside that would chase
- * fio's wobble across the whole grid.
+ * run-to-run `noise`, or a reading's own spread when larger (the spread of its one-second samples).
+ * Refining inside that would chase fio's wobble across the whole grid.
  */
 export const toleranceOf = (noise: number, ...readings: Reading[]) =>
   Math.max(2 * noise, ...readings.map((reading) => reading.spread ?? 0));

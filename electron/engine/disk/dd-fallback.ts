@@ -2,7 +2,8 @@ import { NasbenchError } from '../../../shared/contract/errors';
 import type { Spread } from '../../../shared/contract/figure-quality';
 import { spreadOfRepeats } from '../../../shared/util/spread';
 import { formatBytes } from '../../../shared/util/units';
-import { shellCommand } from '../ssh';
+import { describeRefusedTool } from '../../../shared/words/describe-nas';
+import { foundProgramCheckSh, parseRefusedPrograms, shellCommand } from '../ssh';
 import { bufferedStandIn } from './buffered-stand-in';
 import { fileSystemNotes, nasDiskCache } from './cache-state';
 import { directIoSupport, readTestFolderFacts, type NasCommands, type TestFolderFacts } from './file-system';
@@ -204,10 +205,24 @@ async function timedPieces(
   };
 }
 
-/** The dd on the NAS's PATH as an absolute path, for the record (`dd` itself when the shell cannot say). */
+/**
+ * The dd on the NAS's PATH as an absolute path, run only when its owner installed it (as every
+ * program NASBench finds: ssh/found-program.ts); `dd` itself when the shell cannot say.
+ */
 async function ddPath(session: NasCommands): Promise<string> {
-  const found = (await session.run('command -v dd')).stdout.trim();
-  return found.startsWith('/') && !found.includes('\n') ? found : 'dd';
+  const check = `${foundProgramCheckSh}\nnb_use dd "$(command -v dd)" && echo "$nb_run"\nprintf %s "$nb_refused"`;
+  const lines = (await session.run(check)).stdout.split('\n');
+  const found = lines[0]?.trim() ?? '';
+  if (found.startsWith('/')) return found;
+  const refused = parseRefusedPrograms(lines)[0];
+  if (refused) {
+    throw new NasbenchError(
+      'TOOL_MISSING',
+      `fio is not installed on this NAS, and NASBench would measure with dd instead. ${describeRefusedTool(refused)}`,
+      `Install fio on the NAS, or make ${refused.at} writable by its owner only.`,
+    );
+  }
+  return 'dd';
 }
 
 /** The first flag set this dd accepts here (exit 0), trying each on the tiny probe file. */

@@ -1,4 +1,5 @@
-import { shellCommand, shellQuote, type NasSession } from '../ssh';
+import { decodeOctalEscapes } from '../../../shared/util/octal-escapes';
+import { foundProgramCheckSh, shellCommand, shellQuote, wholeStdout, type NasLogin } from '../ssh';
 import {
   parseArcStats,
   parseZfsProperties,
@@ -9,7 +10,7 @@ import {
 } from './zfs-facts';
 
 /** The one thing disk tests need from a NAS session: running commands (a local runner stands in for tests). */
-export type NasCommands = Pick<NasSession, 'run'>;
+export type NasCommands = Pick<NasLogin, 'run'>;
 
 /** What the disk test needs to know about the folder it writes in. */
 export interface TestFolderFacts {
@@ -80,7 +81,7 @@ export function directIoExplanation(support: DirectIoSupport | 'refused', fileSy
  * One round trip: the folder's real path, the mount table, the free space, and where ZFS is
  * loaded its version and ARC. The path only reaches the NAS quoted; /proc/mounts is read on Linux,
  * `mount` elsewhere (FreeBSD-based NAS). On ZFS a second one reads the dataset's properties —
- * all of it readable by any user, no root.
+ * all of it readable by any user, no root; a zfs found on the PATH runs only once checked.
  */
 export async function readTestFolderFacts(session: NasCommands, folder: string): Promise<TestFolderFacts> {
   const script = [
@@ -89,20 +90,28 @@ export async function readTestFolderFacts(session: NasCommands, folder: string):
     'echo "@@real"; pwd -P',
     'echo "@@free"; df -P -k . 2>/dev/null | tail -n 1',
     'echo "@@mounts"; cat /proc/mounts 2>/dev/null || mount 2>/dev/null',
-    'echo "@@zfs"; cat /sys/module/zfs/version 2>/dev/null || zfs version 2>/dev/null || true',
+    foundProgramCheckSh,
+    'echo "@@zfs"; cat /sys/module/zfs/version 2>/dev/null || { nb_use zfs "$(command -v zfs)" && "$nb_run" version 2>/dev/null; } || true',
     'echo "@@arcstats"; grep -E \'^(c_max|size|l2_size) \' /proc/spl/kstat/zfs/arcstats 2>/dev/null || true',
   ].join('\n');
   const result = await session.run(script, { timeoutMs: 20_000 });
-  const facts = parseTestFolderFacts(result.stdout);
+  const facts = parseTestFolderFacts(wholeStdout(result, 'Reading the test folder’s file system'));
   if (facts.fileSystem !== 'zfs' || !facts.mountSource) return facts;
   return { ...facts, zfs: await readZfsDataset(session, facts.mountSource) };
 }
 
-/** The dataset's properties; `direct` is asked for separately, since before OpenZFS 2.3 naming it fails the whole command. */
+/**
+ * The dataset's properties; `direct` is asked for separately, since before OpenZFS 2.3 naming it
+ * fails the whole command. The zfs found is run only when its owner installed it (ssh/found-program.ts).
+ */
 async function readZfsDataset(session: NasCommands, dataset: string): Promise<ZfsDatasetFacts> {
-  const get = (properties: string) => shellCommand(['zfs', 'get', '-H', '-p', properties, dataset]);
+  const get = (properties: string) => `"$nb_run" ${shellCommand(['get', '-H', '-p', properties, dataset])} 2>/dev/null`;
   const base = 'primarycache,compression,recordsize,sync';
-  const command = `PATH="$PATH:/sbin:/usr/sbin"; ${get(`${base},direct`)} 2>/dev/null || ${get(base)} 2>/dev/null`;
+  const command = [
+    'PATH="$PATH:/sbin:/usr/sbin"',
+    foundProgramCheckSh,
+    `nb_use zfs "$(command -v zfs)" && { ${get(`${base},direct`)} || ${get(base)}; }`,
+  ].join('\n');
   const result = await session.run(command, { timeoutMs: 20_000 });
   return parseZfsProperties(dataset, result.stdout);
 }
@@ -156,12 +165,14 @@ function parseMountLine(line: string): MountEntry | null {
     const source = unescapeMount(proc[1]);
     return { point: unescapeMount(proc[2]), type: proc[3], source, options: proc[4].split(',') };
   }
-  // `mount` on Linux: "dev on point type T (opts)"; on FreeBSD: "dev on point (T, opts)".
-  const linux = /^(\S+) on (.+) type (\S+) \(([^)]*)\)/.exec(line);
+  // `mount` on Linux: "dev on point type T (opts)"; on FreeBSD: "dev on point (T, opts)". Linux's is
+  // read up to the line's last `)`, where any match ends (past it, each ` type ` tried would scan on
+  // to the end for one); BSD options hold no `(`, so each ` (` tried stops at the next.
+  const linux = /^(\S+) on (.+) type (\S+) \(([^)]*)\)/.exec(line.slice(0, line.lastIndexOf(')') + 1));
   if (linux?.[1] && linux[2] && linux[3]) {
     return { point: linux[2], type: linux[3], source: linux[1], options: (linux[4] ?? '').split(',') };
   }
-  const bsd = /^(\S+) on (.+) \(([^,)]+)((?:, [^,)]+)*)\)/.exec(line);
+  const bsd = /^(\S+) on (.+) \(([^,()]+)((?:, [^,()]+)*)\)/.exec(line);
   if (bsd?.[1] && bsd[2] && bsd[3]) {
     const options = (bsd[4] ?? '').split(', ').filter(Boolean);
     return { point: bsd[2], type: bsd[3], source: bsd[1], options };
@@ -170,7 +181,7 @@ function parseMountLine(line: string): MountEntry | null {
 }
 
 function unescapeMount(text: string): string {
-  return text.replace(/\\([0-7]{3})/g, (_match, octal: string) => String.fromCharCode(parseInt(octal, 8)));
+  return decodeOctalEscapes(text);
 }
 
 /** Free bytes in a folder on the NAS right now (POSIX df, 1 KiB blocks); null when df says nothing useful. */

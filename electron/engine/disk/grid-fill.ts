@@ -96,10 +96,8 @@ export function between(x: number, x0: number, y0: number, x1: number, y1: numbe
  * Per block size (index), the job count (index) past which more jobs gained nothing, as the
  * jobs probes found (adaptive-grid.ts step 2); undefined where none is known. Along a jobs line
  * whose measured cells lie either side of it, the fill rises to that point and stays flat past
- * it. Without it a line measured at 1 and 128 jobs was read as a power law between them: on
- * this machine's two cores 2 jobs read 1.2–2.9× one job and little more after (the recorded
- * seed-scale-read.json), and the cells at 2 jobs were inferred a median 16% low, up to 58% —
- * issue #35's bench checked one 41% low (8k blocks, 4M files, 2 jobs).
+ * it: read as a power law between 1 and 128 jobs, the cells between came out far too low
+ * (docs/adaptive-sweep.md, step 4).
  */
 export type Saturation = (b: number) => number | undefined;
 

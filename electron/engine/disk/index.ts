@@ -5,7 +5,7 @@
  * Every figure names the caches that could have served it (cache-state.ts, zfs-facts.ts) and how
  * steady it was (figure-spread.ts).
  */
-export { runNasDiskTest, type NasDiskTestOptions, type NasDiskTestResult } from './nas-disk-test';
+export { diskTestPlan, runNasDiskTest, type NasDiskTestOptions, type NasDiskTestResult } from './nas-disk-test';
 export { runFioTests, type RunFioOptions } from './run';
 export { runDdTests, type DdTestOptions } from './dd-fallback';
 export { checkFioJob, fioArgv, fioPath, FioJob, jobFootprint, type FioJobInput } from './job';

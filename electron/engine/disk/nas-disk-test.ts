@@ -5,7 +5,7 @@ import { readTestFolderFacts, type NasCommands } from './file-system';
 import { fioToolOf } from './fio-tool';
 import { checkFioJob, jobFootprint } from './job';
 import type { FioReport } from './parse';
-import { presetTests, quickDefaults, type DiskPreset } from './presets';
+import { presetTests, quickDefaults, type DiskPreset, type DiskTest } from './presets';
 import type { DiskSample, DiskTestResult } from './result';
 import { runFioTests } from './run';
 
@@ -48,6 +48,25 @@ export interface NasDiskTestResult {
 }
 
 /**
+ * The fio tests a disk run of `preset` runs (only the `only` ones, when given), and the bytes its
+ * scratch folder must hold: tests with new files remove the previous ones first, so the largest
+ * test's. The step's preview and the run itself both take them from here.
+ */
+export function diskTestPlan(
+  options: Pick<NasDiskTestOptions, 'preset' | 'uncached' | 'sizeBytes' | 'runtimeSeconds' | 'only'> & {
+    freeBytes: number;
+  },
+): { tests: DiskTest[]; neededBytes: number } {
+  const tests = presetTests(options.preset, {
+    uncached: options.uncached,
+    freeBytes: options.freeBytes,
+    ...(options.sizeBytes !== undefined ? { sizeBytes: options.sizeBytes } : {}),
+    ...(options.runtimeSeconds !== undefined ? { runtimeSeconds: options.runtimeSeconds } : {}),
+  }).filter((test) => !options.only || options.only.includes(test.name));
+  return { tests, neededBytes: Math.max(0, ...tests.map((test) => jobFootprint(checkFioJob(test.job)))) };
+}
+
+/**
  * A disk test on the NAS: fio with the chosen preset, or the dd fallback when the NAS has no
  * fio. The scratch folder is refused before anything is written when the tests do not fit, and
  * removed afterwards on success, failure and cancel alike.
@@ -78,14 +97,7 @@ export async function runNasDiskTest(session: NasCommands, options: NasDiskTestO
       hints: options.facts.installHints,
     };
   }
-  const tests = presetTests(options.preset, {
-    uncached: options.uncached,
-    freeBytes: folder.freeBytes ?? 0,
-    ...(options.sizeBytes !== undefined ? { sizeBytes: options.sizeBytes } : {}),
-    ...(options.runtimeSeconds !== undefined ? { runtimeSeconds: options.runtimeSeconds } : {}),
-  }).filter((test) => !options.only || options.only.includes(test.name));
-  // Tests with new files remove the previous ones first, so the largest test is what must fit.
-  const needed = Math.max(...tests.map((test) => jobFootprint(checkFioJob(test.job))));
+  const { tests, neededBytes: needed } = diskTestPlan({ ...options, freeBytes: folder.freeBytes ?? 0 });
   const results = await inScratch(options, needed, (path) =>
     runFioTests(session, path, tests, {
       ...common,

@@ -43,7 +43,6 @@ const FioReportJson = z.object({
   jobs: z.array(FioJobJson).min(1),
 });
 
-export type FioDirectionStats = z.infer<typeof FioDirectionJson>;
 export type FioJobReport = z.infer<typeof FioJobJson>;
 
 export interface FioReport {
@@ -70,9 +69,12 @@ export interface FioSummary {
  */
 export function parseFioReport(stdout: string): FioReport {
   const splitter = new JsonObjectSplitter();
-  const objects = splitter.push(stdout);
-  const last = objects.at(-1);
-  if (splitter.unfinished || last === undefined) throw parseError('fio’s output ended before its report did.');
+  return finalFioReport(splitter.push(stdout).at(-1), splitter.unfinished);
+}
+
+/** fio's report from the last object of its stdout, and whether another had started after it and not ended. */
+export function finalFioReport(last: string | undefined, unfinished: boolean): FioReport {
+  if (unfinished || last === undefined) throw parseError('fio’s output ended before its report did.');
   const raw = parseJsonObject(last);
   const report = raw && FioReportJson.safeParse(raw);
   if (!raw || !report?.success) throw parseError('fio’s report was not in the expected JSON form.');

@@ -14,7 +14,7 @@ import {
 import { fioSpread } from './figure-spread';
 import type { FioTool } from './fio-tool';
 import { checkFioJob, fioArgv, jobFootprint, jobTimeoutMs, type FioEngine, type FioJob } from './job';
-import { fioFailureFromText, parseFioReport, summarizeFioReport, type FioReport, type FioSummary } from './parse';
+import { fioFailureFromText, summarizeFioReport, type FioReport, type FioSummary } from './parse';
 import type { DiskTest } from './presets';
 import { inTest, type DiskSample, type DiskTestResult } from './result';
 import { FioStatusStream, type FioSample } from './status-stream';
@@ -144,10 +144,12 @@ async function runFio(
   });
   let report: FioReport;
   try {
-    report = parseFioReport(run.stdout);
+    // From the stream the line reader took: stdout is not kept beside it (a long test's status
+    // objects, one a second, would all be held until fio ends).
+    report = stream.finalReport();
   } catch (error) {
     // No report: fio's own words on stderr (or stdout) say why, when they say anything we know.
-    const known = fioFailureFromText(`${run.stderr}\n${run.stdout}`);
+    const known = fioFailureFromText(`${run.stderr}\n${stream.said}`);
     if (known) throw known;
     if (run.code === 127) {
       throw new NasbenchError('TOOL_MISSING', 'fio is not installed on this NAS.', 'Install fio, or use the dd test.');

@@ -1,5 +1,5 @@
 import { JsonObjectSplitter } from './json-objects';
-import { readFioObject, type FioReport } from './parse';
+import { finalFioReport, readFioObject, type FioReport } from './parse';
 
 /** A live reading during one fio test. */
 export interface FioSample {
@@ -35,10 +35,13 @@ export function progressOf(report: FioReport): { ioBytes: number; runtimeMs: num
 export class FioStatusStream {
   private readonly splitter = new JsonObjectSplitter();
   private previous = { ioBytes: 0, runtimeMs: 0 };
+  /** The last object so far: at the end, fio's report (only it is kept, not every status before it). */
+  private last: string | undefined;
 
   push(chunk: string): FioSample[] {
     const samples: FioSample[] = [];
     for (const text of this.splitter.push(chunk)) {
+      this.last = text;
       const report = readFioObject(text);
       if (!report) continue;
       const now = progressOf(report);
@@ -58,5 +61,15 @@ export class FioStatusStream {
       this.previous = now;
     }
     return samples;
+  }
+
+  /** fio's final report, the last object it printed; PARSE_ERROR when there is none or it was cut off. */
+  finalReport(): FioReport {
+    return finalFioReport(this.last, this.splitter.unfinished);
+  }
+
+  /** What fio printed on stdout besides its JSON (its notes and errors), the start of it. */
+  get said(): string {
+    return this.splitter.outside;
   }
 }

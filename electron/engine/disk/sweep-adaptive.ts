@@ -1,6 +1,6 @@
 import type { SweepAdaptiveFacts } from '../../../shared/contract/disk';
 import { sizeLabel } from '../../../shared/util/units';
-import { adaptiveCountsSentence } from '../../../shared/words/sweep';
+import { adaptiveCountsSentence } from '../../../shared/sweep/words';
 import { adaptiveRule, apart, sampleGrid, toleranceOf, type Drift, type Grid } from './adaptive-grid';
 import type { DiskTestResult } from './result';
 import {
@@ -29,7 +29,7 @@ const ascending = (list: readonly number[]) => [...new Set(list)].sort((a, b) =>
  * An adaptive sweep (adaptive-grid.ts picks the cells): each direction's grid sampled, the cells
  * it picked run as fio cells (within the time budget: past it a cell is inferred rather than run),
  * the rest inferred and said so. Where more jobs stop helping is worded from the measured cells
- * (shared/words/sweep-scaling.ts), the same for full and adaptive sweeps.
+ * (shared/sweep/scaling.ts), the same for full and adaptive sweeps.
  */
 export async function runAdaptive(
   plan: SweepPlan,

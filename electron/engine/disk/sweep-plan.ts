@@ -1,15 +1,13 @@
 import type { HeatmapPanel, SweepLeftOutCell } from '../../../shared/contract/disk';
 import { NasbenchError } from '../../../shared/contract/errors';
 import { sizeLabel } from '../../../shared/util/units';
-import { describeLeftOut, whyLeftOut } from '../../../shared/words/sweep-left-out';
+import { cellWorstSeconds, slowLayoutBytesPerSecond } from '../../../shared/sweep/budget';
+import { describeLeftOut, whyLeftOut } from '../../../shared/sweep/left-out';
 import { jobFootprint } from './job';
 
 export { sizeLabel };
 import type { DiskTest } from './presets';
 import type { DiskTestResult } from './result';
-
-const KiB = 1024;
-const MiB = 1024 * KiB;
 
 export type SweepDirection = 'read' | 'write';
 
@@ -62,17 +60,11 @@ export interface SweepPlan {
 }
 
 /**
- * 2% slope over a 5 s window. Measured on a VM disk whose throughput wobbles ±10–15% second to
- * second: 0.5–1% over 3 s was almost never attained (cells ran to the cap, saving nothing), and a
- * 3-point slope is mostly noise; 5 points make the slope estimate about twice as steady.
+ * 2% slope over a 5 s window: a tighter slope over fewer seconds was almost never attained on a disk
+ * that wobbles second to second, so cells ran to their cap (docs/adaptive-sweep.md).
  */
 export const sweepSteadyStateCriterion = 'bw_slope:2%';
 export const sweepDefaults = { windowSeconds: 5, rampSeconds: 1, maxRuntimeSeconds: 30 };
-
-/** Layout speed assumed for the worst case: even a tired USB disk writes 10 MiB/s (as jobTimeoutMs assumes). */
-const slowLayoutBytesPerSecond = 10 * MiB;
-/** fio start-up, the free-space check and removing the files: a couple of SSH round trips per cell. */
-const perCellOverheadSeconds = 2;
 
 /**
  * The sweep's cells, with those that cannot run here left out and named (`freeBytes`: the folder's
@@ -131,7 +123,7 @@ export function planSweep(options: SweepPlanOptions, freeBytes: number | null = 
                 : {}),
             },
           };
-          const worstCaseSeconds = cellWorstCase(options, { fileSize, jobs }, slowLayoutBytesPerSecond);
+          const worstCaseSeconds = cellWorstSeconds(options.maxRuntimeSeconds, fileSize, jobs);
           cells.push({ name, bs, fileSize, jobs, rw, test, worstCaseSeconds });
         }
       }
@@ -172,20 +164,12 @@ export function sweepEta(plan: SweepPlan, measuredSeconds: readonly number[]): n
 /** What a cell lays out: `jobs` files of `fileSize` bytes. */
 type CellFiles = Pick<SweepCell, 'fileSize' | 'jobs'>;
 
-/** A cell's longest time: its runtime cap, laying out its files at `layoutBytesPerSecond`, and the round trips. */
-function cellWorstCase(options: SweepPlanOptions, cell: CellFiles, layoutBytesPerSecond: number): number {
-  const layout = jobFootprint({ size: cell.fileSize, numjobs: cell.jobs }) / layoutBytesPerSecond;
-  return Math.ceil(options.maxRuntimeSeconds + layout + perCellOverheadSeconds);
-}
-
 /**
  * How fast this folder lays out files, as the sweep has seen it: the files of every cell run so
  * far over the seconds each took beside fio's own run (laying out and start-up together, so the
  * pace is never flattered), never below the slow default, which stands until a cell has run.
- * Without it a budget judged every cell with files of gigabytes as a tired USB disk would lay them
- * out (8 GiB: 14 minutes), and a sweep of minutes never measured a large file with many jobs on
- * any NAS (issue #35's bench: none of its 64 MiB × 128-job cells fitted a 560 s budget on tmpfs,
- * where laying one out takes seconds).
+ * Judged at the slow default throughout, a sweep of minutes never fitted a large file with many
+ * jobs in its budget on any NAS (docs/adaptive-sweep.md).
  */
 export class LayoutPace {
   private bytes = 0;
@@ -215,7 +199,8 @@ export function cellFitsBudget(
 ): boolean {
   const cell = plan.cells[index];
   if (cell === undefined) return false;
-  const worst = (each: SweepCell) => cellWorstCase(plan.options, each, pace.bytesPerSecond);
+  const worst = (each: SweepCell) =>
+    cellWorstSeconds(plan.options.maxRuntimeSeconds, each.fileSize, each.jobs, pace.bytesPerSecond);
   const then = thenIndex === undefined ? undefined : plan.cells[thenIndex];
   return elapsedSeconds + worst(cell) + (then ? worst(then) : 0) <= plan.options.timeBudgetSeconds;
 }

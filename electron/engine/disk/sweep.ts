@@ -1,5 +1,5 @@
 import type { SweepAdaptiveFacts, SweepLeftOutCell } from '../../../shared/contract/disk';
-import { describeLeftOut } from '../../../shared/words/sweep-left-out';
+import { describeLeftOut } from '../../../shared/sweep/left-out';
 import type { ScratchFolder } from '../ssh';
 import { readTestFolderFacts, type NasCommands } from './file-system';
 import type { FioTool } from './fio-tool';
@@ -90,7 +90,7 @@ export async function runSweep(session: NasCommands, options: SweepOptions): Pro
     const cell = plan.cells[index];
     if (!cell) return null;
     options.signal?.throwIfAborted();
-    const name = again ? `${cell.name} (again, to gauge run-to-run noise)` : cell.name;
+    const name = again ? `${cell.name} (measured again, to see how much runs vary)` : cell.name;
     options.onCellStart?.(index, name);
     const cellStarted = now();
     const [result] = await runFioTests(session, scratch.path, [cell.test], {

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { NasbenchError } from '../../../shared/contract/errors';
 import type { LoadHelper } from '../../../shared/contract/load';
+import { KeptOutput, lineSplitter, maxKeptChars } from '../ssh';
 import { progressRate } from './fio-output';
 
 /** What one fio controller run left: its output file (greeting, terse lines, complaints) and how it ended. */
@@ -34,12 +35,17 @@ export function fioMissingHere(): NasbenchError {
   );
 }
 
-/** Where a controller connects: a helper's fio server, or this computer's end of a tunnel to the NAS's. */
-export type ServerAddress = Pick<LoadHelper, 'host' | 'port'>;
+/**
+ * Where a controller connects: a helper's fio server, or this computer's end of a tunnel to the
+ * NAS's (a unix socket in a private folder; a port on 127.0.0.1 on Windows).
+ */
+export type ServerAddress = Pick<LoadHelper, 'host' | 'port'> | { socketPath: string };
 
-/** fio's way of naming a server: "ip:HOST,PORT", "ip6:ADDRESS,PORT". */
+/** fio's way of naming a server: "ip:HOST,PORT", "ip6:ADDRESS,PORT", "sock:PATH". */
 export const fioClientArg = (server: ServerAddress) =>
-  `--client=${server.host.includes(':') ? 'ip6' : 'ip'}:${server.host},${server.port}`;
+  'socketPath' in server
+    ? `--client=sock:${server.socketPath}`
+    : `--client=${server.host.includes(':') ? 'ip6' : 'ip'}:${server.host},${server.port}`;
 
 /**
  * Runs one job file on one fio server through this computer's fio (`fio --client`), one controller
@@ -70,7 +76,7 @@ export async function runController(
       jobFile,
     ];
     const ended = await spawnController(options, args);
-    const output = await readFile(outputFile, 'utf8').catch(() => '');
+    const output = await readStart(outputFile, maxKeptChars).catch(() => '');
     return { ...ended, output };
   } finally {
     await rm(folder, { recursive: true, force: true });
@@ -80,22 +86,22 @@ export async function runController(
 function spawnController(options: ControllerOptions, args: string[]): Promise<Omit<ControllerRun, 'output'>> {
   return new Promise((resolve, reject) => {
     const child = spawn(options.fio, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
-    let stdout = '';
-    let pending = '';
+    // What the helper's fio sends through this fio is outside text: kept bounded, split in linear time.
+    const stdout = new KeptOutput();
     let firstRateAt: number | null = null;
     let stoppedBy: ControllerRun['stoppedBy'] = 'end';
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      stdout += text;
-      pending += text;
-      const lines = pending.split(/\r\n|\r|\n/);
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        const rate = progressRate(line);
-        if (rate === null) continue;
-        firstRateAt ??= Date.now();
-        options.onRate?.(rate);
-      }
+    const lines = lineSplitter((line) => {
+      const rate = progressRate(line);
+      if (rate === null) return;
+      firstRateAt ??= Date.now();
+      options.onRate?.(rate);
+    });
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    const onData = (text: string) => {
+      stdout.push(text);
+      // fio rewrites its progress line with a bare \r between the ones it ends with a line break.
+      lines.push(text.replaceAll('\r', '\n'));
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -122,7 +128,19 @@ function spawnController(options: ControllerOptions, args: string[]): Promise<Om
     child.once('close', (exitCode) => {
       clearTimeout(watchdog);
       options.signal.removeEventListener('abort', onAbort);
-      resolve({ stdout, exitCode, firstRateAt, stoppedBy });
+      resolve({ stdout: stdout.text, exitCode, firstRateAt, stoppedBy });
     });
   });
+}
+
+/** The start of a file, at most `maxBytes` of it: fio's output file holds what a helper's server sent. */
+async function readStart(file: string, maxBytes: number): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(Math.min(maxBytes, (await handle.stat()).size));
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8');
+  } finally {
+    await handle.close();
+  }
 }

@@ -25,7 +25,9 @@ export function helperError(
     );
   const said = fioComplaints(`${run.output}\n${run.stdout}`);
   const text = said.join(' ');
-  const unreachable = /failed to connect|connection refused|no route|timed out|could not resolve|host not found/i;
+  // "connect;" is how fio words a unix socket it could not reach (the NAS's tunnel), "No such file" included.
+  const unreachable =
+    /failed to connect|connection refused|no route|timed out|could not resolve|host not found|fio: connect;/i;
   if (unreachable.test(text) && helper.onNas)
     return error(
       'UNREACHABLE',

@@ -1,6 +1,7 @@
 import { NasbenchError } from '../../../shared/contract/errors';
 import type { LoadHelper } from '../../../shared/contract/load';
-import { isAbsoluteFolder } from '../../../shared/words/copy';
+import { isAbsoluteFolder } from '../../../shared/kinds/copy/words';
+import { withoutTrailingSlashes } from '../../../shared/util/trailing-slashes';
 import { fioPath } from '../disk';
 
 /** Seconds each helper runs before fio starts counting: the helpers' starts differ by less than this. */
@@ -48,7 +49,7 @@ export const isWindowsFolder = (dir: string) => /^([A-Za-z]:|\\\\)/.test(dir);
 /** The helper's folder and the scratch folder joined the way that computer writes paths. */
 export function scratchPath(dir: string, runId: string): string {
   const separator = isWindowsFolder(dir) ? '\\' : '/';
-  return `${dir.replace(/[\\/]+$/, '')}${separator}${scratchName(runId)}`;
+  return `${withoutTrailingSlashes(dir, { backslashes: true })}${separator}${scratchName(runId)}`;
 }
 
 /**

@@ -24,9 +24,10 @@ export type LoadComputer = LoadHelper & {
 
 /** Where this computer's controller connects for a computer: its fio server, or the tunnel to the NAS's. */
 function serverOf(computer: LoadComputer): ServerAddress {
-  if (!computer.tunnel) return computer;
-  computer.tunnel.admitOne();
-  return computer.tunnel;
+  const tunnel = computer.tunnel;
+  if (!tunnel) return computer;
+  tunnel.admitOne();
+  return 'socketPath' in tunnel ? { socketPath: tunnel.socketPath } : { host: tunnel.host, port: tunnel.port };
 }
 
 type Input = Required<Omit<LoadRunInput, 'helpers' | 'nas'>> & { helpers: LoadComputer[] };

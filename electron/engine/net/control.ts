@@ -20,7 +20,15 @@ const defaultMaxBuffered = maxResultsBytes + 4 + 64 * 1024;
  * split across segments or several in one (TEST_START and TEST_RUNNING often come together).
  */
 export class ControlReader {
-  private buffered: Buffer = Buffer.alloc(0);
+  /**
+   * What arrived and was not read yet, as it came: gathered into one buffer only when a read takes
+   * it. Joining every segment onto the rest as it came copied a large message once per segment,
+   * which a peer sending it a few bytes at a time made quadratic.
+   */
+  private chunks: Buffer[] = [];
+  /** The first unread segment in `chunks`. */
+  private head = 0;
+  private buffered = 0;
   private waiting: (() => void) | undefined;
   private ended: NasbenchError | undefined;
   private overflowed = false;
@@ -33,8 +41,9 @@ export class ControlReader {
     this.maxBuffered = options.maxBufferedBytes ?? defaultMaxBuffered;
     socket.on('data', (chunk: Buffer) => {
       if (this.overflowed) return;
-      if (this.buffered.length + chunk.length > this.maxBuffered) return this.overflow();
-      this.buffered = this.buffered.length === 0 ? chunk : Buffer.concat([this.buffered, chunk]);
+      if (this.buffered + chunk.length > this.maxBuffered) return this.overflow();
+      this.chunks.push(chunk);
+      this.buffered += chunk.length;
       this.wake();
     });
     socket.on('end', () => this.finish(linkLost('The iperf3 server closed the control connection.')));
@@ -48,13 +57,11 @@ export class ControlReader {
   }
 
   async readExact(length: number): Promise<Buffer> {
-    while (this.buffered.length < length) {
+    while (this.buffered < length) {
       if (this.ended) throw this.ended;
       await new Promise<void>((resolve) => (this.waiting = resolve));
     }
-    const bytes = this.buffered.subarray(0, length);
-    this.buffered = this.buffered.subarray(length);
-    return bytes;
+    return this.take(length);
   }
 
   /**
@@ -85,13 +92,42 @@ export class ControlReader {
 
   /** Bytes already received but not read (a peer that sends more than the protocol allows). */
   get pending(): number {
-    return this.buffered.length;
+    return this.buffered;
+  }
+
+  /** The next `length` bytes (there are at least that many), copied only when they span segments. */
+  private take(length: number): Buffer {
+    if (length === 0) return Buffer.alloc(0);
+    const first = this.chunks[this.head] as Buffer;
+    let bytes: Buffer;
+    if (first.length >= length) {
+      bytes = first.subarray(0, length);
+      this.chunks[this.head] = first.subarray(length);
+    } else {
+      let end = this.head;
+      let gathered = 0;
+      while (gathered < length) gathered += (this.chunks[end++] as Buffer).length;
+      const joined = Buffer.concat(this.chunks.slice(this.head, end), gathered);
+      bytes = joined.subarray(0, length);
+      this.head = end - 1;
+      this.chunks[this.head] = joined.subarray(length);
+    }
+    if ((this.chunks[this.head] as Buffer).length === 0) this.head += 1;
+    // Read segments are dropped in batches, so a peer's many tiny segments cost no shifting per read.
+    if (this.head > 1024 && this.head * 2 > this.chunks.length) {
+      this.chunks = this.chunks.slice(this.head);
+      this.head = 0;
+    }
+    this.buffered -= length;
+    return bytes;
   }
 
   /** Drops what was buffered, stops reading (TCP holds the sender back) and fails every read. */
   private overflow(): void {
     this.overflowed = true;
-    this.buffered = Buffer.alloc(0);
+    this.chunks = [];
+    this.head = 0;
+    this.buffered = 0;
     this.socket.pause();
     const error = parseError(
       `The iperf3 peer sent more than ${byteWords(this.maxBuffered)} on the control connection without being asked, more than any iperf3 message; NASBench stopped the test.`,

@@ -1,6 +1,6 @@
 import { NasbenchError } from '../../../shared/contract/errors';
 import type { Spread } from '../../../shared/contract/figure-quality';
-import { shellCommand, type NasSession, type ScratchFolder } from '../ssh';
+import { shellCommand, type NasLogin, type ScratchFolder } from '../ssh';
 import { runIperfTest, type IperfSample } from './iperf-client';
 import { resolveNasAddress, startRemoteIperfServer } from './remote-server';
 import { startIperfServer, type IperfServerTestSummary } from './iperf-server/server';
@@ -29,7 +29,7 @@ const assumedBytesPerSecond = 1.25e9;
  * NAS's disk. The folder and file are removed afterwards, whatever happens.
  */
 export async function measureNetworkToDiskWrite(
-  session: NasSession,
+  session: NasLogin,
   options: {
     folder: string;
     /** Opens a scratch folder in `folder` after checking there is room for `neededBytes`. */
@@ -102,10 +102,12 @@ export interface DiskToNetworkResult {
 /**
  * The TerraMaster F4-223 write-up's "disk to network" read test: the NAS's own iperf3 client sends a file from its
  * disk (`iperf3 -c THIS-COMPUTER -F FILE`) to the built-in server, listening on the address
- * the NAS reaches this computer at. The file is written first, inside the scratch folder.
+ * the NAS reaches this computer at. The file is written first, inside the scratch folder. The server
+ * listens on the LAN for this one test and takes it only from the NAS's address (its client is bound
+ * there, `-B`), held to the test's length: anyone else who connects first is ignored, not measured.
  */
 export async function measureDiskToNetworkRead(
-  session: NasSession,
+  session: NasLogin,
   options: {
     folder: string;
     /** Opens a scratch folder in `folder` after checking there is room for `neededBytes`. */
@@ -140,9 +142,12 @@ export async function measureDiskToNetworkRead(
       );
     let summary: IperfServerTestSummary | undefined;
     const readings: RateReading[] = [];
+    const nasAddress = await resolveNasAddress(session.info.host);
     const server = await startIperfServer({
       port: 0,
       host: options.localAddress,
+      peers: [nasAddress],
+      caps: { seconds: options.seconds },
       onSample: (sample) => {
         if (sample.direction === 'receive') readings.push({ t: sample.t, rate: sample.bytesPerSecond });
       },
@@ -156,6 +161,8 @@ export async function measureDiskToNetworkRead(
           options.localAddress,
           '-p',
           String(server.port),
+          '-B',
+          nasAddress,
           '-F',
           file,
           '-t',

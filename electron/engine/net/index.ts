@@ -5,8 +5,10 @@
  */
 export { runIperfTest, type Direction, type IperfSample, type IperfTestResult } from './iperf-client';
 export {
+  nasbenchCaps,
   startIperfServer,
   type IperfServer,
+  type IperfServerCap,
   type IperfServerOptions,
   type IperfServerTestSummary,
 } from './iperf-server/server';

@@ -1,7 +1,7 @@
 import { NasbenchError } from '../../../shared/contract/errors';
 import type { Spread } from '../../../shared/contract/figure-quality';
 import type { LatencyUnderLoad, UdpFigures } from '../../../shared/contract/network';
-import type { NasSession } from '../ssh';
+import type { NasLogin } from '../ssh';
 import { joinNotes, spreadOfRate, unsteadyNote } from './rate-spread';
 import { withLatencyUnderLoad, type RoundTrip } from './latency';
 import { measureOverSsh } from './ssh-transfer';
@@ -20,7 +20,7 @@ export interface Leg {
 export interface NetworkTestOptions {
   legs: Leg[];
   /** Needed when servers are to be started on the NAS. */
-  session?: NasSession;
+  session?: NasLogin;
   /** The iperf3 the probe found on the NAS (default: iperf3 from its PATH). */
   iperf3Path?: string;
   direction: Direction;
@@ -139,7 +139,7 @@ function withSpread(result: NetworkTestResult, omitSeconds: number): NetworkTest
   };
 }
 
-async function runOverSsh(session: NasSession, options: NetworkTestOptions): Promise<NetworkTestResult> {
+async function runOverSsh(session: NasLogin, options: NetworkTestOptions): Promise<NetworkTestResult> {
   const samples: { t: number; bitsPerSecond: number }[] = [];
   const result = await measureOverSsh(session, {
     direction: options.direction === 'download' ? 'download' : 'upload',

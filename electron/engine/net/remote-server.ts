@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import net from 'node:net';
 import { NasbenchError } from '../../../shared/contract/errors';
-import { shellCommand, underWatchdog, type NasSession } from '../ssh';
+import { shellCommand, underWatchdog, type NasLogin } from '../ssh';
 import { defaultIperfPort } from './protocol';
 
 export interface RemoteIperfServer {
@@ -47,8 +47,8 @@ export const watchdogMarginSeconds = 30;
 const portsToTry = 20;
 /**
  * How long a server's start may take (the SSH channel, the script, iperf3 binding): normally under a
- * second; 8 s ran out in the lab's canary (four testers sharing 2 cores) in 3 runs of 3 on a slower
- * machine, which 20 s passed. Waiting longer costs only a server that will never listen.
+ * second, but much longer on a busy machine (docs/measured-constants.md). Waiting longer costs only a
+ * server that will never listen.
  */
 const listenTimeoutMs = 20_000;
 
@@ -60,7 +60,7 @@ const listenTimeoutMs = 20_000;
  * test never came. Each leg of a multi-link test gets its own server and port.
  */
 export async function startRemoteIperfServer(
-  session: NasSession,
+  session: NasLogin,
   options: RemoteIperfServerOptions = {},
 ): Promise<RemoteIperfServer> {
   const iperf3Path = options.iperf3Path ?? 'iperf3';
@@ -145,11 +145,11 @@ export interface IperfVersion {
   minor: number;
 }
 
-const versions = new WeakMap<NasSession, Map<string, IperfVersion | null>>();
+const versions = new WeakMap<NasLogin, Map<string, IperfVersion | null>>();
 
 /** `iperf3 --version` on the NAS (once per session and path); null when it cannot be read. */
 export async function remoteIperfVersion(
-  session: NasSession,
+  session: NasLogin,
   iperf3Path: string,
   signal?: AbortSignal,
 ): Promise<IperfVersion | null> {
@@ -199,7 +199,7 @@ export async function resolveNasAddress(host: string): Promise<string> {
 }
 
 async function tryPort(
-  session: NasSession,
+  session: NasLogin,
   plan: ServerScriptPlan,
   signal?: AbortSignal,
 ): Promise<RemoteIperfServer | 'port-in-use' | 'address-not-on-nas'> {
@@ -216,7 +216,8 @@ async function tryPort(
       if (/listening on/i.test(line)) listening();
     },
     onStderrLine: (line) => {
-      stderr += `${line}\n`;
+      // Its first words are what says why it did not start; a server that runs on for a day keeps no more.
+      if (stderr.length < 64 * 1024) stderr += `${line}\n`;
     },
   });
   const exited = run.then(

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { NasbenchError } from '../../../shared/contract/errors';
-import type { NasSession } from '../ssh';
+import type { NasLogin } from '../ssh';
 
 export interface SshTransferResult {
   direction: 'upload' | 'download';
@@ -26,7 +26,7 @@ const startupSeconds = 15;
  * would count megabytes still waiting in the stream's and the SSH channel's buffers.
  */
 export async function measureOverSsh(
-  session: NasSession,
+  session: NasLogin,
   options: {
     direction: 'upload' | 'download';
     seconds: number;
@@ -94,7 +94,7 @@ export async function measureOverSsh(
 }
 
 /** Counts what arrives from the NAS until stopped; the figure is what had arrived when the clock ended. */
-async function download(session: NasSession, stop: AbortSignal, arrived: (length: number) => void) {
+async function download(session: NasLogin, stop: AbortSignal, arrived: (length: number) => void) {
   await session
     .run('dd if=/dev/zero bs=65536 count=16777216 2>/dev/null', {
       signal: stop,
@@ -111,7 +111,7 @@ async function download(session: NasSession, stop: AbortSignal, arrived: (length
  * Only `silent` kills the command: at the clock's end it must go on reading what is on its way.
  */
 async function upload(
-  session: NasSession,
+  session: NasLogin,
   options: { seconds: number; stop: AbortSignal; silent: AbortSignal },
   written: (length: number) => void,
 ) {

@@ -1,4 +1,5 @@
-import type { NasVendor } from '../../../shared/contract/probe';
+import type { NasVendor, RefusedTool } from '../../../shared/contract/probe';
+import { describeRefusedTool } from '../../../shared/words/describe-nas';
 import type { ToolFinding, ToolName } from './parse/tools';
 
 export interface ToolSituation {
@@ -6,6 +7,8 @@ export interface ToolSituation {
   /** os-release ID and ID_LIKE words, lower case (e.g. ["ubuntu", "debian"]). */
   distroFamily: readonly string[];
   tools: Record<ToolName, ToolFinding>;
+  /** Copies found and not run (someone other than the NAS's owner could have put them there). */
+  refused: readonly RefusedTool[];
 }
 
 /**
@@ -13,13 +16,18 @@ export interface ToolSituation {
  * shared/facts/nas-platforms.md, "fio and iperf3 on the box"). Empty when both tools are there,
  * and silent about a tool whose section never arrived (a cut connection says nothing about the NAS).
  * A copy outside the SSH PATH (Entware's /opt/bin, a Synology package folder) is not missing: the
- * probe reports its absolute path and NASBench runs it from there.
+ * probe reports its absolute path and NASBench runs it from there. A copy the probe refused to run
+ * is missing, and its hint starts with what was found and why it was not run.
  */
-export function installHints({ vendor, distroFamily, tools }: ToolSituation): string[] {
+export function installHints({ vendor, distroFamily, tools, refused }: ToolSituation): string[] {
   const absent = (['fio', 'iperf3'] as const).filter((tool) => tools[tool].reported && tools[tool].version === null);
   if (absent.length === 0) return [];
-  if (vendor === 'omv' || vendor === 'linux') return [packageManagerHint(vendor, distroFamily, absent)];
-  return absent.map((tool) => vendorHint(vendor, tool));
+  // A refused copy counts as missing: the hint says what was found and why it was not run, then how to install.
+  const why = (names: readonly ToolName[]) =>
+    refused.filter((copy) => (names as readonly string[]).includes(copy.tool)).map(describeRefusedTool);
+  const said = (names: readonly ToolName[], hint: string) => [...why(names), hint].join(' ');
+  if (vendor === 'omv' || vendor === 'linux') return [said(absent, packageManagerHint(vendor, distroFamily, absent))];
+  return absent.map((tool) => said([tool], vendorHint(vendor, tool)));
 }
 
 function vendorHint(vendor: NasVendor, tool: ToolName): string {

@@ -3,7 +3,7 @@ import type { ClientFacts, LinkCheck, NasFacts } from '../../../shared/contract/
 import { portHolding } from '../../../shared/words/describe-nas';
 import { linkFindings } from '../../../shared/words/link-check';
 import { resolveNasAddress } from '../net';
-import type { NasSession } from '../ssh';
+import type { NasLogin } from '../ssh';
 
 /**
  * The link check: both ends of the link between this computer and the NAS (interface, speed, MTU),
@@ -11,7 +11,7 @@ import type { NasSession } from '../ssh';
  * sends a few pings with don't-fragment set, nothing else.
  */
 export async function checkLink(
-  session: NasSession,
+  session: NasLogin,
   nas: NasFacts,
   client: ClientFacts,
   signal?: AbortSignal,
@@ -44,7 +44,7 @@ export async function checkLink(
  * then nothing is known, and nothing is claimed.
  */
 async function pathMtuFromNas(
-  session: NasSession,
+  session: NasLogin,
   clientAddress: string,
   mtus: (number | null)[],
   signal?: AbortSignal,

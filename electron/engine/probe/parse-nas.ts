@@ -1,4 +1,5 @@
 import type { NasFacts } from '../../../shared/contract/probe';
+import { parseRefusedPrograms } from '../ssh';
 import { installHints } from './install-hints';
 import { readCpu, readMemoryBytes } from './parse/hardware';
 import { readKernel } from './parse/kernel';
@@ -21,6 +22,7 @@ export function parseNasProbe(output: string): NasFacts {
   const { kernel } = readKernel(probe);
   const system = recognizeSystem(probe);
   const tools = { fio: readTool(probe, 'fio'), iperf3: readTool(probe, 'iperf3') };
+  const refused = parseRefusedPrograms(probe.lines('refused'));
   const folders = readFolders(probe);
   const drives = readDrives(probe);
   const arrays = [...readMdArrays(probe), ...readZfsLayouts(probe)];
@@ -37,6 +39,7 @@ export function parseNasProbe(output: string): NasFacts {
     ...(folders ? { folders } : {}),
     ...(drives.length > 0 || arrays.length > 0 ? { disks: { drives, arrays } } : {}),
     tools: { fio: tools.fio.version, iperf3: tools.iperf3.version },
-    installHints: installHints({ vendor: system.vendor, distroFamily: system.distroFamily, tools }),
+    refusedTools: refused,
+    installHints: installHints({ vendor: system.vendor, distroFamily: system.distroFamily, tools, refused }),
   };
 }

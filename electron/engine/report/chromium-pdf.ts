@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type * as PlaywrightCore from 'playwright-core';
 import { NasbenchError } from '../../../shared/contract/errors';
-import type { PaperSize } from '../../../shared/words/report';
+import type { PaperSize } from '../../../shared/report';
 
 /**
  * Turns a report's HTML into PDF bytes; the desktop app passes Electron's printToPDF instead. When

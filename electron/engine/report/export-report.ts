@@ -1,11 +1,6 @@
 import os from 'node:os';
-import {
-  renderReport,
-  type ExportedReport,
-  type ExportReportInput,
-  type PrivateMatch,
-} from '../../../shared/words/report';
-import { trendsOfRun, type Trend } from '../../../shared/words/trends';
+import { renderReport, type ExportedReport, type ExportReportInput, type PrivateMatch } from '../../../shared/report';
+import { trendsOfRun, type Trend } from '../../../shared/history/trends';
 import type { z } from 'zod';
 import type { SettingsStore } from '../settings';
 import type { RunStore } from '../store';

@@ -1,5 +1,5 @@
 import { NasbenchError } from '../../../shared/contract/errors';
-import type { PaperSize } from '../../../shared/words/report';
+import type { PaperSize } from '../../../shared/report';
 import type { PrintPdf } from './chromium-pdf';
 
 /**

@@ -1,10 +1,8 @@
 import type { NasBaseline, NasResourceSample, NasView } from '../../../shared/contract/nas-resources';
 import type { TestResult } from '../../../shared/contract/runs';
-import { measureNasBaseline, startNasReader } from '../nas-load';
-import type { NasSession } from '../ssh';
-
-/** Results that carry what the NAS did during them (every kind a test with a NAS login gives). */
-const watchedKinds = new Set<TestResult['kind']>(['network', 'disk', 'copy', 'load', 'disk-through-network']);
+import { measureNasBaseline, startNasReader } from '../nas-view';
+import type { NasLogin } from '../ssh';
+import { descriptorOf } from '../../../shared/kinds';
 
 /** One step being watched: the step's rates are fed in as it reports them; `stop` gives the NAS's view. */
 export interface StepWatch {
@@ -14,7 +12,7 @@ export interface StepWatch {
 
 /**
  * What the NAS itself does during a run's tests (#33): a baseline of how busy it was before the
- * first one (about 2 s), then the reader (nas-load/) for the length of each step, over the run's own
+ * first one (about 2 s), then the reader (nas-view/) for the length of each step, over the run's own
  * SSH connection. Each step's results carry the view of its seconds and its own rate each second;
  * a reader that cannot run costs the test nothing (its `unreadable` says what was missing).
  */
@@ -22,7 +20,7 @@ export class NasWatch {
   private baseline: Promise<NasBaseline | null> | null = null;
 
   constructor(
-    private readonly session: NasSession,
+    private readonly session: NasLogin,
     private readonly elapsed: () => number,
     private readonly signal: AbortSignal,
     /** Each second as it arrives, for the live NAS panel. */
@@ -79,7 +77,7 @@ export class NasWatch {
  * the second it measured (iperf3's interval, fio's status, the copy's progress), so from a second
  * before the first report to the last. Samples arrive a moment after the reader took them (SSH),
  * which may place these a fraction of a second early; the verdicts take a sample as the test's if
- * at least half of its second lies in them (shared/words/verdicts/nas-views.ts).
+ * at least half of its second lies in them (shared/verdicts/nas-views.ts).
  */
 function testSeconds(
   reported: { first: number; last: number },
@@ -122,5 +120,6 @@ function linesOf(perSecond: Map<number, Map<string, number>>): number[][] {
 /** The results a step gave, each that can carry it with the NAS's view of that step. */
 export function withNasView(results: TestResult[], view: NasView | null | undefined): TestResult[] {
   if (!view) return results;
-  return results.map((result) => (watchedKinds.has(result.kind) ? ({ ...result, nas: view } as TestResult) : result));
+  // Every kind that names a NAS view (its descriptor's nasView) carries one.
+  return results.map((result) => (descriptorOf(result).nasView ? ({ ...result, nas: view } as TestResult) : result));
 }

@@ -9,9 +9,10 @@ import {
   type RunStepRecord,
   type TestResult,
 } from '../../../shared/contract/runs';
-import { explainRun } from '../../../shared/words/plan-answer';
+import { explainRun } from '../../../shared/verdicts/plan-answer';
 import type { RunStore } from '../store';
 import type { EndAddendum, EndedRun } from './registry';
+import { resultsOfKind } from '../../../shared/kinds';
 
 const statusOfState = { done: 'completed', failed: 'failed', cancelled: 'cancelled' } as const;
 
@@ -77,8 +78,7 @@ function toolsOf(nas: RunEnvironment['nas'], results: TestResult[], details: End
   const tools: Record<string, string> = {};
   if (nas?.tools.fio) tools.fio = nas.tools.fio.version;
   if (nas?.tools.iperf3) tools.iperf3 = nas.tools.iperf3.version;
-  for (const result of [...results, ...(details ? [details] : [])]) {
-    if (result.kind !== 'disk') continue;
+  for (const result of resultsOfKind([...results, ...(details ? [details] : [])], 'disk')) {
     const fio = result.tests.find((test) => test.fioVersion)?.fioVersion;
     if (fio) tools.fio = fio;
   }

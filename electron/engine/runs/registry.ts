@@ -260,10 +260,12 @@ export class RunRegistry {
     if (details) end = { ...end, details };
     if (notes.leftBehind.length > 0) end = { ...end, leftBehind: notes.leftBehind };
     flushHeld();
-    // A step that was running when the run failed or was cancelled failed with it.
+    // A step that was running when the run failed or was cancelled failed with it, carrying the run's
+    // error: CANCELLED lets Results and Run say "cancelled" rather than "failed".
+    const why = end.state === 'cancelled' && end.error ? { error: end.error } : {};
     for (const [index, step] of openSteps) {
-      stepStates.set(index, { label: step.label, state: 'failed' });
-      say({ runId, kind: 'step', index, count: step.count, label: step.label, state: 'failed' });
+      stepStates.set(index, { label: step.label, state: 'failed', ...why });
+      say({ runId, kind: 'step', index, count: step.count, label: step.label, state: 'failed', ...why });
     }
     // A run that cannot be saved still ends; the saver reports its own trouble.
     const addendum = await this.onRunEnded?.({ plan, begin, samples: sent, steps: stepStates, notes, end }).catch(

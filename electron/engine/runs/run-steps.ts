@@ -2,18 +2,19 @@ import { NasbenchError, toAppError, type AppError, type ErrorCode } from '../../
 import type { ClientFacts, NasFacts } from '../../../shared/contract/probe';
 import type { ThroughputSummary } from '../../../shared/contract/run-events';
 import type { TestResult } from '../../../shared/contract/runs';
-import type { NasSession, ScratchFolder } from '../ssh';
+import type { NasLogin, ScratchFolder } from '../ssh';
 import { nasNamesOf } from './nas-names';
-import { nasBaselineSeconds } from '../nas-load';
+import { nasBaselineSeconds } from '../nas-view';
 import { NasWatch, withNasView, type StepWatch } from './nas-watch';
 import type { Plan } from './plans/types';
 import type { RunContext, RunRequest } from './registry';
 import type { Step, StepKit } from './steps/types';
+import { descriptorOf, resultsOfKind } from '../../../shared/kinds';
 
 /** What a run of a plan is given: the NAS (when there is one), a scratch folder opener, what the user asked for. */
 export interface RunDeps {
   /** Null for a run on this computer only (a copy to a local folder, the loopback test). */
-  session: NasSession | null;
+  session: NasLogin | null;
   nas: NasFacts | null;
   client: ClientFacts | null;
   /** Opens `.nasbench-<runId>` inside a chosen NAS folder (the connections remember it for the sweep). */
@@ -148,7 +149,7 @@ function kitFor(
   };
 }
 
-/** A single test: its parts are the run's steps; its result (disk, copy) the end event's details. */
+/** A single test: its parts are the run's steps; its result (disk, copy, load) the end event's details. */
 async function runSingle(
   plan: Plan,
   deps: RunDeps,
@@ -157,39 +158,68 @@ async function runSingle(
 ): Promise<ThroughputSummary | undefined> {
   const step = plan.steps[0] as Step;
   const scratches = new OpenScratches(deps, context);
-  let partial: TestResult[] = [];
   let peak = 0;
+  // The kinds Results draws from the end event at once (disk, copy, load) say so in their descriptor.
   const detailsOf = (results: TestResult[]) => {
     const first = results[0];
-    if (first?.kind === 'disk' || first?.kind === 'copy' || first?.kind === 'load') context.setDetails(first);
+    const details = first && descriptorOf(first).endDetails?.(first);
+    if (details) context.setDetails(details);
   };
   context.note({ tags: plan.tags });
+  try {
+    const outcome = await runStep(step, deps, context, scratches, watch, {
+      sample: (series, bytesPerSecond) => {
+        peak = Math.max(peak, bytesPerSecond);
+        context.sample(series, bytesPerSecond);
+      },
+      part: (index, count, label, state) => context.step(index, count, label, state),
+      partial: detailsOf,
+    });
+    detailsOf(outcome.results);
+    if (outcome.failed) throw outcome.error;
+    return step.headline(outcome.results, peak);
+  } finally {
+    await scratches.removeAll();
+  }
+}
+
+/** How a step ended: its results, or what it finished before it failed and why it failed. */
+type StepOutcome = { failed: false; results: TestResult[] } | { failed: true; results: TestResult[]; error: unknown };
+
+/**
+ * One step under its run, single test or guided plan alike: the NAS watched for its length, its
+ * samples drawn on the run's lines, and its results kept in the saved run with what the NAS did
+ * meanwhile. What a step finished before it failed is a real result, so it is kept too.
+ */
+async function runStep(
+  step: Step,
+  deps: RunDeps,
+  context: RunContext,
+  scratches: OpenScratches,
+  watch: NasWatch | null,
+  shown: Pick<StepKit['progress'], 'sample' | 'part'> & { partial?(sofar: TestResult[]): void },
+): Promise<StepOutcome> {
+  let partial: TestResult[] = [];
   const watching = await watchStep(watch, step);
   const kit = kitFor(deps, context, scratches, {
     sample: (series, bytesPerSecond) => {
-      peak = Math.max(peak, bytesPerSecond);
       watching?.sample(series, bytesPerSecond);
-      context.sample(series, bytesPerSecond);
+      shown.sample(series, bytesPerSecond);
     },
-    part: (index, count, label, state) => context.step(index, count, label, state),
+    part: shown.part,
     partial: (sofar) => {
       partial = sofar;
-      detailsOf(sofar);
+      shown.partial?.(sofar);
     },
   });
   try {
     const results = withNasView(await step.run(kit), await watching?.stop());
-    detailsOf(results);
     context.note({ results });
-    return step.headline(results, peak);
+    return { failed: false, results };
   } catch (error) {
-    // What the test finished before it failed is a real result, with what the NAS did meanwhile.
     const kept = withNasView(partial, await watching?.stop());
-    detailsOf(kept);
     context.note({ results: kept });
-    throw error;
-  } finally {
-    await scratches.removeAll();
+    return { failed: true, results: kept, error };
   }
 }
 
@@ -235,36 +265,22 @@ async function runSteps(
         continue;
       }
       context.step(index, count, step.label, 'started', undefined, expectedFrom(index));
-      let partial: TestResult[] = [];
-      const watching = await watchStep(watch, step);
-      const kit = kitFor(deps, context, scratches, {
-        sample: (series, bytesPerSecond) => {
-          watching?.sample(series, bytesPerSecond);
-          context.sample(seriesId(index, series), bytesPerSecond);
-        },
+      const outcome = await runStep(step, deps, context, scratches, watch, {
+        sample: (series, bytesPerSecond) => context.sample(seriesId(index, series), bytesPerSecond),
         // A plan shows its steps, not their parts.
         part: () => undefined,
-        partial: (sofar) => {
-          partial = sofar;
-        },
       });
-      try {
-        const found = withNasView(await step.run(kit), await watching?.stop());
-        results.push(...found);
-        context.note({ results: found });
+      results.push(...outcome.results);
+      if (!outcome.failed) {
         context.step(index, count, step.label, 'finished');
-      } catch (error) {
-        // What the step finished before it failed is a real result, with what the NAS did meanwhile.
-        const kept = withNasView(partial, await watching?.stop());
-        results.push(...kept);
-        context.note({ results: kept });
-        const appError = toAppError(context.signal.aborted ? context.signal.reason : error);
-        context.step(index, count, step.label, 'failed', appError);
-        if (context.signal.aborted) continue;
-        failures.push({ label: step.label, error: appError });
-        if (step.needsNas && (nasLostCodes.has(appError.code) || deps.session?.isConnected() === false)) {
-          nasLost = appError;
-        }
+        continue;
+      }
+      const appError = toAppError(context.signal.aborted ? context.signal.reason : outcome.error);
+      context.step(index, count, step.label, 'failed', appError);
+      if (context.signal.aborted) continue;
+      failures.push({ label: step.label, error: appError });
+      if (step.needsNas && (nasLostCodes.has(appError.code) || deps.session?.isConnected() === false)) {
+        nasLost = appError;
       }
     }
   } finally {
@@ -294,8 +310,8 @@ const cancelledSkip: AppError = {
 
 /** The history list's one figure for a plan: the network to the NAS, else the first other figure. */
 function planHeadline(results: TestResult[]): ThroughputSummary | undefined {
-  const network = results.find((result) => result.kind === 'network' && result.direction === 'upload');
-  if (network?.kind === 'network') {
+  const network = resultsOfKind(results, 'network').find((result) => result.direction === 'upload');
+  if (network) {
     const bytesPerSecond = network.summary.bitsPerSecond / 8;
     return {
       bytes: network.summary.bytes,
@@ -305,8 +321,7 @@ function planHeadline(results: TestResult[]): ThroughputSummary | undefined {
     };
   }
   for (const result of results) {
-    const tests: { bytesPerSecond: number; seconds: number }[] =
-      result.kind === 'disk' || result.kind === 'copy' ? result.tests : [];
+    const tests = descriptorOf(result).headlineTests(result);
     const best = [...tests].sort((a, b) => b.bytesPerSecond - a.bytesPerSecond)[0];
     if (best) {
       return {

@@ -4,7 +4,7 @@ import { connectError } from './errors';
 import { describeHostKey, type HostKey } from './host-key';
 import { keyboardAnswers, secondFactorRefused, type KeyboardPrompt } from './keyboard-interactive';
 import type { KnownHosts } from './known-hosts';
-import { NasSession } from './session';
+import { NasLogin } from './login';
 import type { SshAuth } from './auth';
 
 export type { SshAuth } from './auth';
@@ -34,9 +34,11 @@ export interface ConnectOptions {
  * anything is sent: an unknown key fails with HOST_KEY_UNKNOWN (carrying its fingerprint, and
  * the names the same key is trusted under already) unless the user trusts it, and a changed key
  * fails with HOST_KEY_MISMATCH before any command can run. Passwords go through
- * keyboard-interactive too, which many NAS firmwares and macOS offer instead of "password".
+ * keyboard-interactive too, which many NAS firmwares and macOS offer instead of "password". A login
+ * whose start-up files print megabytes before every command is refused here, in seconds
+ * (LOGIN_PRINTS_TOO_MUCH), by one command that does nothing.
  */
-export async function connectToNas(options: ConnectOptions): Promise<NasSession> {
+export async function connectToNas(options: ConnectOptions): Promise<NasLogin> {
   const { host, port, knownHosts } = options;
   const target = port === 22 ? host : `${host}:${port}`;
   let refusal: NasbenchError | undefined;
@@ -80,7 +82,18 @@ export async function connectToNas(options: ConnectOptions): Promise<NasSession>
     throw connectError(error, target);
   }
   if (!shownKey) throw new NasbenchError('INTERNAL', 'The NAS did not show a host key.', 'Try again.');
-  return new NasSession(ssh, { host, port, username: options.username, hostKey: shownKey }, options.commandTimeoutMs);
+  const session = new NasLogin(
+    ssh,
+    { host, port, username: options.username, hostKey: shownKey },
+    options.commandTimeoutMs,
+  );
+  // A login that prints megabytes before every command is refused here, in seconds, not at the
+  // first test after minutes of reading it.
+  await session.checkLogin().catch((error: unknown) => {
+    session.close();
+    throw error;
+  });
+  return session;
 }
 
 async function checkHostKey(options: ConnectOptions, key: HostKey): Promise<void> {

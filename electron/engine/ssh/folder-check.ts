@@ -1,6 +1,6 @@
 import { NasbenchError } from '../../../shared/contract/errors';
 import { shellQuote } from './quote';
-import type { NasSession } from './session';
+import type { NasLogin } from './login';
 
 export interface FolderOnNas {
   freeBytes: number;
@@ -12,7 +12,7 @@ export interface FolderOnNas {
  * be writable by this user, and report its free space. One round trip that prints key=value
  * lines; the path itself is never printed back.
  */
-export async function checkFolderOnNas(session: NasSession, folder: string): Promise<FolderOnNas> {
+export async function checkFolderOnNas(session: NasLogin, folder: string): Promise<FolderOnNas> {
   const script = [
     `p=${shellQuote(folder)}`,
     'if [ ! -e "$p" ]; then echo state=missing; exit 0; fi',

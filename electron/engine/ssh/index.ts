@@ -5,18 +5,20 @@
  */
 export { connectToNas, type ConnectOptions, type SshAuth } from './connect';
 export {
-  NasSession,
+  NasLogin,
   TunnelRefused,
   type NasListener,
   type RemoteCommandOptions,
   type RemoteCommandResult,
-  type SessionInfo,
-} from './session';
+  type LoginInfo,
+  wholeStdout,
+} from './login';
 export { openLocalTunnelEnd, type LocalTunnelEnd } from './tunnel';
 export { KnownHosts } from './known-hosts';
 export { checkFolderOnNas } from './folder-check';
 export { describeHostKey, sha256Fingerprint, type HostKey } from './host-key';
 export { shellCommand, shellQuote } from './quote';
 export { checkedNasFolder, openScratchFolder, spaceMargin, sweepStaleScratch, type ScratchFolder } from './scratch';
-export { lineSplitter } from './lines';
+export { KeptOutput, lineSplitter, maxKeptChars, maxLineChars, type LineSplitter } from './lines';
 export { underWatchdog } from './watchdog';
+export { foundProgramCheckSh, foundProgramCommand, parseRefusedPrograms } from './found-program';

@@ -1,3 +1,5 @@
+import { NasbenchError } from '../../../shared/contract/errors';
+
 /**
  * sshd runs every command through the user's login shell (`$SHELL -c "<command>"`), and NAS users
  * have all kinds: bash, BusyBox ash, zsh, csh/tcsh, fish. Their quoting rules differ (fish reads
@@ -131,16 +133,20 @@ export class StdoutFrame {
   private partial: Buffer | null = Buffer.alloc(0);
   /** False while inside a line that can no longer be the marker (until its line break). */
   private atLineStart = true;
+  private dropped = 0;
 
   /** The part of `chunk` that belongs to the command (empty until the marker has passed). */
   push(chunk: Buffer): Buffer {
     if (this.partial === null) return chunk;
+    this.dropped += chunk.length;
     const seen = Buffer.concat([this.partial, chunk]);
     let from = 0;
     for (let end = seen.indexOf(0x0a, from); end !== -1; end = seen.indexOf(0x0a, from)) {
       if (this.atLineStart && seen.subarray(from, end).equals(markerLine)) {
         this.partial = null;
-        return seen.subarray(end + 1);
+        const ours = seen.subarray(end + 1);
+        this.dropped -= ours.length;
+        return ours;
       }
       from = end + 1;
       this.atLineStart = true;
@@ -155,8 +161,35 @@ export class StdoutFrame {
     return Buffer.alloc(0);
   }
 
+  /** Bytes that came before the command's own output: the rc files' and the marker line. */
+  get droppedBytes(): number {
+    return this.dropped;
+  }
+
   /** True once the marker has arrived: the command itself ran. */
   get started(): boolean {
     return this.partial === null;
   }
+}
+
+/**
+ * The most a login's start-up files may print before NASBench's marker (every command pays it
+ * again). A welcome banner is a few hundred bytes; past this the login cannot be used, and saying
+ * so at once beats reading on for minutes and holding it all in memory.
+ */
+export const maxLoginChatterBytes = 4 * 1024 * 1024;
+
+/** The error for a login whose start-up files print more than {@link maxLoginChatterBytes} before each command. */
+export function loginPrintsTooMuch(bytes: number): NasbenchError {
+  return new NasbenchError(
+    'LOGIN_PRINTS_TOO_MUCH',
+    `Your login on the NAS prints more than ${Math.floor(bytes / 1e6)} MB before each command, before NASBench's own ` +
+      'command can start: NASBench cannot use it, and stopped reading there.',
+    "Something in this user's shell start-up files (~/.bashrc, ~/.profile, ~/.cshrc, ~/.config/fish/config.fish, or " +
+      '/etc/bash.bashrc and /etc/profile for everyone) prints on every command, also on commands run over SSH without ' +
+      'a terminal. Let it print only in interactive shells: in ~/.bashrc put it below the line ' +
+      '`[[ $- == *i* ]] || return` (csh: inside `if ( $?prompt ) then … endif`; fish: inside ' +
+      '`if status is-interactive … end`). Or log in as another user.',
+    { details: { bytesRead: bytes } },
+  );
 }

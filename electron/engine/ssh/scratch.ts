@@ -5,7 +5,7 @@ import { spaceMargin } from '../../../shared/util/space-margin';
 import { formatBytes } from '../../../shared/util/units';
 import { checkFolderOnNas } from './folder-check';
 import { shellQuote } from './quote';
-import type { NasSession } from './session';
+import { wholeStdout, type NasLogin } from './login';
 
 export interface ScratchFolder {
   /** `<chosen folder>/.nasbench-<runId>`: the only place a test may write. */
@@ -32,7 +32,7 @@ export function checkedNasFolder(chosenFolder: string): string {
  * the NAS checked and quoted; it starts with `/`, so no tool can read it as an option.
  */
 export async function openScratchFolder(
-  session: NasSession,
+  session: NasLogin,
   chosenFolder: string,
   runId: string,
   neededBytes: number,
@@ -76,7 +76,7 @@ export async function openScratchFolder(
  * still be closing a file inside it, so a removal that leaves it behind is tried again, a few times.
  * False when it is still there, or the NAS could no longer be asked.
  */
-async function removeScratch(session: NasSession, quotedPath: string): Promise<boolean> {
+async function removeScratch(session: NasLogin, quotedPath: string): Promise<boolean> {
   for (let attempt = 0; attempt < 4; attempt++) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
     const removed = await session.run(`rm -rf -- ${quotedPath}; [ ! -e ${quotedPath} ]`).catch(() => null);
@@ -92,7 +92,7 @@ async function removeScratch(session: NasSession, quotedPath: string): Promise<b
  * `.nasbench-<uuid>` holding a marker file (not a symlink) that names the same run. Returns the
  * folders removed.
  */
-export async function sweepStaleScratch(session: NasSession, chosenFolder: string): Promise<string[]> {
+export async function sweepStaleScratch(session: NasLogin, chosenFolder: string): Promise<string[]> {
   const folder = checkedNasFolder(chosenFolder);
   const script = [
     `p=${shellQuote(folder)}`,
@@ -103,11 +103,13 @@ export async function sweepStaleScratch(session: NasSession, chosenFolder: strin
     `  m="$d/${markerFileName}"`,
     '  [ -f "$m" ] && [ ! -L "$m" ] || continue',
     '  printf "@@folder %s\\n" "${d##*/}"',
-    '  head -c 512 "$m" | grep -E \'^(run|created)=\'',
+    // NUL bytes out first: grep takes a marker padded with them (a sparse file, the cheapest huge one) for binary
+    // and prints none of its lines. Only the marker's own lines pass, so no marker can forge an "@@folder" line.
+    "  head -c 512 \"$m\" | tr -d '\\000' | grep -E '^(run|created)='",
     'done',
   ].join('\n');
   const listing = await session.run(script, { timeoutMs: 30_000 });
-  const stale = staleFoldersIn(listing.stdout);
+  const stale = staleFoldersIn(wholeStdout(listing, 'The listing of old scratch folders'));
   if (stale.length === 0) return [];
   const paths = stale.map((name) => `${folder}/${name}`);
   await session.run(`rm -rf -- ${paths.map(shellQuote).join(' ')}`, { timeoutMs: 120_000 });

@@ -6,14 +6,16 @@
  * up (cancel still kills the whole group). It sleeps one second at a time and goes as soon as the
  * server has: a trap around one long sleep left that sleep behind when the group was signalled
  * between its fork and the trap's `$!` (seen on a busy machine), and a NAS should not keep a stray
- * process for the watchdog's whole time.
+ * process for the watchdog's whole time. `meanwhile` runs once both are started, while the server
+ * runs (`$server` is its pid): a script that says when the server is ready.
  */
-export function underWatchdog(server: string, seconds: number): string[] {
+export function underWatchdog(server: string, seconds: number, meanwhile: readonly string[] = []): string[] {
   return [
     `${server} &`,
     'server=$!',
     `(left=${Math.ceil(seconds)}; while [ "$left" -gt 0 ] && kill -0 $server 2>/dev/null; do sleep 1; left=$((left - 1)); done; kill $server 2>/dev/null) &`,
     'watchdog=$!',
+    ...meanwhile,
     'wait $server',
     'status=$?',
     'kill $watchdog 2>/dev/null',

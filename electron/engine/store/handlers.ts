@@ -1,6 +1,6 @@
 import type { MethodHandlers } from '../../../shared/contract';
 import type { RunSummary } from '../../../shared/contract/runs';
-import { runFileTextOf } from '../../../shared/words/report/embedded-run';
+import { runFileTextOf } from '../../../shared/report/embedded-run';
 import { RecentListings, runsAfter } from './listing-pages';
 import type { RunStore } from './run-store';
 

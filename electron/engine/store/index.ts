@@ -3,5 +3,5 @@
  * atomically (json-file.ts), and the saved runs, one such file per run (run-store.ts).
  */
 export { JsonFile, versionedFormat, type JsonFormat } from './json-file';
-export { RunStore, type RunHistory } from './run-store';
+export { RunStore } from './run-store';
 export { historyHandlers } from './handlers';

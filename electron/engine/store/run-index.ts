@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AppError, toAppError } from '../../../shared/contract/errors';
 import { listOrder, RunSummary, type RunRecord } from '../../../shared/contract/runs';
-import { summarizeRun } from '../../../shared/words/run-summary';
+import { summarizeRun } from '../../../shared/history/run-summary';
 import { JsonFile, versionedFormat } from './json-file';
 
 /**

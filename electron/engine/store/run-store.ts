@@ -11,7 +11,7 @@ import {
   RunTags,
   type RunSummary,
 } from '../../../shared/contract/runs';
-import { summarizeRun } from '../../../shared/words/run-summary';
+import { summarizeRun } from '../../../shared/history/run-summary';
 import { JsonFile, type JsonFormat } from './json-file';
 import { RunIndex } from './run-index';
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { HostName } from '../../../shared/contract/connect';
 import { wholeNumber } from '../../../shared/words/whole-numbers';
-import type { NasAddress } from '../stores/session';
+import type { NasAddress } from '../stores/nas-connection';
 import styles from './AddressForm.module.css';
 import { Actions, Button } from './Button';
 import { NumberField, TextField } from './Field';

@@ -1,7 +1,7 @@
 import { Chart, LinearScale, LineController, LineElement, PointElement, Tooltip } from 'chart.js';
 import { useRef } from 'react';
 import { formatSeconds } from '../../../shared/util/units';
-import { formatDelay } from '../../../shared/words/delay';
+import { formatDelay } from '../../../shared/kinds/network/delay';
 import { timeAxisEnd, useRunsStore } from '../stores/runs';
 import { axisStyle, withAlpha, type ChartColours } from './chart-theme';
 import { ChartBox } from './ChartBox';

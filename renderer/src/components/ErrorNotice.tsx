@@ -1,7 +1,7 @@
 import type { AppError } from '../../../shared/contract/errors';
 import { Notice, NoticeHint } from './Notice';
 import { PlainText } from './PlainText';
-import { ShowRunningTest } from './ShowRunningTest';
+import { RunningTestButton } from './RunningTestButton';
 
 /**
  * What went wrong and what to do about it, as the engine worded it. A cancel the user asked
@@ -28,7 +28,7 @@ export function ErrorNotice({
       <NoticeHint>
         <PlainText text={error.hint} />
       </NoticeHint>
-      {typeof busyWith === 'string' && <ShowRunningTest runId={busyWith} />}
+      {typeof busyWith === 'string' && <RunningTestButton runId={busyWith} />}
     </Notice>
   );
 }

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { DevicesChanged, DiscoveredDevice, RecentDevice } from '../../../shared/contract/discovery';
 import type { AppError } from '../../../shared/contract/errors';
-import { sameNas, useSessionStore } from './session';
+import { sameNas, useNasConnectionStore } from './nas-connection';
 
 /** How long one search listens; long enough for a sleepy NAS, short enough to wait for. */
 export const searchSeconds = 5;
@@ -89,7 +89,7 @@ export const useDevicesStore = create<DevicesState>()((set, get) => {
         if (!result.ok) return; // the list is a convenience: without it, typing the address still works
         set({ remembered: result.data });
         // Login names of earlier sessions fill in the login form, as this session's do.
-        useSessionStore
+        useNasConnectionStore
           .getState()
           .actions.addEarlierNases(result.data.map(({ host, port, username }) => ({ host, port, username })));
       },
@@ -102,7 +102,7 @@ export const useDevicesStore = create<DevicesState>()((set, get) => {
  * whenever the newest entry of the session's list changes, it is remembered (with its user name).
  */
 export function rememberChosenNases(): () => void {
-  return useSessionStore.subscribe((state, previous) => {
+  return useNasConnectionStore.subscribe((state, previous) => {
     const newest = state.recent[0];
     const before = previous.recent[0];
     if (!newest || (before && sameNas(newest, before) && newest.username === before.username)) return;
@@ -118,3 +118,17 @@ export function rememberChosenNases(): () => void {
 }
 
 export const useDevicesActions = () => useDevicesStore((state) => state.actions);
+
+/** The vendor discovery saw for the NAS at this address or name (for brand-specific help); null when unknown. */
+export const selectVendorOf =
+  (host: string) =>
+  (state: Pick<DevicesState, 'devices'>): string | null => {
+    const key = host.toLowerCase();
+    const device = state.devices.find(
+      (candidate) =>
+        candidate.addresses.includes(host) ||
+        candidate.hostname?.toLowerCase() === key ||
+        candidate.name.toLowerCase() === key,
+    );
+    return device?.vendor ?? null;
+  };

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { AppError } from '../../../shared/contract/errors';
 import type { PlanName, PlanPreview } from '../../../shared/contract/plans';
 import { checkPlanChoices, unansweredLocalFolder, type PlanProblems } from '../../../shared/words/plan';
-import { selectNasFolder, selectWritePlaces, useSessionStore } from './session';
+import { selectNasFolder, selectWritePlaces, useNasConnectionStore } from './nas-connection';
 import { beginStart, endStart } from './start-run';
 
 /** The guided plan form. Where it writes (on the NAS, on its share) is the session's choice for that NAS. */
@@ -31,14 +31,14 @@ interface PlanState {
   };
 }
 
-const currentShareFolder = () => selectWritePlaces(useSessionStore.getState()).shareFolder;
+const currentShareFolder = () => selectWritePlaces(useNasConnectionStore.getState()).shareFolder;
 
 /**
  * The plan form with the connected NAS's write places, checked into the engine's input; the answer
  * to the local-folder question only when starting (the preview does not depend on it).
  */
 function checkedPlan(state: PlanState, starting = false) {
-  const session = useSessionStore.getState();
+  const session = useNasConnectionStore.getState();
   if (!session.connection) return null;
   const { plan, networkSeconds, diskSeconds, connection } = state;
   const nasFolder = selectNasFolder(session);

@@ -13,8 +13,11 @@ interface ReportState {
   loading: boolean;
   saving: boolean;
   error: AppError | null;
-  /** The last report saved, said beside the Export button once the dialog has closed. */
-  saved: { runId: string; fileName: string } | null;
+  /**
+   * The last report saved, said beside the Export button once the dialog has closed, with what the
+   * anonymiser replaced in it (null when it was not anonymised): the dialog's counts, kept true after Save.
+   */
+  saved: { runId: string; fileName: string; replaced: Record<string, number> | null } | null;
   actions: {
     openFor(runId: string): Promise<void>;
     close(): void;
@@ -77,7 +80,7 @@ export const useReportStore = create<ReportState>()((set, get) => {
           set({ saving: false, error: result.error });
           return false;
         }
-        const { fileName, mimeType, text, base64 } = result.data;
+        const { fileName, mimeType, text, base64, anonymized, replaced } = result.data;
         const bytes =
           base64 === undefined ? [text ?? ''] : [Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))];
         const url = URL.createObjectURL(new Blob(bytes, { type: mimeType }));
@@ -88,7 +91,8 @@ export const useReportStore = create<ReportState>()((set, get) => {
         setTimeout(() => URL.revokeObjectURL(url), 10_000);
         // Saved: the dialog closes and the results say where the file went.
         previewRequest++;
-        set({ saving: false, runId: null, preview: null, loading: false, saved: { runId, fileName } });
+        const kept = { runId, fileName, replaced: anonymized ? replaced : null };
+        set({ saving: false, runId: null, preview: null, loading: false, saved: kept });
         return true;
       },
     },

@@ -1,12 +1,13 @@
 import { nasAddressLabel } from '../../../shared/contract/connect';
 import { create } from 'zustand';
-import { compareLimits } from '../../../shared/words/compare-runs';
+import { compareLimits } from '../../../shared/history/compare-runs';
+import { descriptorOf } from '../../../shared/kinds';
 import {
   filterChoices,
   FilterChoiceTally,
   type FilterChoices,
   type HistoryFilter,
-} from '../../../shared/words/history-filter';
+} from '../../../shared/history/filter';
 import type { AppError } from '../../../shared/contract/errors';
 import { SampleHistory } from '../../../shared/util/ring-buffer';
 import type { RunEnd } from '../../../shared/contract/run-events';
@@ -69,7 +70,8 @@ export function liveRunOf(saved: SavedRun): LiveRun {
     for (const [t, value] of line.points) history.push({ t, value });
     samples[line.series] = history;
   }
-  const details = saved.results.find((result) => result.kind === 'disk' || result.kind === 'copy');
+  // As the run's end event carried it live: the first result whose kind Results draws from the end event.
+  const details = saved.results.map((result) => descriptorOf(result).endDetails?.(result)).find(Boolean);
   return {
     runId: saved.id,
     plan: saved.plan,
@@ -98,7 +100,7 @@ export function liveRunOf(saved: SavedRun): LiveRun {
       state: stateOf[saved.status],
       seconds: saved.seconds,
       ...(saved.summary ? { summary: saved.summary } : {}),
-      ...(details && (details.kind === 'disk' || details.kind === 'copy') ? { details } : {}),
+      ...(details ? { details } : {}),
       ...(saved.error ? { error: saved.error } : {}),
       ...(saved.leftBehind ? { leftBehind: saved.leftBehind } : {}),
     },

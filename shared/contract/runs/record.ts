@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../errors';
 import { ClientFacts, NasFacts } from '../probe';
 import { LeftBehind, RunId, SeriesInfo, ThroughputSummary } from '../run-events';
-import { Verdict } from '../../words/verdicts/verdict';
+import { Verdict } from '../verdict';
 import { TestResult } from './results';
 
 /**
@@ -110,7 +110,7 @@ export const SummaryFigure = z.object({
 export type SummaryFigure = z.infer<typeof SummaryFigure>;
 
 /**
- * What the NAS itself did during a run, in brief, for History's line (shared/words/nas-view.ts
+ * What the NAS itself did during a run, in brief, for History's line (shared/verdicts/nas-glance.ts
  * summarizeNasViews): shares 0–1 and CPU in cores, to a hundredth.
  */
 export const NasViewSummary = z.object({
@@ -131,7 +131,7 @@ export type NasViewSummary = z.infer<typeof NasViewSummary>;
 
 /**
  * What the history list shows: enough to pick, filter and trend a run without reading its file
- * (History's index keeps one per run; shared/words/run-summary.ts makes it from a run).
+ * (History's index keeps one per run; shared/history/run-summary.ts makes it from a run).
  */
 export const RunSummary = z.object({
   id: RunId,

@@ -12,15 +12,15 @@ import type { FromServerThread, ServerThreadData, ToServerThread } from './threa
  * and the figure would show half of what this computer's network stack carries, where native
  * iperf3's client and server are two processes on two cores.
  */
-export function startIperfServerOnItsOwnThread(options: {
-  host: string;
-  port: number;
-  signal?: AbortSignal | undefined;
-}): Promise<IperfServer> {
+export function startIperfServerOnItsOwnThread(
+  options: ServerThreadData & { signal?: AbortSignal | undefined },
+): Promise<IperfServer> {
   const { entry, loader } = threadEntry();
   const workerData: ServerThreadData & { entry: string; loader?: string } = {
     host: options.host,
     port: options.port,
+    ...(options.peers ? { peers: options.peers } : {}),
+    ...(options.caps ? { caps: options.caps } : {}),
     entry,
     ...(loader ? { loader } : {}),
   };

@@ -1,8 +1,10 @@
 import net from 'node:net';
 import { NasbenchError } from '../../../../shared/contract/errors';
-import { IperfTestSession } from './session';
+import { nasbenchCaps, plainAddress } from './caps';
+import { ServedIperfTest } from './served-test';
 import { defaultTimeouts, type IperfServerOptions } from './types';
 
+export { nasbenchCaps, type IperfServerCap, type IperfServerCaps } from './caps';
 export type {
   IperfDirection,
   IperfServerOptions,
@@ -24,6 +26,9 @@ export interface IperfServer {
  * An iperf3-protocol server (TCP and UDP tests) that stock iperf3 clients from 3.1 on can test against:
  * forward, reverse (-R), parallel (-P), bidirectional (--bidir) and UDP (-u, -b, -l). Like iperf3 it runs one test at
  * a time and turns other clients away as busy. Each finished or failed test is reported to onTestEnd.
+ * A test's data streams (TCP connections, UDP hellos) are taken only from the address its control
+ * connection came from, so no one can make it send to a third machine; with `peers`, tests come only
+ * from those addresses; every test is held to `caps` (NASBench's own limits unless told otherwise).
  */
 export async function startIperfServer(options: IperfServerOptions): Promise<IperfServer> {
   const host = options.host ?? '127.0.0.1';
@@ -34,15 +39,22 @@ export async function startIperfServer(options: IperfServerOptions): Promise<Ipe
     onSample: options.onSample,
     sampleIntervalMs: options.sampleIntervalMs ?? 1000,
     timeouts: { ...defaultTimeouts, ...options.timeouts },
+    caps: { ...nasbenchCaps, ...options.caps },
   };
-  let session: IperfTestSession | undefined;
+  const peers = options.peers?.map(plainAddress);
+  let session: ServedIperfTest | undefined;
 
   const server = net.createServer((socket) => {
+    // Not the peer this server is for: closed unread, as if nothing listened here for it.
+    if (peers && !peers.includes(plainAddress(socket.remoteAddress))) {
+      socket.destroy();
+      return;
+    }
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
     // A connection is a new test only while none runs; during a test it is a data stream or refused.
     if (session) return session.offer(socket);
-    const current = new IperfTestSession(socket, sessionOptions);
+    const current = new ServedIperfTest(socket, sessionOptions);
     session = current;
     void current.run().then((summary) => {
       session = undefined;

@@ -21,6 +21,7 @@ export class DataStream {
   private written = 0;
   private sentDuringOmit = 0;
   private sentAtStop: number | undefined;
+  private sentAtHold: number | undefined;
   private counting = false;
   private block: Buffer | undefined;
 
@@ -71,15 +72,21 @@ export class DataStream {
     this.socket.destroy();
   }
 
-  /** Sends nothing more and reads nothing more, but keeps the connection open (see the session's terminate). */
+  /**
+   * Sends nothing more, reads nothing more and counts nothing more, but keeps the connection open
+   * (see the session's terminate).
+   */
   hold(): void {
+    this.sentAtHold ??= this.sentNow();
+    this.counting = false;
     this.block = undefined;
     this.socket.pause();
   }
 
   /** Bytes that count for the results so far. */
   get bytes(): number {
-    return this.direction === 'receive' ? this.received : (this.sentAtStop ?? this.sentNow()) - this.sentDuringOmit;
+    if (this.direction === 'receive') return this.received;
+    return (this.sentAtHold ?? this.sentAtStop ?? this.sentNow()) - this.sentDuringOmit;
   }
 
   summary(): IperfServerStreamSummary {
@@ -126,4 +133,19 @@ export function refuse(socket: net.Socket): void {
   socket.once('close', () => clearTimeout(timer));
   socket.resume();
   socket.end(stateByte(IperfState.ACCESS_DENIED));
+}
+
+/** Resolves once `count` stops changing between two looks 5 ms apart (at most 200 ms). */
+export function countSettled(count: () => number): Promise<void> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    let last = count();
+    const look = () => {
+      const now = count();
+      if (now === last || performance.now() - started > 200) return resolve();
+      last = now;
+      setTimeout(look, 5);
+    };
+    setTimeout(look, 5);
+  });
 }

@@ -1,10 +1,8 @@
 import type { ErrorCode } from '../../../../shared/contract/errors';
+import type { IperfServerOptions } from './types';
 
 /** What the server thread starts with. */
-export interface ServerThreadData {
-  host: string;
-  port: number;
-}
+export type ServerThreadData = Pick<IperfServerOptions, 'port' | 'peers' | 'caps'> & { host: string };
 
 export type ToServerThread = { kind: 'close' };
 

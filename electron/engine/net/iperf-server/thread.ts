@@ -9,10 +9,10 @@ import type { FromServerThread, ServerThreadData, ToServerThread } from './threa
 
 const port = parentPort;
 if (!port) throw new Error('thread.ts is the entry of a worker thread; it does not run on the main thread.');
-const { host, port: wanted } = workerData as ServerThreadData;
+const { host, port: wanted, peers, caps } = workerData as ServerThreadData;
 const say = (message: FromServerThread) => port.postMessage(message);
 
-startIperfServer({ host, port: wanted }).then(
+startIperfServer({ host, port: wanted, ...(peers ? { peers } : {}), ...(caps ? { caps } : {}) }).then(
   (server) => {
     port.on('message', (message: ToServerThread) => {
       if (message.kind === 'close') void server.close().then(() => say({ kind: 'closed' }));

@@ -1,5 +1,6 @@
 import type { AppError } from '../../../../shared/contract/errors';
 import type { IperfResults } from '../protocol';
+import type { IperfServerCap, IperfServerCaps } from './caps';
 
 export type IperfDirection = 'receive' | 'send';
 
@@ -16,6 +17,16 @@ export interface IperfServerOptions {
   port: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /**
+   * The only addresses a test may come from (the peer NASBench expects: the NAS it logged into, or
+   * this computer); a connection from any other is closed unread. Without it, anyone who reaches `host`.
+   */
+  peers?: readonly string[];
+  /**
+   * What one test may have at most (default: nasbenchCaps, NASBench's own limits): a peer NASBench did
+   * not start, asking for more, is held to them. Callers that start the peer themselves pass their test's.
+   */
+  caps?: Partial<IperfServerCaps>;
   signal?: AbortSignal;
   onSample?(sample: IperfServerSample): void;
   /** Called once per test, finished or failed. */
@@ -54,6 +65,8 @@ export interface IperfServerTestSummary {
   streams: IperfServerStreamSummary[];
   /** What the client reported about its side, when the test got that far. */
   clientResults?: IperfResults;
+  /** What the client asked for beyond the server's caps, and what it got instead (the test ended at the cap). */
+  capped?: IperfServerCap[];
   /** Why the test did not finish normally (PARSE_ERROR, LINK_LOST, TIMEOUT, CANCELLED, INVALID_INPUT). */
   error?: AppError;
 }

@@ -4,6 +4,7 @@ import { isIPv6 } from 'node:net';
 import type { IperfStreamResult } from '../protocol';
 import { udpStreamResult } from '../udp/udp-results';
 import { closeQuietly, roomToReceive, UdpDataStream, udpStreamAccepted } from '../udp/udp-stream';
+import { plainAddress } from './caps';
 import type { IperfDirection, IperfServerStreamSummary } from './types';
 
 /**
@@ -22,9 +23,15 @@ export class UdpStreamAcceptor {
     return new UdpStreamAcceptor(await listen(host, port), host, port);
   }
 
-  /** The next stream: a socket connected to the client that said hello, after the hello was answered. */
-  async accept(signal: AbortSignal): Promise<dgram.Socket> {
-    const [, sender] = (await once(this.listener, 'message', { signal })) as [Buffer, dgram.RemoteInfo];
+  /**
+   * The next stream: a socket connected to the client that said hello from `from` (the control
+   * connection's address), after the hello was answered. A datagram from any other address is
+   * dropped unanswered: its sender can be forged, and the stream would send to whoever it names.
+   */
+  async accept(signal: AbortSignal, from: string): Promise<dgram.Socket> {
+    let sender: dgram.RemoteInfo;
+    do [, sender] = (await once(this.listener, 'message', { signal })) as [Buffer, dgram.RemoteInfo];
+    while (plainAddress(sender.address) !== from);
     const socket = this.listener;
     socket.connect(sender.port, sender.address);
     await once(socket, 'connect', { signal });
@@ -79,8 +86,10 @@ export class UdpServerStream {
     else closeQuietly(this.socket);
   }
 
+  /** Sends and counts nothing more; the socket stays open until stop. */
   hold(): void {
     this.sending.abort();
+    this.stream?.markEnd();
   }
 
   get bytes(): number {

@@ -5,9 +5,6 @@
  */
 export const headerBytes = { counters32: 12, counters64: 16 } as const;
 
-/** The smallest datagram iperf3 sends (and the smallest we accept as `--length`): the 64-bit header. */
-export const minimumDatagramBytes = headerBytes.counters64;
-
 /**
  * 1460 bytes of payload fill one 1500-byte Ethernet frame (20 IP + 8 UDP header bytes leave 1472,
  * 1460 is iperf3's own default when it cannot read the path's MSS): no datagram is split into

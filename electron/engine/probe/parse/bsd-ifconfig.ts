@@ -39,7 +39,8 @@ function splitBlocks(lines: readonly string[]): Block[] {
   const blocks: Block[] = [];
   let block: Block | null = null;
   for (const line of lines) {
-    const header = /^([A-Za-z][\w.-]*): flags=[0-9a-fx]+(?:<([^>]*)>)?(.*)$/.exec(line);
+    // (?![0-9a-fx]): the flags are taken whole, never given back one digit at a time to `.*`.
+    const header = /^([A-Za-z][\w.-]*): flags=[0-9a-fx]+(?![0-9a-fx])(?:<([^>]*)>)?(.*)$/.exec(line);
     if (header?.[1] !== undefined) {
       block = {
         name: header[1],
@@ -106,8 +107,11 @@ function portState(block: Block): Interface['state'] {
  */
 export function mediaSpeed(media: string | null): number | null {
   if (media === null) return null;
-  const active = /\(([^)]*)\)/.exec(media)?.[1] ?? media;
-  const match = /(\d+(?:\.\d+)?)\s*(G)?base/i.exec(active);
+  // By index and from the start of a number only: a pattern tried at every `(` or digit of a long run is quadratic.
+  const open = media.indexOf('(');
+  const close = open < 0 ? -1 : media.indexOf(')', open);
+  const active = close < 0 ? media : media.slice(open + 1, close);
+  const match = /(?<!\d)(\d+(?:\.\d+)?)\s*(G)?base/i.exec(active);
   if (!match?.[1]) return null;
   const mbps = Number(match[1]) * (match[2] ? 1000 : 1);
   return Number.isFinite(mbps) && mbps > 0 ? Math.round(mbps) : null;

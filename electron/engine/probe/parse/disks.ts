@@ -10,7 +10,8 @@ export const virtualModel = /QEMU|VBOX|VMware|Virtual disk|Virtual HD|Msft Virtu
 export function readDrives(probe: ProbeOutput): Drive[] {
   const drives: Drive[] = [];
   for (const line of probe.lines('drives')) {
-    const match = /^\/sys\/block\/(\S+) ([01]) (\d+)\s*(.*)$/.exec(line);
+    // Sectors and blanks taken whole ((?!…)), so a line that fails does not retry `.*` at each.
+    const match = /^\/sys\/block\/(\S+) ([01]) (\d+)(?!\d)\s*(?!\s)(.*)$/.exec(line);
     if (!match) continue;
     const [, name = '', rotational, sectors = '0', model = ''] = match;
     if (notADrive.test(name)) continue;
@@ -89,9 +90,8 @@ export function readZfsLayouts(probe: ProbeOutput): DriveArray[] {
     if (pool) arrays.push(...layoutOf(pool.name, pool.groups));
     pool = null;
   };
-  for (const raw of probe.lines('zpool-status')) {
-    const line = raw.replace(/\t/g, '        ');
-    const indent = line.length - line.trimStart().length;
+  for (const line of probe.lines('zpool-status')) {
+    const indent = indentOf(line);
     const [word = ''] = line.trim().split(/\s+/);
     if (/^pool:/.test(line.trim())) finish();
     if (/^(NAME|pool:|state:|scan:|status:|action:|see:|config:|errors:)/.test(word) || word === '') continue;
@@ -118,6 +118,12 @@ export function readZfsLayouts(probe: ProbeOutput): DriveArray[] {
   }
   finish();
   return arrays;
+}
+
+/** The width of a line's leading blanks, a tab counting eight: only the blanks are looked at, never the line widened. */
+function indentOf(line: string): number {
+  const blanks = line.length - line.trimStart().length;
+  return blanks + 7 * (line.slice(0, blanks).split('\t').length - 1);
 }
 
 function layoutOf(name: string, groups: { level: RaidLevel | 'disk' | null; members: string[] }[]): DriveArray[] {

@@ -46,7 +46,8 @@ function ethtoolFields(text: string): Map<string, string> {
   let last: string | null = null;
   for (const raw of text.split('\n')) {
     const line = raw.trim();
-    const field = /^([A-Za-z][A-Za-z -]*?):\s*(.*)$/.exec(line);
+    // (?!\s): the blanks after the colon are taken whole, not handed to `.*` one at a time.
+    const field = /^([A-Za-z][A-Za-z -]*?):\s*(?!\s)(.*)$/.exec(line);
     if (field?.[1] !== undefined && !/\/(Full|Half)$/.test(field[1])) {
       last = field[1];
       if (!fields.has(last)) fields.set(last, field[2] ?? '');

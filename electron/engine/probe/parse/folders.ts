@@ -21,11 +21,14 @@ const applianceFolders = /^\/mnt\/(HDA_ROOT|ext|boot_config|snapshot|disks|remot
 export function readFolders(probe: ProbeOutput): WritableFolder[] | undefined {
   if (!probe.sections.some((section) => section.name === 'folders')) return undefined;
   const found: WritableFolder[] = [];
+  // The paths seen so far, looked up rather than searched: a NAS listing thousands of shares stays linear.
+  const seen = new Set<string>();
   for (const line of probe.lines('folders')) {
     const [key, ...rest] = line.split('=');
     const check = checkNasFolder(rest.join('='));
     if ((key !== 'share' && key !== 'home') || !check.ok || applianceFolders.test(check.folder)) continue;
-    if (found.some((folder) => folder.path === check.folder)) continue;
+    if (seen.has(check.folder)) continue;
+    seen.add(check.folder);
     const kind = key === 'home' ? 'home' : volumeRoot.test(check.folder) ? 'volume' : 'share';
     found.push({ path: check.folder, kind });
   }

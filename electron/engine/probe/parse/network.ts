@@ -37,8 +37,10 @@ export function readInterfaces(probe: ProbeOutput): Interface[] {
     // Without sysfs (odd chroots), ifconfig is all we know about a port.
     const port = byName.get(name) ?? { name, addresses: [], speedMbps: null, mtu, state: up ? 'up' : 'unknown' };
     byName.set(name, port);
-    if (address !== null && isUsableAddress(address) && !port.addresses.includes(address)) port.addresses.push(address);
+    if (address !== null && isUsableAddress(address)) port.addresses.push(address);
   }
+  // One set per port, not a search of its list per address: a port listing thousands stays linear.
+  for (const port of byName.values()) port.addresses = unique(port.addresses);
   for (const section of probe.all('ethtool')) {
     const port = byName.get(section.arg);
     const read = readEthtool(section.lines.join('\n'));
@@ -87,7 +89,9 @@ function readAddresses(probe: ProbeOutput): PortAddress[] {
 function readIpAddr(lines: readonly string[]): PortAddress[] {
   const found: PortAddress[] = [];
   for (const line of lines) {
-    const match = /^\d+:\s+(\S+?)(?:@\S+)?\s+inet6?\s+([0-9a-fA-F.:]+)\/\d+\s/.exec(line);
+    // The name ends at its first `@` (eth0@if5) unless that `@` ends the word; spelt out rather than
+    // lazily (`\S+?(?:@\S+)?`), which scans the rest of the word again at each character.
+    const match = /^\d+:\s+(\S[^\s@]*(?:@(?=\s))?)(?:@\S+)?\s+inet6?\s+([0-9a-fA-F.:]+)\/\d+\s/.exec(line);
     if (match?.[1] && match[2]) found.push({ name: match[1], address: match[2], mtu: null, up: false });
   }
   return found;

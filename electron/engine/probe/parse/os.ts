@@ -89,7 +89,8 @@ function recognizeTerramaster(probe: ProbeOutput): Omit<NasSystem, 'distroFamily
   const saysTos = /\b(tos|terramaster)\b/i.test(`${osRelease.get('ID') ?? ''} ${osRelease.get('NAME') ?? ''}`);
   if (lines.length === 0 && !saysTos) return null;
   const versionText = [...lines, osRelease.get('VERSION_ID') ?? ''].join('\n');
-  const version = /\d+\.\d+(?:\.\d+)*(?:-\d+)?/.exec(versionText)?.[0] ?? null;
+  // From the first digit of a number only: tried inside a long digit run, the search is quadratic.
+  const version = /(?<!\d)\d+\.\d+(?:\.\d+)*(?:-\d+)?/.exec(versionText)?.[0] ?? null;
   return { vendor: 'terramaster', name: 'TOS', version, model: null };
 }
 

@@ -1,5 +1,7 @@
 import type { NasVolume } from '../../../../shared/contract/probe';
 import type { z } from 'zod';
+import { splitMountLine } from '../../../../shared/util/mount-line';
+import { decodeOctalEscapes } from '../../../../shared/util/octal-escapes';
 import { wholeNumber, type ProbeOutput } from './sections';
 
 type Volume = z.infer<typeof NasVolume>;
@@ -112,7 +114,7 @@ function readDf(lines: readonly string[]): DfRow[] {
   const header = lines.find((line) => line.startsWith('Filesystem'));
   if (header === undefined) return [];
   const hasType = /\sType\s/.test(header);
-  const blockBytes = wholeNumber(/(\d+)-blocks/.exec(header)?.[1]) ?? 1024;
+  const blockBytes = wholeNumber(/(?<!\d)(\d+)-blocks/.exec(header)?.[1]) ?? 1024;
   return joinWrappedLines(lines.filter((line) => line !== header))
     .map((line) => readDfRow(line, hasType, blockBytes))
     .filter((row) => row !== null);
@@ -129,8 +131,9 @@ function readDfRow(line: string, hasType: boolean, blockBytes: number): DfRow | 
   for (let capacity = firstNumber + 3; capacity < fields.length - 1; capacity++) {
     if (!/^(\d+%|-)$/.test(fields[capacity] ?? '')) continue;
     const [blocks, used, available] = fields.slice(capacity - 3, capacity).map(wholeNumber);
+    // Checked before the mount point is joined: a line of many `-` fields must not join the rest at each.
+    if (blocks == null || used == null || available == null || !fields[capacity + 1]?.startsWith('/')) continue;
     const mount = fields.slice(capacity + 1).join(' ');
-    if (blocks == null || used == null || available == null || !mount.startsWith('/')) continue;
     const typeAt = capacity - 4;
     return {
       source: fields.slice(0, hasType ? typeAt : capacity - 3).join(' '),
@@ -172,16 +175,17 @@ function readMounts(lines: readonly string[]): Map<string, Mount> {
 function readMountCommand(lines: readonly string[]): Map<string, Mount> {
   const mounts = new Map<string, Mount>();
   for (const line of lines) {
-    const match = /^(.+?) on (\/.*?) \(([^,()]+)((?:, [^,()]+)*)\)$/.exec(line);
-    if (!match?.[1] || !match[2] || !match[3]) continue;
-    const options = (match[4] ?? '').split(', ').filter(Boolean);
+    const parts = splitMountLine(line);
+    const fields = parts && /^([^,()]+)((?:, [^,()]+)*)$/.exec(parts.options);
+    if (!parts || !fields?.[1]) continue;
+    const options = (fields[2] ?? '').split(', ').filter(Boolean);
     options.push(options.includes('read-only') ? 'ro' : 'rw');
-    mounts.set(match[2], { source: match[1], fsType: match[3].trim(), options });
+    mounts.set(parts.mountPoint, { source: parts.source, fsType: fields[1].trim(), options });
   }
   return mounts;
 }
 
 /** The kernel writes space, tab, newline and backslash in mount points as octal escapes (\040). */
 function decodeMountPath(path: string): string {
-  return path.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(Number.parseInt(octal, 8)));
+  return decodeOctalEscapes(path);
 }

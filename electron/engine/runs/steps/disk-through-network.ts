@@ -2,6 +2,7 @@ import type { DiskThroughNetworkResult } from '../../../../shared/contract/runs'
 import { measureNetworkToDiskWrite } from '../../net';
 import { scratchIn } from './nas-folder';
 import { nasOf, type Step } from './types';
+import { resultsOfKind } from '../../../../shared/kinds';
 
 /** Room for a whole test at 10 Gbit/s, as the test itself plans it. */
 const assumedBytesPerSecond = 1.25e9;
@@ -45,8 +46,8 @@ export function diskThroughNetworkStep(spec: { label?: string; folder: string; s
       return [found];
     },
     headline(results, peak) {
-      const found = results.find((result) => result.kind === 'disk-through-network');
-      if (found?.kind !== 'disk-through-network') return undefined;
+      const found = resultsOfKind(results, 'disk-through-network')[0];
+      if (!found) return undefined;
       const bytesPerSecond = found.bitsPerSecond / 8;
       return {
         bytes: found.bytes,

@@ -2,9 +2,10 @@ import type { DiskRunDetails, DiskTestResult } from '../../../../shared/contract
 import type { ThroughputSummary } from '../../../../shared/contract/run-events';
 import type { TestResult } from '../../../../shared/contract/runs';
 import { formatBytes } from '../../../../shared/util/units';
-import { checkFioJob, jobFootprint, presetTests, quickDefaults, runNasDiskTest, type DiskPreset } from '../../disk';
+import { diskTestPlan, quickDefaults, runNasDiskTest, type DiskPreset } from '../../disk';
 import { freeBytesOfFolder, scratchIn } from './nas-folder';
 import { nasOf, type Step, type StepFacts } from './types';
+import { resultsOfKind } from '../../../../shared/kinds';
 
 export interface DiskStepSpec {
   label: string;
@@ -22,8 +23,8 @@ export interface DiskStepSpec {
 /** A conservative layout rate for the preview's time: fio writes the test file before it measures. */
 const layoutBytesPerSecond = 150e6;
 /**
- * Each fio test's own start and end beyond its runtime (the command over SSH, opening the file, the
- * JSON out): half a second on the lab NAS, eight Quick check tests of 3 s in 28 s with the layout.
+ * Each fio test's own start and end beyond its runtime: the command over SSH, opening the file, the
+ * JSON out (as measured: docs/measured-constants.md).
  */
 const perTestSeconds = 0.5;
 /** dd's rate for the preview's time: a slow single-disk NAS. */
@@ -41,13 +42,9 @@ export function diskStep(spec: DiskStepSpec, facts: Pick<StepFacts, 'nas'>): Ste
   let parts: number;
   const lines = testLines(spec, facts.nas.tools.fio !== null);
   if (facts.nas.tools.fio) {
-    const tests = presetTests(spec.preset, {
-      uncached: spec.uncached,
-      freeBytes: freeBytesOfFolder(facts.nas, folder) ?? Number.MAX_SAFE_INTEGER,
-      ...(spec.sizeBytes !== undefined ? { sizeBytes: spec.sizeBytes } : {}),
-      ...(spec.runtimeSeconds !== undefined ? { runtimeSeconds: spec.runtimeSeconds } : {}),
-    }).filter((test) => !spec.only || spec.only.includes(test.name));
-    bytes = Math.max(0, ...tests.map((test) => jobFootprint(checkFioJob(test.job))));
+    const plan = diskTestPlan({ ...spec, freeBytes: freeBytesOfFolder(facts.nas, folder) ?? Number.MAX_SAFE_INTEGER });
+    const { tests } = plan;
+    bytes = plan.neededBytes;
     seconds =
       tests.reduce((sum, test) => sum + (test.job.runtime ?? 5) + perTestSeconds, 0) + bytes / layoutBytesPerSecond;
     parts = tests.length;
@@ -115,7 +112,7 @@ export function diskStep(spec: DiskStepSpec, facts: Pick<StepFacts, 'nas'>): Ste
 
 /** A disk run's headline: all bytes moved over all seconds measured, and the fastest test. */
 export function diskHeadline(results: TestResult[]): ThroughputSummary | undefined {
-  const tests = results.flatMap((result) => (result.kind === 'disk' ? result.tests : []));
+  const tests = resultsOfKind(results, 'disk').flatMap((result) => result.tests);
   const best = Math.max(0, ...tests.map((test) => test.bytesPerSecond));
   const bytes = tests.reduce((sum, test) => sum + test.ioBytes, 0);
   const seconds = tests.reduce((sum, test) => sum + test.seconds, 0);

@@ -12,6 +12,7 @@ import {
 } from '../../load';
 import { directIoSupport, nasDiskCache, readTestFolderFacts } from '../../disk';
 import { nasOf, type Step, type StepKit } from './types';
+import { resultsOfKind } from '../../../../shared/kinds';
 
 type Input = Required<Omit<LoadRunInput, 'helpers' | 'nas'>> & Pick<LoadRunInput, 'nas'> & { helpers: LoadHelper[] };
 
@@ -107,8 +108,8 @@ export function loadStep(input: Input, leftovers: LoadLeftovers): Step {
       }
     },
     headline(results, peak) {
-      const found = results.find((result) => result.kind === 'load');
-      if (found?.kind !== 'load') return undefined;
+      const found = resultsOfKind(results, 'load')[0];
+      if (!found) return undefined;
       const bytesPerSecond = found.total.bytesPerSecond;
       const seconds = Math.max(0, ...found.clients.map((client) => client.seconds));
       return {

@@ -1,4 +1,5 @@
 import type { NasFacts } from '../../../../shared/contract/probe';
+import { withoutTrailingSlashes } from '../../../../shared/util/trailing-slashes';
 import { volumeHolding } from '../../../../shared/util/volumes';
 
 /**
@@ -11,5 +12,5 @@ export function freeBytesOfFolder(nas: NasFacts, folder: string): number | null 
 
 /** Where a step writes, as the preview shows it: the scratch folder's name has the run's id in it. */
 export function scratchIn(folder: string): string {
-  return `${folder.replace(/\/+$/, '')}/.nasbench-<run id>`;
+  return `${withoutTrailingSlashes(folder)}/.nasbench-<run id>`;
 }

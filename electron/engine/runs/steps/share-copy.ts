@@ -1,9 +1,10 @@
 import type { CopyRunDetails, CopyTestResult } from '../../../../shared/contract/copy';
 import type { ClientFacts } from '../../../../shared/contract/probe';
 import type { TestResult } from '../../../../shared/contract/runs';
+import { withoutTrailingSlashes } from '../../../../shared/util/trailing-slashes';
 import { formatBytes, formatSeconds } from '../../../../shared/util/units';
 import type { SharePath } from '../../../../shared/contract/figure-quality';
-import { folderQuestion, pathNote, type LinkOfPlan } from '../../../../shared/words/share-path';
+import { folderQuestion, pathNote, type LinkOfPlan } from '../../../../shared/kinds/copy/share-path';
 import {
   copyDefaults,
   sessionTermsOf,
@@ -14,8 +15,9 @@ import {
   type SettleLimits,
   type ShareCopyResult,
 } from '../../copy';
-import { shellCommand } from '../../ssh';
+import { foundProgramCommand, wholeStdout } from '../../ssh';
 import type { Step, StepKit } from './types';
+import { resultsOfKind } from '../../../../shared/kinds';
 
 export interface ShareCopySpec {
   label: string;
@@ -69,14 +71,14 @@ function copySeconds(spec: ShareCopySpec, bytesPerSecond: number, sweepBudget: n
     spec.fileSize === undefined
       ? Math.min(Math.max(limits.minBytes / bytesPerSecond, settleRule.seconds * 1.25), limits.maxSeconds)
       : spec.fileSize / bytesPerSecond;
-  // A second for creating the file, flushing it and turning from writing to reading: the Quick check's copy
-  // (2 × 6.25 s as sized here) was a step of 12.2-12.9 s on the lab NAS's share, three times.
+  // A second for creating the file, flushing it and turning from writing to reading
+  // (as measured: docs/measured-constants.md).
   return Math.ceil(2 * eachWay) + 1 + (sweepBudget ?? 0);
 }
 
 /** The slower way of the network tests a plan ran before its copy, in bytes/s; null when it ran none. */
 function measuredNetwork(earlier: readonly TestResult[]): number | null {
-  const rates = earlier.flatMap((result) => (result.kind === 'network' ? [result.summary.bitsPerSecond / 8] : []));
+  const rates = resultsOfKind(earlier, 'network').map((result) => result.summary.bitsPerSecond / 8);
   return rates.length > 0 ? Math.min(...rates) : null;
 }
 
@@ -109,7 +111,7 @@ function copyStep(spec: ShareCopySpec, facts: CopyFacts, sweepBudget: number | n
     },
     writes: [
       {
-        where: `${spec.folder.replace(/[\\/]+$/, '')}/.nasbench-<run id>`,
+        where: `${withoutTrailingSlashes(spec.folder, { backslashes: true })}/.nasbench-<run id>`,
         bytes: spec.fileSize ?? limits.maxBytes,
       },
     ],
@@ -204,7 +206,7 @@ export function copyRunDetails(result: ShareCopyResult): CopyRunDetails {
 
 /** A copy run's headline: the uncached read, what the share gives when a file is opened. */
 function copyHeadline(results: TestResult[], peak: number) {
-  const tests = results.flatMap((result) => (result.kind === 'copy' ? result.tests : []));
+  const tests = resultsOfKind(results, 'copy').flatMap((result) => result.tests);
   const read = tests.find((test) => test.test === 'sequential' && test.op === 'read');
   return read
     ? {
@@ -228,8 +230,9 @@ function sessionTermsFor(kit: StepKit) {
     names: [nas.session.info.host, ...(nas.facts.hostname ? [nas.facts.hostname] : [])],
   };
   const onNas = sessionTermsOf(async (command, args) => {
-    const ran = await nas.session.run(shellCommand([command, ...args]), { timeoutMs: 15_000, signal: kit.signal });
-    return { code: ran.code, stdout: ran.stdout, stderr: ran.stderr };
+    // smbstatus, testparm: programs found on the NAS's PATH run only when its owner installed them.
+    const ran = await nas.session.run(foundProgramCommand(command, args), { timeoutMs: 15_000, signal: kit.signal });
+    return { code: ran.code, stdout: wholeStdout(ran, `${command} on the NAS`), stderr: ran.stderr };
   });
   const hereOnly = sessionTermsOf();
   return (share: Parameters<typeof onNas>[0], localAddress: string | null) =>

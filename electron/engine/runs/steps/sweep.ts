@@ -3,7 +3,7 @@ import type { DiskRunDetails, DiskSweepRunInput } from '../../../../shared/contr
 import { NasbenchError } from '../../../../shared/contract/errors';
 import type { NasFacts } from '../../../../shared/contract/probe';
 import { formatBytes, formatSeconds, sizeLabel } from '../../../../shared/util/units';
-import { sweepBudgetPreview } from '../../../../shared/words/sweep-budget';
+import { sweepBudgetPreview } from '../../../../shared/sweep/budget';
 import { fioOption, largestCellBytes, planSweep, runSweep, type SweepOptions, type SweepResult } from '../../disk';
 import { diskHeadline } from './disk';
 import { freeBytesOfFolder, scratchIn } from './nas-folder';

@@ -2,7 +2,7 @@ import type { PlannedStep } from '../../../../shared/contract/plans';
 import type { ClientFacts, NasFacts } from '../../../../shared/contract/probe';
 import type { LeftBehind, ThroughputSummary } from '../../../../shared/contract/run-events';
 import type { TestResult } from '../../../../shared/contract/runs';
-import type { NasSession, ScratchFolder } from '../../ssh';
+import type { NasLogin, ScratchFolder } from '../../ssh';
 import type { StepState } from '../registry';
 
 /** What a step is described from before it runs: the NAS's probe, and this computer's link to it. */
@@ -43,7 +43,7 @@ export interface StepProgress {
 export interface StepKit {
   runId: string;
   /** The connected NAS, for steps that need it (a copy to a local folder runs without one). */
-  nas: { session: NasSession; facts: NasFacts } | null;
+  nas: { session: NasLogin; facts: NasFacts } | null;
   scratch: ScratchService;
   progress: StepProgress;
   signal: AbortSignal;
@@ -69,7 +69,7 @@ export interface Step extends Omit<PlannedStep, 'index'> {
 }
 
 /** The NAS of a kit, for steps that cannot run without one. */
-export function nasOf(kit: StepKit): { session: NasSession; facts: NasFacts } {
+export function nasOf(kit: StepKit): { session: NasLogin; facts: NasFacts } {
   if (!kit.nas) throw new Error('This step needs a connected NAS.');
   return kit.nas;
 }

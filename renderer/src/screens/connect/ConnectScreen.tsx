@@ -3,16 +3,16 @@ import { AddressForm } from '../../components/AddressForm';
 import { Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { ScreenHeading } from '../../components/ScreenHeading';
-import { sameNas, useSessionActions, useSessionStore, type NasAddress } from '../../stores/session';
-import { EmptyState } from '../EmptyState';
+import { sameNas, useSessionActions, useNasConnectionStore, type NasAddress } from '../../stores/nas-connection';
+import { EmptyState } from '../../components/EmptyState';
 import text from '../../theme/text.module.css';
 import styles from './ConnectScreen.module.css';
 import { ConnectedNas } from './ConnectedNas';
 import { LoginForm } from './LoginForm';
 
 export function ConnectScreen() {
-  const target = useSessionStore((state) => state.target);
-  const connectedHere = useSessionStore(
+  const target = useNasConnectionStore((state) => state.target);
+  const connectedHere = useNasConnectionStore(
     (state) => state.connection !== null && state.target !== null && sameNas(state.connection, state.target),
   );
 
@@ -50,7 +50,7 @@ function ChosenAddress({ target }: { target: NasAddress }) {
   const changeButton = useRef<HTMLButtonElement>(null);
   const { chooseNas } = useSessionActions();
   // While a login is under way the address it uses stays put.
-  const connecting = useSessionStore((state) => state.connecting);
+  const connecting = useNasConnectionStore((state) => state.connecting);
   const stopChanging = () => {
     setChanging(false);
     requestAnimationFrame(() => changeButton.current?.focus());

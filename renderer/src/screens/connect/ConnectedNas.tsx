@@ -1,28 +1,30 @@
 import { useShallow } from 'zustand/react/shallow';
 import { describeSweptFolders } from '../../../../shared/words/describe-nas';
 import { Actions, Button } from '../../components/Button';
-import { Card, cardClass } from '../../components/Card';
+import { Card } from '../../components/Card';
 import { classNames } from '../../components/class-names';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { ProbingStatus } from '../../components/ProbingStatus';
 import { Term } from '../../components/Term';
 import { useNavigationActions } from '../../stores/navigation';
-import { useSessionActions, useSessionStore } from '../../stores/session';
+import { useSessionActions, useNasConnectionStore } from '../../stores/nas-connection';
 import text from '../../theme/text.module.css';
 import { NasDetails } from './NasDetails';
 
 /** The connection (who, which key, what was cleaned up), the way on to the tests and the way out, and the NAS's details. */
 export function ConnectedNas() {
-  const { connection, rememberAsked, probe, probing, probeError, disconnecting, disconnectError } = useSessionStore(
-    useShallow((state) => ({
-      connection: state.connection,
-      rememberAsked: state.rememberAsked,
-      probe: state.probe,
-      probing: state.probing,
-      probeError: state.probeError,
-      disconnecting: state.disconnecting,
-      disconnectError: state.disconnectError,
-    })),
-  );
+  const { connection, rememberAsked, probe, probing, probeError, disconnecting, disconnectError } =
+    useNasConnectionStore(
+      useShallow((state) => ({
+        connection: state.connection,
+        rememberAsked: state.rememberAsked,
+        probe: state.probe,
+        probing: state.probing,
+        probeError: state.probeError,
+        disconnecting: state.disconnecting,
+        disconnectError: state.disconnectError,
+      })),
+    );
   const actions = useSessionActions();
   const { show } = useNavigationActions();
 
@@ -69,14 +71,5 @@ export function ConnectedNas() {
       )}
       {probe && <NasDetails probe={probe} address={connection.host} />}
     </>
-  );
-}
-
-/** While the probe runs: what the app is doing, where its findings will appear. */
-export function ProbingStatus() {
-  return (
-    <p role="status" className={classNames(cardClass, text.muted)}>
-      Finding out what this NAS is and how this computer reaches it…
-    </p>
   );
 }

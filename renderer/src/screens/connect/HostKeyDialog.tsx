@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { describeKeyType, hostKeyCheckCommand } from '../../../../shared/words/describe-nas';
+import { sshSetupFor } from '../../../../shared/words/ssh-setup';
 import { Actions, Button } from '../../components/Button';
 import { classNames } from '../../components/class-names';
 import dialogStyles from '../../components/dialog.module.css';
@@ -18,6 +19,7 @@ export function HostKeyDialog({
   fingerprint,
   keyType,
   knownAs,
+  vendor = null,
   busy,
   onTrust,
   onCancel,
@@ -27,6 +29,8 @@ export function HostKeyDialog({
   keyType: string;
   /** The names this very key is already trusted under: the same NAS at another address or port. */
   knownAs: string[];
+  /** The NAS's brand, from discovery: where (if anywhere) it shows its fingerprint. */
+  vendor?: string | null;
   busy: boolean;
   onTrust: () => void;
   onCancel: () => void;
@@ -91,12 +95,12 @@ export function HostKeyDialog({
           { label: 'Key type', term: 'key-type', value: describeKeyType(keyType) },
         ]}
       />
-      <p className={text.muted}>
-        To see the fingerprint on the NAS itself, log in to it in a terminal and run{' '}
+      <p className={text.muted} data-testid="fingerprint-where">
+        {sshSetupFor(vendor).fingerprint} If you can already log in to the NAS in a terminal,{' '}
         <Term id="ssh-keygen">
           <code>{hostKeyCheckCommand(keyType)}</code>
-        </Term>
-        . If they differ, do not connect: another device may be answering at this address.
+        </Term>{' '}
+        prints it there. If they differ, do not connect: another device may be answering at this address.
       </p>
       <Actions>
         <Button variant="primary" data-testid="trust-host" aria-disabled={busy} onClick={() => !busy && onTrust()}>

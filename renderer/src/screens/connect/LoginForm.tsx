@@ -3,9 +3,11 @@ import { useShallow } from 'zustand/react/shallow';
 import { ConnectInput } from '../../../../shared/contract/connect';
 import { Actions, Button } from '../../components/Button';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { SshSetupHelp } from '../../components/SshSetupHelp';
 import { TextField } from '../../components/Field';
 import formStyles from '../../components/Form.module.css';
-import { sameNas, useSessionActions, useSessionStore, type NasAddress } from '../../stores/session';
+import { selectVendorOf, useDevicesStore } from '../../stores/devices';
+import { sameNas, useSessionActions, useNasConnectionStore, type NasAddress } from '../../stores/nas-connection';
 import text from '../../theme/text.module.css';
 import { HostKeyDialog } from './HostKeyDialog';
 import { HostKeyMismatch } from './HostKeyMismatch';
@@ -22,7 +24,7 @@ type KeyDecision = { trustFingerprint: string } | { replaceFingerprint: string }
  */
 export function LoginForm({ target }: { target: NasAddress }) {
   const id = useId();
-  const lastUser = useSessionStore((state) => state.recent.find((nas) => sameNas(nas, target))?.username ?? '');
+  const lastUser = useNasConnectionStore((state) => state.recent.find((nas) => sameNas(nas, target))?.username ?? '');
   const [username, setUsername] = useState(lastUser);
   const [method, setMethod] = useState<LoginMethod>('password');
   const [password, setPassword] = useState('');
@@ -39,7 +41,7 @@ export function LoginForm({ target }: { target: NasAddress }) {
   const connectButton = useRef<HTMLButtonElement>(null);
   // Where focus goes once the host-key dialog has gone (while it is open, the form is inert).
   const focusAfterDialog = useRef<HTMLElement | null>(null);
-  const { connecting, connectError, savedLogin } = useSessionStore(
+  const { connecting, connectError, savedLogin } = useNasConnectionStore(
     useShallow((state) => ({
       connecting: state.connecting,
       connectError: state.connectError,
@@ -47,6 +49,7 @@ export function LoginForm({ target }: { target: NasAddress }) {
     })),
   );
   const { connect, loadSavedLogin, forgetPassword } = useSessionActions();
+  const vendor = useDevicesStore(selectVendorOf(target.host));
   const user = username.trim();
   const passwordRemembered = savedLogin?.username === user && savedLogin.passwordRemembered;
 
@@ -109,7 +112,7 @@ export function LoginForm({ target }: { target: NasAddress }) {
     if (outcome.kind === 'connected') setReplaceKey(null);
     if (outcome.kind === 'failed') {
       // A refused login is fixed by typing again; anything else by reading the notice and retrying.
-      const refused = useSessionStore.getState().connectError?.code === 'AUTH_FAILED' && method !== 'agent';
+      const refused = useNasConnectionStore.getState().connectError?.code === 'AUTH_FAILED' && method !== 'agent';
       focusAfterDialog.current = (refused && document.getElementById(`${id}-${method}`)) || connectButton.current;
     }
   };
@@ -205,12 +208,17 @@ export function LoginForm({ target }: { target: NasAddress }) {
       {connectError && connectError.code !== 'HOST_KEY_MISMATCH' && (
         <ErrorNotice title="Could not connect." error={connectError} testId="connect-error" />
       )}
+      {/* SSH switched off, or an account that may not log in: how to fix it on this brand of NAS. */}
+      {(connectError?.code === 'UNREACHABLE' || connectError?.code === 'AUTH_FAILED') && (
+        <SshSetupHelp vendor={vendor} open />
+      )}
       {question && (
         <HostKeyDialog
           host={target.host}
           fingerprint={question.fingerprint}
           keyType={question.keyType}
           knownAs={question.knownAs}
+          vendor={vendor}
           busy={connecting}
           onTrust={() => void attempt({ trustFingerprint: question.fingerprint })}
           onCancel={() => {

@@ -1,9 +1,8 @@
 import type { ProbeResult } from '../../../../shared/contract/connect';
 import {
   describeClientRoute,
-  describeCpu,
   describeLinks,
-  describeMemory,
+  describeNasFacts,
   describeNasIdentity,
   describeTools,
   describeVolume,
@@ -22,18 +21,12 @@ export function NasDetails({ probe, address }: { probe: ProbeResult; address: st
   const { nas, client } = probe;
   const identity = describeNasIdentity(nas, address);
   const { links, hidden } = describeLinks(nas);
-  const tools = describeTools(nas.tools, nas.installHints);
+  const tools = describeTools(nas.tools, nas.installHints, nas.refusedTools);
   return (
     <Card aria-labelledby="nas-name" data-testid="nas-details">
       <h2 id="nas-name">{identity.name}</h2>
       <p className={text.muted}>{identity.summary}</p>
-      <Facts
-        facts={[
-          { label: 'Address', value: address },
-          { label: 'Processor', value: describeCpu(nas.cpu) },
-          { label: 'Memory', value: describeMemory(nas.memoryBytes) },
-        ]}
-      />
+      <Facts facts={describeNasFacts(nas, address)} />
 
       <h3>Network links</h3>
       <p className={fieldStyles.help}>
@@ -62,6 +55,11 @@ export function NasDetails({ probe, address }: { probe: ProbeResult; address: st
       {tools.hints.map((hint) => (
         <Notice key={hint} as="p">
           <PlainText text={hint} terms />
+        </Notice>
+      ))}
+      {tools.refused.map((line) => (
+        <Notice key={line} as="p" testId="nas-refused-tool">
+          <PlainText text={line} />
         </Notice>
       ))}
 

@@ -14,7 +14,7 @@ import fieldStyles from '../../components/Field.module.css';
 import { Notice } from '../../components/Notice';
 import { useDevicesActions, useDevicesStore } from '../../stores/devices';
 import { useNavigationActions } from '../../stores/navigation';
-import type { NasAddress } from '../../stores/session';
+import type { NasAddress } from '../../stores/nas-connection';
 import { formState } from '../../stores/store-helpers';
 import text from '../../theme/text.module.css';
 import styles from './DiscoveredDevices.module.css';

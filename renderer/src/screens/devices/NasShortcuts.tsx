@@ -1,14 +1,14 @@
 import { Actions, Button } from '../../components/Button';
 import { Card } from '../../components/Card';
 import { useNavigationActions } from '../../stores/navigation';
-import { useSessionActions, useSessionStore } from '../../stores/session';
+import { useSessionActions, useNasConnectionStore } from '../../stores/nas-connection';
 
 const portSuffix = (port: number) => (port === 22 ? '' : `, port ${port}`);
 
 /** The NAS this session is connected to, with the way back to its details and on to its tests. */
 export function ConnectedNasCard() {
-  const connection = useSessionStore((state) => state.connection);
-  const name = useSessionStore((state) => state.probe?.nas.hostname ?? null);
+  const connection = useNasConnectionStore((state) => state.connection);
+  const name = useNasConnectionStore((state) => state.probe?.nas.hostname ?? null);
   const { chooseNas } = useSessionActions();
   const { show } = useNavigationActions();
   if (!connection) return null;

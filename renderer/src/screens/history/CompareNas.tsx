@@ -1,4 +1,4 @@
-import type { Comparison } from '../../../../shared/words/compare-runs';
+import type { Comparison } from '../../../../shared/history/compare-runs';
 import tables from '../../components/tables.module.css';
 import text from '../../theme/text.module.css';
 import styles from './CompareRuns.module.css';

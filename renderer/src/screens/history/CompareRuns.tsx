@@ -1,7 +1,7 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
 import { useEffect, useState } from 'react';
 import { throughputAxisTitle } from '../../../../shared/util/chart-data';
-import { compareRuns, type Comparison } from '../../../../shared/words/compare-runs';
+import { compareRuns, type Comparison } from '../../../../shared/history/compare-runs';
 import type { RunRecord as SavedRun } from '../../../../shared/contract/runs';
 import { formatRate, rateInUnit, type RateUnit } from '../../../../shared/util/units';
 import { axisStyle } from '../../components/chart-theme';
@@ -77,6 +77,13 @@ export function CompareRuns({ runIds }: { runIds: string[] }) {
   return (
     <Card aria-labelledby="compare-title" data-testid="compare">
       <h2 id="compare-title">Compared</h2>
+      {comparison.inWords.length > 0 && (
+        <ul className={styles.differences} data-testid="compare-in-words">
+          {comparison.inWords.map((words) => (
+            <li key={words}>{words}</li>
+          ))}
+        </ul>
+      )}
       <ul className={styles.differences} data-testid="compare-differences">
         {comparison.differences.map((difference) => (
           <li key={difference}>{difference}</li>

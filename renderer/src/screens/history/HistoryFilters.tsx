@@ -1,10 +1,10 @@
 import { useId } from 'react';
 import type { LinkType } from '../../../../shared/contract/probe';
 import { describeLinkKind } from '../../../../shared/words/describe-nas';
-import type { FilterChoices, HistoryFilter } from '../../../../shared/words/history-filter';
+import type { FilterChoices, HistoryFilter } from '../../../../shared/history/filter';
 import { Field, TextField } from '../../components/Field';
 import { useSavedRunsActions } from '../../stores/saved-runs';
-import styles from '../HistoryScreen.module.css';
+import styles from './HistoryScreen.module.css';
 
 /** One select of the filter bar: "All …" first, then the choices the runs themselves have. */
 function Choice(props: {

@@ -1,13 +1,13 @@
 import { useVirtualizer, type Rect, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useId, useRef, useState } from 'react';
 import type { RunSummary } from '../../../../shared/contract/runs';
-import { describeRunLink } from '../../../../shared/words/run-summary';
-import { nasSummaryLine } from '../../../../shared/words/nas-view';
+import { describeRunLink } from '../../../../shared/history/run-summary';
+import { nasSummaryLine } from '../../../../shared/verdicts/nas-glance';
 import { formatRate, formatSeconds, type RateUnit } from '../../../../shared/util/units';
 import { Button } from '../../components/Button';
 import fieldStyles from '../../components/Field.module.css';
 import { useSavedRunsActions } from '../../stores/saved-runs';
-import styles from '../HistoryScreen.module.css';
+import styles from './HistoryScreen.module.css';
 
 const statusWords: Record<RunSummary['status'], string> = {
   completed: 'Finished',

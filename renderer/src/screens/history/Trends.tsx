@@ -11,7 +11,7 @@ import {
   type NasInHistory,
   type Trend,
   type TrendPoint,
-} from '../../../../shared/words/trends';
+} from '../../../../shared/history/trends';
 import { Card } from '../../components/Card';
 import { ChartBox } from '../../components/ChartBox';
 import { verticalMarkers } from '../../components/chart-markers';
@@ -34,7 +34,7 @@ const spreadOf = (point: TrendPoint) =>
 
 /**
  * How each NAS changed over time: pick the NAS, read the verdicts, then one chart per figure with
- * the runs' tags as markers. Only like-for-like runs share a chart (shared/words/trends.ts).
+ * the runs' tags as markers. Only like-for-like runs share a chart (shared/history/trends.ts).
  */
 export function Trends({ summaries, unit }: { summaries: RunSummary[]; unit: RateUnit }) {
   const titleId = useId();

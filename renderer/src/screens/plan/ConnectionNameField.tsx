@@ -1,7 +1,7 @@
 import { suggestConnectionName } from '../../../../shared/words/connection';
 import { TextField } from '../../components/Field';
 import { usePlanActions, usePlanStore } from '../../stores/plan';
-import { useSessionStore } from '../../stores/session';
+import { useNasConnectionStore } from '../../stores/nas-connection';
 
 /** The names people give the links they compare; any words of their own do too. */
 const commonNames = ['Wi-Fi', 'Cable', 'USB adapter'];
@@ -12,7 +12,7 @@ const commonNames = ['Wi-Fi', 'Cable', 'USB adapter'];
  * "Cable" one, whatever the interfaces are called.
  */
 export function ConnectionNameField({ id }: { id: string }) {
-  const route = useSessionStore((state) => state.probe?.client.route);
+  const route = useNasConnectionStore((state) => state.probe?.client.route);
   const suggested = suggestConnectionName(route);
   const value = usePlanStore((state) => state.connection);
   const { choose } = usePlanActions();

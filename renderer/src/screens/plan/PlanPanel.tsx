@@ -6,10 +6,10 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { FieldGrid, FoldedFields, NumberField } from '../../components/Field';
 import { TestPanel } from '../../components/TestPanel';
 import { usePlanActions, usePlanStore } from '../../stores/plan';
-import { selectNasFolder, selectWritePlaces, useSessionStore } from '../../stores/session';
+import { selectNasFolder, selectWritePlaces, useNasConnectionStore } from '../../stores/nas-connection';
 import { formState } from '../../stores/store-helpers';
 import { ConnectionNameField } from './ConnectionNameField';
-import { NasFolderField } from './NasFolderField';
+import { NasFolderField } from '../../components/NasFolderField';
 import { planCards, planTitle } from './plan-cards';
 import { PlanSteps } from './PlanSteps';
 import { ShareFolderField } from './ShareFolderField';
@@ -23,8 +23,8 @@ export function PlanPanel() {
   const form = usePlanStore(useShallow(formState));
   const actions = usePlanActions();
   // Where the plan writes is the NAS session's: a change there is a new preview too.
-  const nasFolder = useSessionStore(selectNasFolder);
-  const shareFolder = useSessionStore((state) => selectWritePlaces(state).shareFolder);
+  const nasFolder = useNasConnectionStore(selectNasFolder);
+  const shareFolder = useNasConnectionStore((state) => selectWritePlaces(state).shareFolder);
 
   useEffect(() => {
     const timer = setTimeout(() => void actions.loadPreview(), 250);

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { ScreenHeading } from '../../components/ScreenHeading';
-import { useSessionActions, useSessionStore } from '../../stores/session';
+import { useSessionActions, useNasConnectionStore } from '../../stores/nas-connection';
 import text from '../../theme/text.module.css';
-import { ProbingStatus } from '../connect/ConnectedNas';
-import { ShareCopyPanel } from '../copy/ShareCopyPanel';
-import { DiskTestPanel } from '../disk/DiskTestPanel';
-import { EmptyState } from '../EmptyState';
-import { LoadPanel } from '../load/LoadPanel';
-import { NetworkTestPanel } from '../network/NetworkTestPanel';
+import { ProbingStatus } from '../../components/ProbingStatus';
+import { ShareCopyPanel } from '../../kinds/copy/ShareCopyPanel';
+import { DiskTestPanel } from '../../kinds/disk/DiskTestPanel';
+import { EmptyState } from '../../components/EmptyState';
+import { LoadPanel } from '../../kinds/load/LoadPanel';
+import { NetworkTestPanel } from '../../kinds/network/NetworkTestPanel';
 import { PlanPanel } from './PlanPanel';
 
 /**
@@ -16,12 +16,12 @@ import { PlanPanel } from './PlanPanel';
  * any folder and the load test from other computers' fio servers, so they are offered with or without one.
  */
 export function PlanScreen() {
-  const connection = useSessionStore((state) => state.connection);
-  const probing = useSessionStore((state) => state.probing);
+  const connection = useNasConnectionStore((state) => state.connection);
+  const probing = useNasConnectionStore((state) => state.probing);
 
   // The shares mounted here come and go: asked on each visit, and again once the probe names the NAS,
   // so its shares come first and are marked.
-  const probe = useSessionStore((state) => state.probe);
+  const probe = useNasConnectionStore((state) => state.probe);
   const { loadMountedShares } = useSessionActions();
   useEffect(() => {
     void loadMountedShares();

@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/Field';
-import { selectWritePlaces, useSessionActions, useSessionStore } from '../../stores/session';
+import { selectWritePlaces, useSessionActions, useNasConnectionStore } from '../../stores/nas-connection';
 import styles from './ShareFolderField.module.css';
 
 /**
@@ -9,8 +9,8 @@ import styles from './ShareFolderField.module.css';
  * or one of the NAS's shares found mounted here. Like the NAS folder, it is the NAS session's choice.
  */
 export function ShareFolderField({ id }: { id: string }) {
-  const shareFolder = useSessionStore((state) => selectWritePlaces(state).shareFolder);
-  const nasShares = useSessionStore(
+  const shareFolder = useNasConnectionStore((state) => selectWritePlaces(state).shareFolder);
+  const nasShares = useNasConnectionStore(
     useShallow((state) => (state.mountedShares ?? []).filter((share) => share.onNas).map((share) => share.localPath)),
   );
   const { chooseShareFolder } = useSessionActions();

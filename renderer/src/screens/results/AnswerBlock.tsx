@@ -1,7 +1,7 @@
 import type { RunRecord } from '../../../../shared/contract/runs';
 import type { RateUnit } from '../../../../shared/util/units';
-import { answersOf } from '../../../../shared/words/answer';
-import { figuresOfRun } from '../../../../shared/words/verdicts';
+import { answersOf } from '../../../../shared/verdicts/answer';
+import { figuresOfRun } from '../../../../shared/verdicts';
 import { TermText } from '../../components/Term';
 import styles from './RunFindings.module.css';
 
@@ -17,7 +17,12 @@ export function AnswerBlock({ saved, unit }: { saved: RunRecord | undefined; uni
   return (
     <section aria-label="The answer" data-testid="answer-block" className={styles.answerBlock}>
       {answers.map((answer) => (
-        <p key={answer.direction} data-direction={answer.direction} data-limit={answer.limit ?? 'none'}>
+        <p
+          key={answer.direction}
+          data-direction={answer.direction}
+          data-limit={answer.limit ?? 'none'}
+          data-from={answer.from}
+        >
           <TermText text={answer.text} />
         </p>
       ))}

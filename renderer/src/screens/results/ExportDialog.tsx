@@ -49,6 +49,12 @@ function HtmlPreview({ html }: { html: string }) {
   return <div ref={hostRef} className={styles.preview} data-testid="report-preview-html" />;
 }
 
+/** "2 host, 5 ipv4": what the anonymiser replaced, by kind (never the values themselves). */
+function replacedWords(replaced: Record<string, number>): string {
+  const each = Object.entries(replaced).map(([kind, count]) => `${count} ${kind}`);
+  return each.length > 0 ? each.join(', ') : 'nothing private was found';
+}
+
 /** "Export report…": choose a format, see what will be shared (anonymised unless unticked), save it. */
 export function ExportDialog({ runId }: { runId: string }) {
   const id = useId();
@@ -64,7 +70,6 @@ export function ExportDialog({ runId }: { runId: string }) {
     if (!open && dialog?.open) dialog.close();
   }, [open]);
 
-  const replaced = Object.entries(state.preview?.replaced ?? {}).map(([kind, count]) => `${count} ${kind}`);
   return (
     <>
       <Button data-testid="export-report" onClick={() => void actions.openFor(runId)}>
@@ -72,7 +77,8 @@ export function ExportDialog({ runId }: { runId: string }) {
       </Button>
       <p className={text.muted} role="status" data-testid="export-saved">
         {saved?.runId === runId
-          ? `Saved as ${saved.fileName} (in your downloads, or where the save dialog put it).`
+          ? `Saved as ${saved.fileName} (in your downloads, or where the save dialog put it).` +
+            (saved.replaced ? ` Anonymised: ${replacedWords(saved.replaced)}.` : ' Not anonymised.')
           : ''}
       </p>
       <dialog
@@ -114,9 +120,11 @@ export function ExportDialog({ runId }: { runId: string }) {
         <p className={text.muted} data-testid="export-replaced" aria-live="polite">
           {state.loading
             ? 'Preparing the preview…'
-            : state.anonymize
-              ? `Replaced: ${replaced.length > 0 ? replaced.join(', ') : 'nothing private was found'}.`
-              : 'Not anonymised: the report shows your names and addresses as the run saved them.'}
+            : !state.preview
+              ? ''
+              : state.anonymize
+                ? `Replaced: ${replacedWords(state.preview.replaced)}.`
+                : 'Not anonymised: the report shows your names and addresses as the run saved them.'}
         </p>
         {state.error && <ErrorNotice error={state.error} title="The report could not be made" />}
         {state.preview?.text !== undefined &&

@@ -1,77 +1,20 @@
 import { useEffect, useState } from 'react';
-import type { ClientFacts } from '../../../../shared/contract/probe';
 import type { RunRecord as SavedRun, TestResult } from '../../../../shared/contract/runs';
-import { formatRate, formatSeconds, type RateUnit } from '../../../../shared/util/units';
-import { throughNetworkCache } from '../../../../shared/words/cache';
-import { describeDelay } from '../../../../shared/words/delay';
-import { describeUdp } from '../../../../shared/words/udp';
-import { linkAsSubject } from '../../../../shared/words/spread';
-import { describeNasView } from '../../../../shared/words/nas-view';
-import { answerFirst } from '../../../../shared/words/plan-answer';
-import { explainFigures, figuresOfRun, type Verdict } from '../../../../shared/words/verdicts';
-import { SpreadMark, UnsteadyNote } from '../../components/Spread';
+import type { Verdict } from '../../../../shared/contract/verdict';
+import type { EndDetails } from '../../../../shared/kinds';
+import { formatRate, type RateUnit } from '../../../../shared/util/units';
+import { describeNasView } from '../../../../shared/verdicts/nas-glance';
+import { answerFirst } from '../../../../shared/verdicts/plan-answer';
+import { explainFigures, figuresOfRun } from '../../../../shared/verdicts';
 import { classNames } from '../../components/class-names';
-import { Headline } from '../../components/Headline';
-import { TermText } from '../../components/Term';
+import { Term, TermText } from '../../components/Term';
+import { rendererKindOf } from '../../kinds';
+import type { ResultViewProps } from '../../kinds/types';
+import { useNavigationActions } from '../../stores/navigation';
+import { usePlanActions } from '../../stores/plan';
 import { useSavedRunsActions, useSavedRunsStore } from '../../stores/saved-runs';
 import text from '../../theme/text.module.css';
-import { CopyResults } from '../copy/CopyResults';
-import { DiskResults } from '../disk/DiskResults';
-import { LoadResults } from '../load/LoadResults';
 import styles from './RunFindings.module.css';
-
-const directionWords = {
-  upload: 'This computer to the NAS',
-  download: 'The NAS to this computer',
-  bidir: 'Both ways at once',
-} as const;
-
-/** A network test's figure and its legs, as saved (receiver-side goodput, as iperf3 reports it). */
-function NetworkFigure({
-  result,
-  unit,
-  route,
-}: {
-  result: Extract<TestResult, { kind: 'network' }>;
-  unit: RateUnit;
-  route: Route;
-}) {
-  const { spread } = result.summary;
-  return (
-    <div data-testid="saved-network-result">
-      <Headline
-        label={
-          directionWords[result.direction] + (result.legs.length > 1 ? `, ${result.legs.length} links at once` : '')
-        }
-        value={formatRate(result.summary.bitsPerSecond / 8, unit)}
-        valueTestId="saved-network-figure"
-        spread={spread}
-      />
-      {/* Several links at once went over more than the one route the probe looked at: no link is named. */}
-      <UnsteadyNote spread={spread} subject={result.legs.length > 1 ? null : linkAsSubject(route?.type)} />
-      {result.method === 'ssh' && (
-        <p className={text.muted}>
-          Measured by copying over SSH (iperf3 was missing): a lower bound, not the link’s speed.
-        </p>
-      )}
-      {result.legs.length > 1 && <LegBars legs={result.legs} unit={unit} />}
-      {result.latency && <p data-testid="saved-network-delay">{describeDelay(result.latency)}.</p>}
-      {result.udp && (
-        <p data-testid="saved-network-udp">
-          <TermText text={describeUdp(result.udp, unit)} />.
-        </p>
-      )}
-      {result.note && (
-        <p className={text.muted}>
-          <TermText text={result.note} />
-        </p>
-      )}
-    </div>
-  );
-}
-
-type Leg = Extract<TestResult, { kind: 'network' }>['legs'][number];
-type Route = ClientFacts['route'] | null | undefined;
 
 function VerdictList({ verdicts }: { verdicts: Verdict[] }) {
   if (verdicts.length === 0) return null;
@@ -82,6 +25,7 @@ function VerdictList({ verdicts }: { verdicts: Verdict[] }) {
           key={verdict.id + verdict.text}
           className={classNames(styles.verdict, styles[verdict.severity])}
           data-verdict={verdict.id}
+          {...limitAttributes(verdict)}
         >
           <TermText text={verdict.text} />
         </li>
@@ -90,70 +34,40 @@ function VerdictList({ verdicts }: { verdicts: Verdict[] }) {
   );
 }
 
-/** A bar per leg of a multi-link test, on one scale: a bond that spreads its streams shows bars of one length. */
-function LegBars({ legs, unit }: { legs: Leg[]; unit: RateUnit }) {
-  const fastest = Math.max(1, ...legs.map((leg) => leg.bitsPerSecond));
+/** The part a verdict names as the limit and the operations it claims, for whoever checks the page says one thing. */
+const limitAttributes = ({ limit }: Verdict) =>
+  limit ? { 'data-limit': limit.part, 'data-ops': limit.ops.join(' ') } : {};
+
+/** "Run the Quick check" as a link to the Plan screen with it chosen. */
+function QuickCheckLink() {
+  const { show } = useNavigationActions();
+  const { choose } = usePlanActions();
   return (
-    <ul className={styles.legBars} data-testid="leg-bars" aria-label="Each link of the test">
-      {legs.map((leg) => (
-        <li key={`${leg.bindAddress ?? ''}-${leg.target}-${leg.port}`}>
-          <span>
-            {leg.bindAddress ? `${leg.bindAddress} → ` : ''}
-            {leg.target}
-          </span>
-          <span className={styles.track} aria-hidden="true">
-            <span className={styles.bar} style={{ width: `${(100 * leg.bitsPerSecond) / fastest}%` }} />
-          </span>
-          <span className={styles.value} data-testid="leg-bar-value">
-            {formatRate(leg.bitsPerSecond / 8, unit)} over {formatSeconds(leg.seconds)}
-          </span>
-        </li>
-      ))}
-    </ul>
+    <button
+      type="button"
+      className={text.linkButton}
+      data-testid="run-quick-check"
+      onClick={() => {
+        choose({ plan: 'quick' });
+        show('plan');
+      }}
+    >
+      Run the Quick check
+    </button>
   );
 }
 
-function ResultView({
-  result,
-  unit,
-  state,
-  route,
-}: {
-  result: TestResult;
-  unit: RateUnit;
-  state: 'done' | 'failed' | 'cancelled';
-  route: Route;
-}) {
-  switch (result.kind) {
-    case 'disk':
-      return <DiskResults details={result} unit={unit} state={state} />;
-    case 'copy':
-      return <CopyResults details={result} unit={unit} state={state} route={route} />;
-    case 'network':
-      return <NetworkFigure result={result} unit={unit} route={route} />;
-    case 'disk-through-network': {
-      const cache = throughNetworkCache(result);
-      return (
-        <p data-testid="saved-disk-through-network">
-          {result.label}: {formatRate(result.bitsPerSecond / 8, unit)}
-          <SpreadMark spread={result.spread} />
-          {cache ? ` (${cache.words.charAt(0).toLowerCase()}${cache.words.slice(1)})` : ''}
-          <UnsteadyNote spread={result.spread} as="span" />
-        </p>
-      );
-    }
-    case 'load':
-      return <LoadResults result={result} unit={unit} />;
-    case 'throughput':
-      return null;
-  }
+/** A result as its kind draws it (renderer/src/kinds/<kind>/). */
+function ResultView({ result, ...props }: ResultViewProps<TestResult>) {
+  const View = rendererKindOf(result).ResultView;
+  return View ? <View result={result} {...props} /> : null;
 }
 
 interface FindingsProps {
   unit: RateUnit;
   state: 'done' | 'failed' | 'cancelled';
   /** The result kind Results already draws from the run's end event, so it is not drawn twice. */
-  shownKind: 'disk' | 'copy' | 'load' | null;
+  shownKind: EndDetails['kind'] | null;
 }
 
 /**
@@ -180,9 +94,17 @@ function Findings({ saved, unit, state, shownKind }: FindingsProps & { saved: Sa
   const figures = figuresOfRun(saved);
   const { answer, others: otherVerdicts, none } = answerFirst(saved.plan, explainFigures(figures, { unit }));
   const nasLines = (figures.nasViews ?? []).flatMap((view) => describeNasView(view) ?? []);
-  // The first result of the kind Results already draws is that one; throughput results are the headline.
+  // The This computer test (loopback) has no verdict of its own: what its figure means is said instead.
+  const loopback = saved.results.filter((result) => result.kind === 'throughput' && result.test === 'demo');
+  const thisComputer =
+    loopback.length > 0 && loopback.length === saved.results.length && loopback[0]?.kind === 'throughput'
+      ? loopback[0].summary
+      : null;
+  // The first result of the kind Results already draws is that one; a kind without a view (a headline) is not drawn.
   const shownIndex = saved.results.findIndex((result) => result.kind === shownKind);
-  const others = saved.results.filter((result, index) => index !== shownIndex && result.kind !== 'throughput');
+  const others = saved.results.filter(
+    (result, index) => index !== shownIndex && rendererKindOf(result).ResultView !== null,
+  );
   return (
     <>
       <section aria-labelledby="verdicts-title" data-testid="verdicts">
@@ -190,7 +112,7 @@ function Findings({ saved, unit, state, shownKind }: FindingsProps & { saved: Sa
         {/* A guided plan's card asked a question: its answer comes first, or why there is none. */}
         {answer && (
           <p className={classNames(styles.verdict, styles[answer.severity], styles.answer)} data-testid="plan-answer">
-            <span data-verdict={answer.id}>
+            <span data-verdict={answer.id} {...limitAttributes(answer)}>
               <TermText text={answer.text} />
             </span>
           </p>
@@ -200,9 +122,15 @@ function Findings({ saved, unit, state, shownKind }: FindingsProps & { saved: Sa
             {none}
           </p>
         )}
-        {otherVerdicts.length === 0 && !answer && !none ? (
+        {thisComputer ? (
+          <p data-testid="this-computer-meaning">
+            This test measured how fast this computer moves data to itself (<Term id="loopback">loopback</Term>): about{' '}
+            {formatRate(thisComputer.bytesPerSecond, unit)}. No network and no NAS took part, so this is the most any
+            test from this computer could reach, not your NAS’s speed. <QuickCheckLink /> on a NAS to see what it gives.
+          </p>
+        ) : otherVerdicts.length === 0 && !answer && !none ? (
           <p className={text.muted} data-testid="no-verdict">
-            These figures alone do not show a limit. Run the Quick check to compare the network with the disks.
+            These figures alone do not show a limit. <QuickCheckLink /> to compare the network with the disks.
           </p>
         ) : (
           <VerdictList verdicts={otherVerdicts} />

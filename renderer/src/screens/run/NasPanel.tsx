@@ -1,4 +1,4 @@
-import { coresWords as cores, percentWords as percent } from '../../../../shared/words/verdicts/nas-views';
+import { coresWords as cores, percentWords as percent } from '../../../../shared/verdicts/nas-views';
 import { useRunsStore } from '../../stores/runs';
 import text from '../../theme/text.module.css';
 
