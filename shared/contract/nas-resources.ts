@@ -12,7 +12,10 @@ const Share = z.number().min(0).max(1);
 const Bytes = z.number().nonnegative();
 
 export const NasProcessLoad = z.object({
-  /** The process's name as the kernel keeps it (Linux: up to 15 characters), e.g. "smbd", "iperf3". */
+  /**
+   * The process's name, e.g. "smbd", "iperf3": as the kernel keeps it, or, where Linux cut it at 15
+   * characters, made whole from its command line's first word ("systemd-journald", never its arguments).
+   */
   name: z.string(),
   cpu: z.number().nonnegative(),
   pid: z.number().int().optional(),

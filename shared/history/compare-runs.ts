@@ -122,8 +122,9 @@ export function figuresByTest(record: RunRecord): Map<string, ComparedFigure> {
     for (const [test, figure] of descriptorOf(result).compareFigures(result)) byTest.set(test, figure);
   for (const share of figures.shareApart) {
     if (share.place.kind === 'other-link') {
-      const { shareInterface, runInterface } = share.place.link;
-      put(`Share ${share.op}`, share.bytesPerSecond, share.spread, `over ${shareInterface}, not ${runInterface}`, true);
+      const { shareInterface } = share.place.link;
+      const not = describeRunLink(share.place.link);
+      put(`Share ${share.op}`, share.bytesPerSecond, share.spread, `over ${shareInterface}, not ${not}`, true);
     } else {
       const where = share.place.kind === 'memory' ? 'in memory' : 'on this computer’s disk';
       put(`Folder ${where}, ${share.op}`, share.bytesPerSecond, share.spread);

@@ -131,7 +131,7 @@ export function trendsOfNas(summaries: readonly RunSummary[], nasKey: string): T
       const points = newestFirst.map((run) => run.point).reverse();
       const linkKind = LinkType.catch('unknown').parse(latest?.clientLink ?? 'unknown');
       const plan = describePlan(latest?.plan ?? '');
-      const link = linkWords(linkKind);
+      const link = linkWords(linkKind, latest?.connection);
       return {
         test,
         likeFor: latest?.likeFor ?? '',
@@ -179,10 +179,12 @@ export function verdictLines(trends: readonly Trend[]): TrendVerdictLine[] {
   }));
 }
 
-function linkWords(kind: LinkType): string {
-  if (kind === 'unknown') return 'link unknown';
-  const words = describeLinkKind(kind);
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+/** "Wi-Fi", or by the name the user gave the connection: "Laptop on the sofa (Wi-Fi)". */
+function linkWords(kind: LinkType, connection: string | undefined): string {
+  const words = kind === 'unknown' ? 'link unknown' : describeLinkKind(kind);
+  const capital = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
+  if (!connection || connection.toLowerCase() === words.toLowerCase()) return capital;
+  return `${connection} (${words})`;
 }
 
 /** Each tag at the first point that has it, so a tag kept on every later run is one marker, not many. */

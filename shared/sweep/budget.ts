@@ -19,7 +19,7 @@ export const settledCellSeconds = 8;
 /** Layout speed assumed for a cell's worst case until the sweep has timed its own: even a tired USB disk writes 10 MiB/s. */
 export const slowLayoutBytesPerSecond = 10 * MiB;
 /** fio start-up, the free-space check and removing the files: a couple of SSH round trips per cell. */
-const perCellOverheadSeconds = 2;
+export const perCellOverheadSeconds = 2;
 
 /**
  * A cell's longest time: its runtime cap, laying out its `jobs` files of `fileSize` bytes at

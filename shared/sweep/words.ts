@@ -185,8 +185,16 @@ export function adaptiveCountsSentence(cells: number, measured: number, inferred
   return `${parts.join('; ')}.`;
 }
 
-export function heatmapPanelTitle(panel: HeatmapPanel): string {
+export function heatmapPanelTitle(panel: Pick<HeatmapPanel, 'jobs' | 'rw'>): string {
   return `${panel.jobs} ${panel.jobs === 1 ? 'job' : 'jobs'}, ${panel.rw === 'write' ? 'writing' : 'reading'}`;
+}
+
+/**
+ * A cell as the Run screen names it: "4k blocks on 256 MiB files, 1 job, writing" — its `name`
+ * ("bs=4k size=256M jobs=1 write", electron/engine/disk/sweep-plan.ts) stays the contract's key.
+ */
+export function sweepCellWords(cell: { bs: number; fileSize: number; jobs: number; rw: 'read' | 'write' }): string {
+  return `${sizeLabel(cell.bs)} blocks on ${formatBytes(cell.fileSize)} files, ${heatmapPanelTitle(cell)}`;
 }
 
 /**

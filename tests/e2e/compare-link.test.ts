@@ -57,7 +57,8 @@ describe('Compare connections with the share mounted over another link', () => {
     const apart = verdicts.locator('[data-verdict="copy-other-link"]');
     await expect(apart.innerText()).resolves.toMatch(
       new RegExp(
-        `^The share copy went over ${a.hostIf}, not over .*${slow.hostIf}.* not set beside the network figures`,
+        // The run's link by the name given to it, beside its interface.
+        `^The share copy went over ${a.hostIf}, not over Wi-Fi \\(${slow.hostIf}\\) .* not set beside the network figures`,
       ),
     );
     // Where the copy went, in its own results: the lab NAS's Samba, with its session's terms, by leg a's interface.

@@ -255,7 +255,8 @@ describe('the NAS disk test in browser mode', () => {
     await expect.poll(runState, { timeout: 120_000, interval: 250 }).toMatch(/done|failed|cancelled/);
     await expect(runState()).resolves.toBe('done');
     await expect(ui.page.getByTestId('run-step').textContent()).resolves.toMatch(
-      /^Cell 8 of 8: bs=\S+ size=\S+ jobs=2 write/,
+      // In words, not fio's options: the last cell of the grid.
+      /^Cell 8 of 8: 1M blocks on 32(\.0)? MiB files, 2 jobs, writing \(finished\)$/,
     );
 
     await ui.page.getByRole('button', { name: 'See results' }).click();
@@ -336,6 +337,24 @@ describe('the NAS disk test in browser mode', () => {
     await ui.page.getByTestId('export-dialog').screenshot({ path: `${artifactsDir}/disk-sweep-report.png` });
     expect(ui.pageErrors).toEqual([]);
   }, 150_000);
+
+  it('runs Cached vs uncached, whose Results give one answer and never set a write against a read', async () => {
+    await connectToLab(ui.page, ui.app, lab);
+    await openPlanScreen(ui.page);
+    const plan = ui.page.getByTestId('plan-panel');
+    await plan.getByTestId('plan-cached-vs-uncached').check();
+    await expect(plan.getByTestId('disk-folder').inputValue()).resolves.toBe(lab.share);
+    // The NAS's disks through its cache and past it, one second a test; no share chosen, so no cache wall.
+    await plan.locator('summary', { hasText: 'Advanced' }).click();
+    await plan.getByTestId('plan-disk-seconds').fill('1');
+    await expect.poll(() => plan.getByTestId('plan-step').count(), { timeout: 15_000 }).toBe(2);
+    await plan.getByTestId('start-plan').click();
+    await expect.poll(runState, { timeout: 120_000, interval: 250 }).toMatch(/done|failed|cancelled/);
+    await expect(runState()).resolves.toBe('done');
+    await ui.page.getByRole('button', { name: 'See results' }).click();
+    await expectOneAnswer(ui.page);
+    await expect(ui.page.getByTestId('disk-results').count()).resolves.toBe(2);
+  }, 180_000);
 
   it('cancels mid-run: says cancelled, keeps the readings so far, and leaves nothing on the NAS', async () => {
     const scratch = await startLongQuickCheck();

@@ -115,10 +115,21 @@ describe('from opening the app to a verdict in History', () => {
       /The delay to your NAS .*\d+(\.\d)? ms/,
     );
     await screenshot(ui.page, 'flow-6-results');
+    // What Results shows, part by part in page order: the same when the run is opened again from History.
+    const layout = () =>
+      ui.page
+        .locator('[aria-labelledby="results-title"] [data-testid]')
+        .evaluateAll((parts) => parts.map((part) => part.getAttribute('data-testid')));
+    const live = await layout();
+    expect(live).toContain('disk-results');
 
     await ui.page.getByTestId('nav-history').click();
     await expect(ui.page.getByTestId('history-run').first().innerText()).resolves.toMatch(/Quick check/);
     await screenshot(ui.page, 'flow-7-history');
+    await ui.page.getByTestId('history-run').first().getByTestId('history-open').click();
+    await ui.page.getByTestId('verdicts').waitFor();
+    await expect.poll(layout).toEqual(live);
+    await ui.page.getByTestId('nav-history').click();
     // The share copy cleaned up after itself.
     expect(await readdir(shareFolder)).toEqual([]);
     expect(ui.pageErrors).toEqual([]);

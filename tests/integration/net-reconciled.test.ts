@@ -80,8 +80,11 @@ describe('the SSH fallback (a NAS without iperf3), against native iperf3', () =>
       expect(measured.method).toBe('ssh');
       const native = await nativeTest({ leg, port: 5352, seconds: 3, reverse: direction === 'download' });
       // SSH costs some speed, so it may fall short of iperf3; counting bytes still queued at the end
-      // (megabytes in the stream's and the channel's buffers) would put it above what the link carried.
-      expect(measured.summary.bitsPerSecond).toBeLessThanOrEqual(1.01 * native.bitsPerSecond);
+      // (megabytes in the stream's and the channel's buffers) would put it above what the link carried:
+      // the leg's TCP payload (1448 of each 1514-byte frame), or native iperf3's figure where that is more.
+      // (A 3 s native run can read short of the link: CI read 188 Mbit/s where SSH carried 190.8 of 191.)
+      const linkCarries = Math.max(native.bitsPerSecond, (leg.rateMbit * 1e6 * 1448) / 1514);
+      expect(measured.summary.bitsPerSecond).toBeLessThanOrEqual(1.01 * linkCarries);
       expect(measured.summary.bitsPerSecond).toBeGreaterThan(0.5 * native.bitsPerSecond);
     },
     60_000,

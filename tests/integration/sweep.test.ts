@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
-import { runSweep, type SweepProgress } from '../../electron/engine/disk/sweep';
+import { runSweep } from '../../electron/engine/disk/sweep';
 import { probeNas } from '../../electron/engine/probe';
 import { openScratchFolder } from '../../electron/engine/ssh/scratch';
 import type { NasLogin } from '../../electron/engine/ssh/login';
@@ -33,7 +33,8 @@ function scratchLeftovers(): string {
 
 describe('fio sweep on the lab NAS', () => {
   it('2 block sizes × 2 file sizes × 2 job counts with steady state: every cell measured, heatmaps shaped', async () => {
-    const progress: SweepProgress[] = [];
+    const starts: { secondsLeft: number; at: number }[] = [];
+    const seconds = () => performance.now() / 1000;
     // Small files and a 4 s cap (window 2 s + ramp 1 s fits under it) keep the 8 cells within 40 s.
     const result = await runSweep(session, {
       folder: lab.share,
@@ -48,8 +49,9 @@ describe('fio sweep on the lab NAS', () => {
       timeBudgetSeconds: 600,
       memoryBytes: facts.memoryBytes,
       openScratch: (needed) => openScratchFolder(session, lab.share, randomUUID(), needed),
-      onProgress: (step) => progress.push(step),
+      onCellStart: (_index, _again, secondsLeft) => starts.push({ secondsLeft, at: seconds() }),
     });
+    const ended = seconds();
     expect(result.tests).toHaveLength(8);
     expect(result.skipped).toEqual([]);
     expect(result.note).toBeUndefined();
@@ -69,7 +71,16 @@ describe('fio sweep on the lab NAS', () => {
       expect(panel.values.map((row) => row.length)).toEqual([2, 2]);
       expect(panel.values.flat().every((value) => value !== null && value > 0)).toBe(true);
     }
-    expect(progress.at(-1)).toMatchObject({ done: 8, total: 8, etaSeconds: 0 });
+    // The time left said as each cell starts is within 25% of what the rest of the sweep took (the first cell's
+    // is the defaults', before anything was measured): cells that settle, their start-up and their layout timed.
+    expect(starts).toHaveLength(8);
+    const saidOverTook = starts.slice(1).map(({ secondsLeft, at }) => secondsLeft / (ended - at));
+    console.log(
+      `sweep time left, said / taken at each cell: ${starts
+        .map(({ secondsLeft, at }) => `${secondsLeft.toFixed(1)}/${(ended - at).toFixed(1)} s`)
+        .join(', ')}`,
+    );
+    expect(saidOverTook.filter((ratio) => ratio < 0.75 || ratio > 1.25)).toEqual([]);
     expect(result.seconds).toBeLessThan(result.plannedSeconds);
     expect(scratchLeftovers()).toBe('0');
   }, 120_000);

@@ -10,10 +10,8 @@ import {
   LayoutPace,
   planSweep,
   runSweep,
-  sweepEta,
   sweepHeatmaps,
   type SweepPlanOptions,
-  type SweepProgress,
 } from '../../electron/engine/disk/sweep';
 
 const KiB = 1024;
@@ -103,19 +101,6 @@ describe('planning a sweep', () => {
     );
     expect(() => planSweep({ ...grid, maxRuntimeSeconds: 5 })).toThrow(/at least 6 s/);
     expect(() => planSweep({ ...grid, jobs: [] })).toThrow(/no job counts/);
-  });
-
-  it('starts the ETA at the worst case and corrects it with measured cell times', () => {
-    const plan = planSweep(grid);
-    const worst = plan.cells.map((cell) => cell.worstCaseSeconds);
-    // 30 s cap + laying out 64 MiB at 10 MiB/s + 2 s of round trips.
-    expect(worst[0]).toBe(Math.ceil(30 + 6.4 + 2));
-    expect(plan.worstCaseSeconds).toBe(worst.reduce((a, b) => a + b, 0));
-    expect(sweepEta(plan, [])).toBe(plan.worstCaseSeconds);
-    // The first two cells took a quarter of their worst case: the rest is expected to as well.
-    const firstTwo = (worst[0] ?? 0) + (worst[1] ?? 0);
-    const rest = plan.worstCaseSeconds - firstTwo;
-    expect(sweepEta(plan, [firstTwo / 8, firstTwo / 8])).toBe(Math.round(rest / 4));
   });
 
   it('lets a cell start only when its worst case still fits the budget', () => {
@@ -238,7 +223,7 @@ describe('running a sweep against a stand-in NAS', () => {
   it('skips the remaining cells once the budget would be exceeded, with a note, and null heatmap values', async () => {
     fioCalls.length = 0;
     let clock = 0;
-    const progress: SweepProgress[] = [];
+    const starts: { index: number; secondsLeft: number; at: number }[] = [];
     let removed = 0;
     let needed = 0;
     const options = { ...grid, maxRuntimeSeconds: 10, timeBudgetSeconds: 58 };
@@ -253,7 +238,7 @@ describe('running a sweep against a stand-in NAS', () => {
       // Each fio run "takes" 20 s on this clock; planning steps take none.
       now: () => clock,
       onResult: () => (clock += 20),
-      onProgress: (step) => progress.push(step),
+      onCellStart: (index, _again, secondsLeft) => starts.push({ index, secondsLeft, at: clock }),
     });
     // Worst case per small cell is 10 + 6.4 + 2 → 19 s: after 40 s, 40 + 19 > 58 leaves no room for a third.
     expect(plan.cells[2]?.worstCaseSeconds).toBe(19);
@@ -265,7 +250,11 @@ describe('running a sweep against a stand-in NAS', () => {
     expect(result.heatmaps.panels[0]?.values[2]?.[0]).toBeNull();
     expect(needed).toBe(4 * 256 * MiB);
     expect(removed).toBe(1);
-    expect(progress[0]).toMatchObject({ done: 0, total: 12, etaSeconds: plan.worstCaseSeconds });
-    expect(progress.at(-1)).toMatchObject({ done: 2, elapsedSeconds: 40 });
+    // Before any cell, by the defaults (sweep-time.ts): three 64 MiB cells of 6 s settling + 2 s start-up, the
+    // first laying out its file at 10 MiB/s (6.4 s); a 256 MiB cell's worst case (38 s) no longer fits after them.
+    expect(starts[0]?.secondsLeft).toBeCloseTo(3 * 8 + 6.4 + 2, 6);
+    // The second starts 20 s in: what it counts still ends within the budget, with the folder's removal.
+    expect(starts.map((start) => start.index)).toEqual([0, 1]);
+    expect((starts[1]?.at ?? 0) + (starts[1]?.secondsLeft ?? Infinity)).toBeLessThanOrEqual(58 + 2);
   });
 });

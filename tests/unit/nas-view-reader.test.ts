@@ -1,5 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { measureNasBaseline, nasViewScript, startNasReader, type NasCommands } from '../../electron/engine/nas-view';
 import { commandForAnyLoginShell } from '../../electron/engine/ssh/login-shell';
@@ -83,6 +85,38 @@ describe.each([
       expect(sample.cpuBusy).toBeGreaterThanOrEqual(0);
       expect(sample.cpuBusy).toBeLessThanOrEqual(sample.coreMax + 0.01);
       expect(sample.memUsedBytes).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('a process whose name is longer than the kernel keeps', () => {
+  it('is named whole from its command line, without its arguments', { timeout: 20_000 }, async () => {
+    // A shell copied under a long name, kept busy: the kernel's name for it is its first 15 characters.
+    const dir = mkdtempSync(path.join(tmpdir(), 'nas-view-names-'));
+    const program = path.join(dir, 'nasbench-busy-stand-in');
+    copyFileSync('/bin/dash', program);
+    chmodSync(program, 0o755);
+    const busy = spawn(program, ['-c', 'while :; do :; done', 'secret-argument']);
+    try {
+      const { commands } = localShell(['busybox', 'sh']);
+      const names = new Set<string>();
+      let seen: () => void = () => undefined;
+      const named = new Promise<void>((resolve) => (seen = resolve));
+      const reader = startNasReader(commands, {
+        maxSeconds: 30,
+        onSample: (sample) => {
+          for (const process of sample.top) names.add(process.name);
+          if (sample.top.some((process) => process.pid === busy.pid)) seen();
+        },
+      });
+      await named;
+      await reader.stop();
+      expect(names).toContain('nasbench-busy-stand-in');
+      expect(names).not.toContain('nasbench-busy-s');
+      expect([...names].join(' ')).not.toMatch(/secret-argument/);
+    } finally {
+      busy.kill('SIGKILL');
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -217,6 +217,36 @@ describe('running a plan', () => {
     expect(seen.at(-1)).toEqual([upload]);
   });
 
+  it('takes the time a step says it has left at each part, alone (the run’s parts) and in a plan (its step)', async () => {
+    const { registry, deps, events, ended } = await harness();
+    // As a sweep does: its own reckoning as each cell starts (300 s, then 5 s once its cells ran quicker).
+    const sweep = step('Disk sweep', async (kit) => {
+      kit.progress.part(0, 2, 'cell 1', 'started', 300);
+      kit.progress.part(0, 2, 'cell 1', 'finished');
+      kit.progress.part(1, 2, 'cell 2', 'started', 5);
+      kit.progress.part(1, 2, 'cell 2', 'finished');
+      return [diskPartial];
+    });
+    const expected = (runId: string) =>
+      events.flatMap((event) => (event.runId === runId && event.kind === 'step' ? [event.expectedSeconds] : []));
+    /** Each estimate against the one wanted: at least it, and late by no more than the run's few seconds of start-up. */
+    const against = (runId: string, wanted: (number | undefined)[]) =>
+      expected(runId).map((value, index) => {
+        const low = wanted[index];
+        return value === undefined || low === undefined ? value === low : value >= low && value < low + 5;
+      });
+    const alone = registry.start(runRequestOf({ ...draft([sweep]), single: true }, deps()));
+    await ended(alone);
+    // The run's whole time: what had passed and the step's time left; a part's finish says none.
+    expect(against(alone, [300, undefined, 5, undefined])).toEqual([true, true, true, true]);
+    const inPlan = registry.start(
+      runRequestOf(draft([sweep, step('Network to the NAS', async () => [upload])]), deps()),
+    );
+    await ended(inPlan);
+    // The plan's step starts with its planned 1 + 1 s; each part's time left and the next step's 1 s follow.
+    expect(against(inPlan, [2, 301, 6]).slice(0, 3)).toEqual([true, true, true]);
+  });
+
   it('on cancel: the running step fails as cancelled, the rest are skipped, and scratch folders left open are removed', async () => {
     const { store, registry, deps, removed, events, ended } = await harness();
     const runId = registry.start(

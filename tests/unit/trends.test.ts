@@ -144,6 +144,20 @@ describe('trend verdicts', () => {
   });
 });
 
+describe('the link a trend names', () => {
+  it('is the connection by the name the user gave it, beside its kind', () => {
+    const named = series(march).map((summary) => ({ ...summary, connection: 'Desk cable' }));
+    expect(trendOf(trendsOfNas(named, nasKey), 'SEQ1M Q8T1 read').map((trend) => trend.label)).toEqual([
+      'SEQ1M Q8T1 read · Quick check · Desk cable (Ethernet)',
+    ]);
+    // A name that only repeats the kind is said once.
+    const plain = series(march).map((summary) => ({ ...summary, connection: 'ethernet' }));
+    expect(trendOf(trendsOfNas(plain, nasKey), 'SEQ1M Q8T1 read').map((trend) => trend.label)).toEqual([
+      'SEQ1M Q8T1 read · Quick check · Ethernet',
+    ]);
+  });
+});
+
 describe('verdict lines', () => {
   it('name their trend when two trends would say the same sentence', () => {
     const overEach = (link: 'ethernet' | 'wifi', hour: number): SeededRun[] => [

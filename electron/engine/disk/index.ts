@@ -23,6 +23,6 @@ export {
   sweepDefaults,
   type SweepDirection,
   type SweepOptions,
-  type SweepProgress,
   type SweepResult,
 } from './sweep';
+export { SweepClock } from './sweep-time';

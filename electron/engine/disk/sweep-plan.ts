@@ -147,20 +147,6 @@ export function largestCellBytes(plan: SweepPlan): number {
   return Math.max(...plan.cells.map((cell) => jobFootprint({ size: cell.fileSize, numjobs: cell.jobs })));
 }
 
-/**
- * Seconds left for the cells from `next` on. Before any cell has run it is the worst case; after,
- * the worst case scaled by how long finished cells really took against theirs (steady state
- * usually ends cells well before their cap).
- */
-export function sweepEta(plan: SweepPlan, measuredSeconds: readonly number[]): number {
-  const done = measuredSeconds.length;
-  const remaining = sum(plan.cells.slice(done).map((cell) => cell.worstCaseSeconds));
-  if (done === 0) return remaining;
-  const planned = sum(plan.cells.slice(0, done).map((cell) => cell.worstCaseSeconds));
-  const ratio = planned > 0 ? sum(measuredSeconds) / planned : 1;
-  return Math.round(remaining * ratio);
-}
-
 /** What a cell lays out: `jobs` files of `fileSize` bytes. */
 type CellFiles = Pick<SweepCell, 'fileSize' | 'jobs'>;
 

@@ -6,13 +6,13 @@ import type { FioTool } from './fio-tool';
 import type { DiskSample, DiskTestResult } from './result';
 import { runFioTests } from './run';
 import { runAdaptive, type CellsOutcome } from './sweep-adaptive';
+import { SweepClock } from './sweep-time';
 import {
   budgetNote,
   cellFitsBudget,
   LayoutPace,
   largestCellBytes,
   planSweep,
-  sweepEta,
   sweepHeatmaps,
   type SweepHeatmaps,
   type SweepPlan,
@@ -20,15 +20,6 @@ import {
 } from './sweep-plan';
 
 export * from './sweep-plan';
-
-export interface SweepProgress {
-  /** Cells finished so far, and of how many. */
-  done: number;
-  total: number;
-  elapsedSeconds: number;
-  /** Seconds still to go: the plan's worst case, corrected by how long finished cells took. */
-  etaSeconds: number;
-}
 
 export interface SweepOptions extends SweepPlanOptions {
   /** The folder the user chose on the NAS; the sweep writes only in a scratch folder inside it. */
@@ -41,11 +32,14 @@ export interface SweepOptions extends SweepPlanOptions {
   fio?: FioTool;
   signal?: AbortSignal;
   onSample?(sample: DiskSample): void;
-  onCellStart?(index: number, name: string): void;
+  /**
+   * A cell starts (`again`: an adaptive sweep's second run of it, its run-to-run check);
+   * `secondsLeft`: the sweep's time from here, this cell included, as its cells so far say (sweep-time.ts).
+   */
+  onCellStart?(index: number, again: boolean, secondsLeft: number): void;
   onResult?(result: DiskTestResult): void;
-  /** An adaptive sweep's second run of a cell (its run-to-run check) ended; `name` as given to `onCellStart`. */
-  onCellRepeated?(index: number, name: string): void;
-  onProgress?(progress: SweepProgress): void;
+  /** An adaptive sweep's second run of a cell (its run-to-run check) ended. */
+  onCellRepeated?(index: number): void;
   /** Clock for the budget, seconds; tests replace it. */
   now?(): number;
 }
@@ -85,14 +79,16 @@ export async function runSweep(session: NasCommands, options: SweepOptions): Pro
   const plan = planSweep(options, folder.freeBytes);
   const scratch = await options.openScratch(largestCellBytes(plan));
   const pace = new LayoutPace();
+  const clock = new SweepClock(plan, pace);
+  let runs = 0;
+  const started = now();
   /** One cell, as its own fio run in the scratch folder (`again`: a second run, not reported as a result). */
   const runCell = async (index: number, again = false): Promise<DiskTestResult | null> => {
     const cell = plan.cells[index];
     if (!cell) return null;
     options.signal?.throwIfAborted();
-    const name = again ? `${cell.name} (measured again, to see how much runs vary)` : cell.name;
-    options.onCellStart?.(index, name);
     const cellStarted = now();
+    options.onCellStart?.(index, again, clock.left(index, runs, cellStarted - started));
     const [result] = await runFioTests(session, scratch.path, [cell.test], {
       folder,
       memoryBytes: options.memoryBytes ?? null,
@@ -103,8 +99,10 @@ export async function runSweep(session: NasCommands, options: SweepOptions): Pro
     });
     if (!result) return null;
     pace.observe(cell, now() - cellStarted, result.seconds);
+    clock.finished(cell, now() - cellStarted, result.seconds);
+    runs += 1;
     const cellResult: DiskTestResult = { ...result, fileSizeBytes: cell.fileSize, inferred: false };
-    if (again) options.onCellRepeated?.(index, name);
+    if (again) options.onCellRepeated?.(index);
     else options.onResult?.(cellResult);
     return cellResult;
   };
@@ -152,19 +150,10 @@ async function runCells(
   runCell: (index: number) => Promise<DiskTestResult | null>,
   now: () => number,
   pace: LayoutPace,
-  options: Pick<SweepOptions, 'onProgress' | 'signal'>,
+  options: Pick<SweepOptions, 'signal'>,
 ): Promise<CellsOutcome> {
   const started = now();
-  const measured: number[] = [];
   const results: (DiskTestResult | null)[] = [];
-  const report = () =>
-    options.onProgress?.({
-      done: measured.length,
-      total: plan.cells.length,
-      elapsedSeconds: now() - started,
-      etaSeconds: sweepEta(plan, measured),
-    });
-  report();
   for (const index of plan.cells.keys()) {
     options.signal?.throwIfAborted();
     // Once one cell would overrun the budget, the rest are skipped too: a grid with holes in the
@@ -173,10 +162,7 @@ async function runCells(
       results.push(null);
       continue;
     }
-    const cellStarted = now();
     results.push(await runCell(index));
-    measured.push(now() - cellStarted);
-    report();
   }
   return { results, seconds: now() - started };
 }

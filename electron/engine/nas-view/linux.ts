@@ -21,6 +21,12 @@ export function linuxSnapshot(sections: ReadonlyMap<string, string[]>, header: R
   snapshot.cpu = total;
   snapshot.cores = cores;
   snapshot.processes = processesOf(sections.get('processes') ?? [], header.ticksPerSecond);
+  // Names made whole; those of processes that have ended are let go, so a day-long test keeps no more than are running.
+  for (const [pid, words] of header.commandWords) {
+    const process = snapshot.processes.get(pid);
+    if (process) process.name = wholeName(process.name, words);
+    else if (snapshot.processes.size > 0) header.commandWords.delete(pid);
+  }
   snapshot.memory = memoryOf(sections.get('/proc/meminfo') ?? []);
   snapshot.swap = swapOf(sections.get('/proc/vmstat') ?? [], header.pageBytes);
   snapshot.diskCounters = diskCountersOf(sections.get('/proc/diskstats') ?? []);
@@ -197,6 +203,31 @@ export function readHeaderLine(line: string, header: ReaderHeader): boolean {
     }
   } else return false;
   return true;
+}
+
+/** `@@name PID FIRST-WORD`: the start of a process's command line, for a name the kernel cut (reader-script.ts). */
+export function readFullName(line: string, header: ReaderHeader): void {
+  const rest = line.slice('@@name '.length);
+  const space = rest.indexOf(' ');
+  const pid = Number(rest.slice(0, space));
+  if (space > 0 && Number.isInteger(pid) && pid > 0) header.commandWords.set(pid, rest.slice(space + 1));
+}
+
+/**
+ * A name the kernel cut at 15 characters, made whole from the command line's first word: the
+ * program's file name ("/lib/systemd/systemd-journald") or a title a program set itself ("npm run
+ * cli disk --dir …"). Only the name's own completion is kept (to the next space), never its
+ * arguments, which may hold anything; a command line that does not start with the name (a pid
+ * reused by another program) leaves the name as the kernel gave it.
+ */
+export function wholeName(cut: string, firstWord: string): string {
+  const space = firstWord.indexOf(' ');
+  const program = firstWord.slice(0, space < 0 ? undefined : space);
+  const named = firstWord.slice(program.lastIndexOf('/') + 1);
+  if (cut.length !== 15 || !named.startsWith(cut)) return cut;
+  const rest = named.slice(cut.length);
+  const end = rest.indexOf(' ');
+  return cut + (end < 0 ? rest : rest.slice(0, end));
 }
 
 /**

@@ -79,6 +79,7 @@ const linuxAwk = [
   '    f = $i "/stat"',
   '    if ((getline line < f) > 0) print line',
   '    close(f)',
+  '    if (!($i in told)) fullname($i, line)',
   '    if (!($i in told) || (line != last[$i] && told[$i] <= round - 2)) { told[$i] = round; cpulimit($i) }',
   '    last[$i] = line',
   '    seen[$i] = round',
@@ -103,6 +104,17 @@ const linuxAwk = [
   '  }',
   '  print "@@end"',
   '  fflush()',
+  '}',
+  // The kernel keeps 15 characters of a process's name ("npm run cli dis"): such a name is read whole
+  // from the first word of its command line, once, when the process is first seen (one tr started, for
+  // those names only). The app keeps the name's completion alone, never the arguments (linux.ts).
+  'function fullname(dir, line,   o, k, bits, cmd, first) {',
+  '  o = index(line, " (")',
+  '  k = split(line, bits, /[)] /)',
+  '  if (o == 0 || k < 2 || length(line) - length(bits[k]) - o - 3 != 15) return',
+  '  cmd = "tr \\"\\\\000\\" \\"\\\\n\\" < " dir "/cmdline 2>/dev/null"',
+  '  if ((cmd | getline first) > 0) print "@@name " substr(dir, 7) " " first',
+  '  close(cmd)',
   '}',
   // A process held to a share of a core by its cgroup (a container's --cpus, a service's CPUQuota,
   // the lab's low-power NAS) is CPU-bound at that share, not at a whole core. Read when the process is

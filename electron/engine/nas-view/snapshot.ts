@@ -79,6 +79,8 @@ export interface ReaderHeader {
   cpuGroups: Map<number, string>;
   /** Cgroup → the length of its quota's period, in seconds (the quota is so much CPU every period). */
   cpuPeriods: Map<string, number>;
+  /** Process id → the first word of its command line, for names the kernel cut at 15 characters. */
+  commandWords: Map<number, string>;
 }
 
 export function emptySnapshot(): Snapshot {
@@ -108,6 +110,7 @@ export function emptyHeader(): ReaderHeader {
     cpuLimits: new Map(),
     cpuGroups: new Map(),
     cpuPeriods: new Map(),
+    commandWords: new Map(),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { NasResourceSample, NasResources } from '../../../shared/contract/nas-resources';
 import { freebsdSnapshot } from './freebsd';
 import { KeptSamples } from './kept-samples';
-import { linuxSnapshot, readCpuLimit, readHeaderLine } from './linux';
+import { linuxSnapshot, readCpuLimit, readFullName, readHeaderLine } from './linux';
 import { arraysOf, sampleBetween } from './readings';
 import { emptyHeader, type Snapshot } from './snapshot';
 
@@ -40,6 +40,7 @@ export class NasViewStream {
     }
     const marker = line.trim();
     if (marker.startsWith('@@limit ')) readCpuLimit(marker, this.header);
+    else if (marker.startsWith('@@name ')) readFullName(marker, this.header);
     else if (marker === '@@sample') {
       this.sections = new Map();
       this.section = null;

@@ -172,7 +172,8 @@ async function runSingle(
         peak = Math.max(peak, bytesPerSecond);
         context.sample(series, bytesPerSecond);
       },
-      part: (index, count, label, state) => context.step(index, count, label, state),
+      part: (index, count, label, state, secondsLeft) =>
+        context.step(index, count, label, state, undefined, secondsAfter(context, secondsLeft)),
       partial: detailsOf,
     });
     detailsOf(outcome.results);
@@ -181,6 +182,11 @@ async function runSingle(
   } finally {
     await scratches.removeAll();
   }
+}
+
+/** The run's whole time when `secondsLeft` remain from now (none given: no new estimate). */
+function secondsAfter(context: RunContext, secondsLeft: number | undefined): number | undefined {
+  return secondsLeft === undefined ? undefined : Math.round(context.elapsed() + secondsLeft);
 }
 
 /** How a step ended: its results, or what it finished before it failed and why it failed. */
@@ -267,8 +273,12 @@ async function runSteps(
       context.step(index, count, step.label, 'started', undefined, expectedFrom(index));
       const outcome = await runStep(step, deps, context, scratches, watch, {
         sample: (series, bytesPerSecond) => context.sample(seriesId(index, series), bytesPerSecond),
-        // A plan shows its steps, not their parts.
-        part: () => undefined,
+        // A plan shows its steps, not their parts; a part's time left corrects the plan's estimate.
+        part: (_part, _parts, _label, _state, secondsLeft) => {
+          if (secondsLeft === undefined) return;
+          const rest = expectedFrom(index + 1) - context.elapsed();
+          context.step(index, count, step.label, 'started', undefined, secondsAfter(context, secondsLeft + rest));
+        },
       });
       results.push(...outcome.results);
       if (!outcome.failed) {

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { ClientFacts } from '../../../shared/contract/probe';
-import type { TestResult } from '../../../shared/contract/runs';
+import type { RunConnection, TestResult } from '../../../shared/contract/runs';
 import type { HasKind, ResultOf } from '../../../shared/kinds/descriptor';
 import type { RateUnit } from '../../../shared/util/units';
 
@@ -10,6 +10,8 @@ export interface ResultViewProps<R> {
   unit: RateUnit;
   state: 'done' | 'failed' | 'cancelled';
   route: ClientFacts['route'] | null | undefined;
+  /** The connection as the user named it ("Cable"), said beside its interface. */
+  connection?: RunConnection | null | undefined;
 }
 
 /**

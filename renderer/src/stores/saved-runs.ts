@@ -2,6 +2,7 @@ import { nasAddressLabel } from '../../../shared/contract/connect';
 import { create } from 'zustand';
 import { compareLimits } from '../../../shared/history/compare-runs';
 import { descriptorOf } from '../../../shared/kinds';
+import { PlanName } from '../../../shared/contract/plans';
 import {
   filterChoices,
   FilterChoiceTally,
@@ -70,8 +71,13 @@ export function liveRunOf(saved: SavedRun): LiveRun {
     for (const [t, value] of line.points) history.push({ t, value });
     samples[line.series] = history;
   }
-  // As the run's end event carried it live: the first result whose kind Results draws from the end event.
-  const details = saved.results.map((result) => descriptorOf(result).endDetails?.(result)).find(Boolean);
+  // As the run's end event carried it live: a single test's first result whose kind Results draws from
+  // the end event. A guided plan's end carries none (its steps' results are drawn below its verdicts):
+  // giving it one laid a plan out differently reopened from History than when it ended.
+  const single = !PlanName.safeParse(saved.plan).success;
+  const details = single
+    ? saved.results.map((result) => descriptorOf(result).endDetails?.(result)).find(Boolean)
+    : undefined;
   return {
     runId: saved.id,
     plan: saved.plan,

@@ -6,17 +6,17 @@ import { copyOverOtherLink, describeCopyPlace } from './share-path';
 
 /** A copy over another link than the run's, or to a folder on this computer, measured another path. */
 export function copyNasView(result: CopyRunDetails, record: RunRecord): Pick<NasViewFigure, 'test' | 'kind' | 'apart'> {
-  const place = describeCopyPlace(result);
-  const otherLink = copyOverOtherLink(result.path, record.environment.client?.route);
+  const place = describeCopyPlace(result, record.connection);
+  const otherLink = copyOverOtherLink(result.path, record.environment.client?.route, record.connection);
   if (otherLink) return { test: `Share copy (over ${otherLink.shareInterface})`, kind: 'copy', apart: true };
   if (place.kind === 'local-disk' || place.kind === 'memory') return { test: 'Folder copy', kind: 'copy', apart: true };
   return { test: 'Share copy', kind: 'copy' };
 }
 
 export function addCopy(figures: Figures, result: CopyRunDetails, record: RunRecord): void {
-  const place = describeCopyPlace(result);
+  const place = describeCopyPlace(result, record.connection);
   const route = record.environment.client?.route;
-  const otherLink = copyOverOtherLink(result.path, route);
+  const otherLink = copyOverOtherLink(result.path, route, record.connection);
   for (const test of result.tests) {
     if (
       test.test === 'small-files' &&

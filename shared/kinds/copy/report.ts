@@ -11,9 +11,9 @@ export const copyTitle = 'Share copy';
 
 /** A row per copy test, with the folder it really was and a warning when that was no NAS share or another link. */
 export function copyRows(result: CopyRunDetails, record: RunRecord): TestRow[] {
-  const place = describeCopyPlace(result);
+  const place = describeCopyPlace(result, record.connection);
   const local = place.kind === 'local-disk' || place.kind === 'memory';
-  const otherLink = copyOverOtherLink(result.path, record.environment.client?.route);
+  const otherLink = copyOverOtherLink(result.path, record.environment.client?.route, record.connection);
   const overRunLink =
     !otherLink && !!result.path?.interface && result.path.interface === record.environment.client?.route.interface;
   const warning = local

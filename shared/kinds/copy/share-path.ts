@@ -2,6 +2,7 @@ import { describeSession } from './share-session';
 import { shareName, type CopyRunDetails } from '../../contract/copy';
 import type { SharePath } from '../../contract/figure-quality';
 import type { ClientFacts } from '../../contract/probe';
+import type { RunConnection } from '../../contract/runs';
 import { describeLinkKind } from '../../words/describe-nas';
 
 /**
@@ -30,8 +31,19 @@ const protocolName = (protocol: string | null | undefined) => (protocol ? protoc
 
 type CopyWhere = Pick<CopyRunDetails, 'path' | 'share' | 'dir'>;
 
-/** What the folder of a copy run was; older runs without `path` fall back to the mount the engine named. */
-export function describeCopyPlace(details: CopyWhere): CopyPlace {
+/** The run's connection as far as words need it: the name the user gave it and its interface. */
+export type ConnectionNamed = Pick<RunConnection, 'name' | 'interface'> | null | undefined;
+
+/** "Cable (eth0)" for the interface of the run's own connection, else the interface alone. */
+export function interfaceWords(name: string, connection: ConnectionNamed): string {
+  return connection?.interface === name ? `${connection.name} (${name})` : name;
+}
+
+/**
+ * What the folder of a copy run was; older runs without `path` fall back to the mount the engine
+ * named. The run's `connection` names the interface as the user does ("via Cable (eth0)").
+ */
+export function describeCopyPlace(details: CopyWhere, connection?: ConnectionNamed): CopyPlace {
   const { path, share } = details;
   const place = (kind: CopyPlaceKind, words: string, overNetwork: boolean, protocol: string | null): CopyPlace => ({
     kind,
@@ -48,7 +60,9 @@ export function describeCopyPlace(details: CopyWhere): CopyPlace {
     // The session's terms where they are known: "over SMB 3.1.1, signed, not encrypted".
     const over = path.session ? describeSession(path.session) : protocol;
     const words =
-      `the share ${server}` + (over ? ` over ${over}` : '') + (path.interface ? `, via ${path.interface}` : '');
+      `the share ${server}` +
+      (over ? ` over ${over}` : '') +
+      (path.interface ? `, via ${interfaceWords(path.interface, connection)}` : '');
     return place('network-share', words, true, protocol);
   }
   if (share) {
@@ -66,6 +80,8 @@ export interface OtherLink {
   /** The interface the run's own tests used ("wlan0"), and what kind of link it is. */
   runInterface: string;
   runLink: ClientFacts['route']['type'];
+  /** The name the user gave the run's connection, when known: said before its interface. */
+  runName?: string;
 }
 
 /**
@@ -76,14 +92,22 @@ export interface OtherLink {
 export function copyOverOtherLink(
   path: SharePath | undefined,
   route: Pick<ClientFacts['route'], 'interface' | 'type'> | null | undefined,
+  connection?: ConnectionNamed,
 ): OtherLink | null {
   if (path?.kind !== 'network-share' || !path.interface || !route?.interface) return null;
   if (path.interface === route.interface) return null;
-  return { shareInterface: path.interface, runInterface: route.interface, runLink: route.type };
+  const runName = connection?.interface === route.interface ? connection.name : undefined;
+  return {
+    shareInterface: path.interface,
+    runInterface: route.interface,
+    runLink: route.type,
+    ...(runName ? { runName } : {}),
+  };
 }
 
-/** "wlan0 (Wi-Fi)", or just "wlan0" when the kind of link is not known. */
-export function describeRunLink(other: Pick<OtherLink, 'runInterface' | 'runLink'>): string {
+/** "Wi-Fi (wlan0)" by the user's name for it, else "wlan0 (Wi-Fi)", or just "wlan0" when the kind of link is not known. */
+export function describeRunLink(other: Pick<OtherLink, 'runInterface' | 'runLink' | 'runName'>): string {
+  if (other.runName) return `${other.runName} (${other.runInterface})`;
   return other.runLink === 'unknown'
     ? other.runInterface
     : `${other.runInterface} (${describeLinkKind(other.runLink)})`;

@@ -4,10 +4,20 @@ import { NasbenchError } from '../../../../shared/contract/errors';
 import type { NasFacts } from '../../../../shared/contract/probe';
 import { formatBytes, formatSeconds, sizeLabel } from '../../../../shared/util/units';
 import { sweepBudgetPreview } from '../../../../shared/sweep/budget';
-import { fioOption, largestCellBytes, planSweep, runSweep, type SweepOptions, type SweepResult } from '../../disk';
+import { sweepCellWords } from '../../../../shared/sweep/words';
+import {
+  fioOption,
+  largestCellBytes,
+  planSweep,
+  runSweep,
+  SweepClock,
+  type SweepOptions,
+  type SweepResult,
+} from '../../disk';
 import { diskHeadline } from './disk';
 import { freeBytesOfFolder, scratchIn } from './nas-folder';
 import { nasOf, type Step, type StepFacts } from './types';
+import type { StepState } from '../registry';
 
 export type SweepSpec = Omit<z.output<typeof DiskSweepRunInput>, 'sessionId'>;
 
@@ -73,7 +83,8 @@ export function sweepStep(spec: SweepSpec, facts: Pick<StepFacts, 'nas'>): Step 
   const free = freeBytesOfFolder(facts.nas, spec.folder);
   const plan = planSweep(grid, free);
   const bytes = largestCellBytes(plan);
-  const seconds = Math.min(plan.worstCaseSeconds, spec.budgetSeconds);
+  // The sweep's own rule for its time (sweep-time.ts), with nothing measured yet; it is corrected as cells finish.
+  const seconds = Math.min(new SweepClock(plan).left(0, 0, 0), spec.budgetSeconds);
   const count = plan.cells.length;
   const sizes = (list: number[]) => list.map(sizeLabel).join(', ');
   // How many cells the budget measures (and an adaptive sweep infers), and what is left out, as the form says it.
@@ -95,6 +106,12 @@ export function sweepStep(spec: SweepSpec, facts: Pick<StepFacts, 'nas'>): Step 
       requireFio(nas.facts);
       const tests: SweepResult['tests'] = [];
       const indexOf = (name: string) => plan.cells.findIndex((cell) => cell.name === name);
+      /** A cell's part on the Run screen, in words ("4k blocks on 256 MiB files, 1 job, writing"). */
+      const part = (index: number, state: StepState, why = '', secondsLeft?: number) => {
+        const cell = plan.cells[index];
+        if (cell) kit.progress.part(index, count, `${sweepCellWords(cell)}${why}`, state, secondsLeft);
+      };
+      const again = ' (measured again, to see how much runs vary)';
       const result = await runSweep(nas.session, {
         ...grid,
         folder: spec.folder,
@@ -102,21 +119,20 @@ export function sweepStep(spec: SweepSpec, facts: Pick<StepFacts, 'nas'>): Step 
         ...fioOption(nas.facts),
         openScratch: (neededBytes) => kit.scratch.open(spec.folder, neededBytes),
         signal: kit.signal,
-        onCellStart: (index, name) => kit.progress.part(index, count, name, 'started'),
-        onCellRepeated: (index, name) => kit.progress.part(index, count, name, 'finished'),
+        onCellStart: (index, repeat, secondsLeft) => part(index, 'started', repeat ? again : '', secondsLeft),
+        onCellRepeated: (index) => part(index, 'finished', again),
         onSample: (sample) => kit.progress.sample('disk', sample.bytesPerSecond),
         onResult: (test) => {
           tests.push(test);
-          kit.progress.part(indexOf(test.name), count, test.name, 'finished');
+          part(indexOf(test.name), 'finished');
           kit.progress.partial([sweepRunDetails(spec.folder, tests)]);
         },
       });
-      for (const name of result.skipped) kit.progress.part(indexOf(name), count, name, 'skipped');
+      for (const name of result.skipped) part(indexOf(name), 'skipped');
       // Cells the folder no longer had room for when the sweep began (the preview left out the others).
-      for (const cell of result.leftOut)
-        if (indexOf(cell.name) >= 0) kit.progress.part(indexOf(cell.name), count, `${cell.name} (left out)`, 'skipped');
+      for (const cell of result.leftOut) part(indexOf(cell.name), 'skipped', ' (left out)');
       // An adaptive sweep's cells it did not measure: inferred from their neighbours, and said so.
-      for (const name of result.inferred) kit.progress.part(indexOf(name), count, `${name} (inferred)`, 'skipped');
+      for (const name of result.inferred) part(indexOf(name), 'skipped', ' (inferred)');
       return [sweepRunDetails(spec.folder, tests, result)];
     },
     headline: (results) => diskHeadline(results),

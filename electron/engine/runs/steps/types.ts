@@ -27,8 +27,12 @@ export interface StepProgress {
   sample(series: string, bytesPerSecond: number): void;
   /** A round trip to the NAS, idle or under the step's load (network steps that time the delay). */
   delay(ms: number, phase: 'idle' | 'loaded'): void;
-  /** One test of the step (a fio test, a sweep cell, a copy phase) starting, ending or left out. */
-  part(index: number, count: number, label: string, state: StepState): void;
+  /**
+   * One test of the step (a fio test, a sweep cell, a copy phase) starting, ending or left out.
+   * `secondsLeft`: the step's own reckoning of its time from here, this part included (a sweep
+   * times its cells as they finish); the run's estimate follows it.
+   */
+  part(index: number, count: number, label: string, state: StepState, secondsLeft?: number): void;
   /** The step's results so far: kept when the step then fails. */
   partial(results: TestResult[]): void;
   /** A scratch folder the step made and could not remove: named in the run's result. */

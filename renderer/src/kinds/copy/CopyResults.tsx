@@ -1,5 +1,6 @@
 import { shareName, type CopyRunDetails, type CopyTestResult } from '../../../../shared/contract/copy';
 import type { ClientFacts } from '../../../../shared/contract/probe';
+import type { RunConnection } from '../../../../shared/contract/runs';
 import { formatBytes, formatRate, type RateUnit } from '../../../../shared/util/units';
 import { copyCache } from '../../../../shared/words/cache';
 import { describeCopyPlace } from '../../../../shared/kinds/copy/share-path';
@@ -28,16 +29,19 @@ export function CopyResults({
   unit,
   state,
   route,
+  connection,
 }: {
   details: CopyRunDetails;
   unit: RateUnit;
   state: 'done' | 'failed' | 'cancelled';
   /** The link the run reached the NAS by, when known: an unsteady copy over that same link names it. */
   route?: ClientFacts['route'] | null | undefined;
+  /** The run's connection as the user named it: the share's interface is said by that name. */
+  connection?: RunConnection | null | undefined;
 }) {
   const { tests } = details;
   if (tests.length === 0) return <NoFigures kind="copy" testId="copy-results-empty" />;
-  const place = describeCopyPlace(details);
+  const place = describeCopyPlace(details, connection);
   // Only a copy known to have taken the run's own link names that link when it varied.
   const subject =
     details.path?.interface && details.path.interface === route?.interface ? linkAsSubject(route.type) : null;

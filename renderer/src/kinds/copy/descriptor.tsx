@@ -3,8 +3,8 @@ import { CopyResults } from './CopyResults';
 import type { RendererKind } from '../types';
 
 export const copyView: RendererKind<CopyRunDetails> = {
-  ResultView: ({ result, unit, state, route }) => (
-    <CopyResults details={result} unit={unit} state={state} route={route} />
+  ResultView: ({ result, unit, state, route, connection }) => (
+    <CopyResults details={result} unit={unit} state={state} route={route} connection={connection} />
   ),
   finishedFigure: null,
 };

@@ -66,7 +66,7 @@ export function ResultsScreen() {
         <AnswerBlock saved={saved} unit={unit} />
         {EndView && end.details ? (
           // A test whose end event carries its result (disk, copy, load) is drawn as its kind draws it.
-          <EndView result={end.details} unit={unit} state={end.state} route={route} />
+          <EndView result={end.details} unit={unit} state={end.state} route={route} connection={saved?.connection} />
         ) : isGuidedPlan ? null : end.summary ? (
           <>
             <Headline

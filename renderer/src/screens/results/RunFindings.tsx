@@ -155,6 +155,7 @@ function Findings({ saved, unit, state, shownKind }: FindingsProps & { saved: Sa
           unit={unit}
           state={state}
           route={saved.environment.client?.route}
+          connection={saved.connection}
         />
       ))}
     </>
