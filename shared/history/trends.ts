@@ -1,6 +1,7 @@
 import { LinkType } from '../contract/probe';
 import type { RunSummary } from '../contract/runs';
 import { describeLinkKind } from '../words/describe-nas';
+import { describeRunLink } from './run-summary';
 import { figureKind, trendVerdict, type TrendReading, type TrendVerdict } from './trend-verdict';
 
 /**
@@ -179,12 +180,12 @@ export function verdictLines(trends: readonly Trend[]): TrendVerdictLine[] {
   }));
 }
 
-/** "Wi-Fi", or by the name the user gave the connection: "Laptop on the sofa (Wi-Fi)". */
+/** "Wi-Fi", or by the name the user gave the connection as History's line says it: "Laptop on the sofa (Wi-Fi)". */
 function linkWords(kind: LinkType, connection: string | undefined): string {
   const words = kind === 'unknown' ? 'link unknown' : describeLinkKind(kind);
   const capital = `${words.charAt(0).toUpperCase()}${words.slice(1)}`;
-  if (!connection || connection.toLowerCase() === words.toLowerCase()) return capital;
-  return `${connection} (${words})`;
+  const named = connection ? describeRunLink({ clientLink: kind, connection }) : null;
+  return named && named.toLowerCase() !== connection?.toLowerCase() ? named : capital;
 }
 
 /** Each tag at the first point that has it, so a tag kept on every later run is one marker, not many. */

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LayoutPace, planSweep, type SweepPlanOptions } from '../../electron/engine/disk/sweep-plan';
+import { LayoutPace, planSweep } from '../../electron/engine/disk/sweep-plan';
 import { SweepClock } from '../../electron/engine/disk/sweep-time';
+import { MiB, unitSweepGrid } from '../helpers/sweep-grid';
 
-const KiB = 1024;
-const MiB = 1024 * KiB;
-
-/** 3 block sizes × 2 file sizes × 2 job counts, writes: 12 cells, 4 sets of files. */
-const grid: SweepPlanOptions = {
-  blockSizes: [4 * KiB, 128 * KiB, MiB],
-  fileSizes: [64 * MiB, 256 * MiB],
-  jobs: [1, 4],
-  rw: 'write',
-  steadyState: true,
-  maxRuntimeSeconds: 30,
-  timeBudgetSeconds: 3600,
-};
+const grid = unitSweepGrid;
 
 describe('the time a sweep has left', () => {
   it('before any cell: each settles in the window and ramp, starts in 2 s, and lays out its files at 10 MiB/s once', () => {

@@ -5,27 +5,10 @@ import type { NasCommands } from '../../electron/engine/disk/file-system';
 import { answerAsSession } from '../helpers/stand-in-answer';
 import { checkFioJob, fioArgv } from '../../electron/engine/disk/job';
 import type { DiskTestResult } from '../../electron/engine/disk/result';
-import {
-  cellFitsBudget,
-  LayoutPace,
-  planSweep,
-  runSweep,
-  sweepHeatmaps,
-  type SweepPlanOptions,
-} from '../../electron/engine/disk/sweep';
+import { cellFitsBudget, LayoutPace, planSweep, runSweep, sweepHeatmaps } from '../../electron/engine/disk/sweep';
+import { KiB, MiB, unitSweepGrid } from '../helpers/sweep-grid';
 
-const KiB = 1024;
-const MiB = 1024 * KiB;
-
-const grid: SweepPlanOptions = {
-  blockSizes: [4 * KiB, 128 * KiB, MiB],
-  fileSizes: [64 * MiB, 256 * MiB],
-  jobs: [1, 4],
-  rw: 'write',
-  steadyState: true,
-  maxRuntimeSeconds: 30,
-  timeBudgetSeconds: 3600,
-};
+const grid = unitSweepGrid;
 
 function fakeResult(name: string, bytesPerSecond: number): DiskTestResult {
   return {

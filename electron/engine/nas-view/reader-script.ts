@@ -107,13 +107,14 @@ const linuxAwk = [
   '}',
   // The kernel keeps 15 characters of a process's name ("npm run cli dis"): such a name is read whole
   // from the first word of its command line, once, when the process is first seen (one tr started, for
-  // those names only). The app keeps the name's completion alone, never the arguments (linux.ts).
+  // those names only; at most 256 characters of it are sent, whatever a process set as its title). The
+  // app keeps the name's completion alone, never the arguments (linux.ts).
   'function fullname(dir, line,   o, k, bits, cmd, first) {',
   '  o = index(line, " (")',
   '  k = split(line, bits, /[)] /)',
   '  if (o == 0 || k < 2 || length(line) - length(bits[k]) - o - 3 != 15) return',
   '  cmd = "tr \\"\\\\000\\" \\"\\\\n\\" < " dir "/cmdline 2>/dev/null"',
-  '  if ((cmd | getline first) > 0) print "@@name " substr(dir, 7) " " first',
+  '  if ((cmd | getline first) > 0) print "@@name " substr(dir, 7) " " substr(first, 1, 256)',
   '  close(cmd)',
   '}',
   // A process held to a share of a core by its cgroup (a container's --cpus, a service's CPUQuota,
