@@ -81,11 +81,15 @@ export class DataStream {
   async sendUntil(block: Buffer, stop: AbortSignal, limit = Infinity): Promise<void> {
     this.sending = true;
     let writesSinceYield = 0;
+    let lastTaken: Promise<void> | undefined;
     try {
       while (!stop.aborted && this.written < limit && !this.socket.destroyed) {
         // The last block is cut to fit, so a byte limit is exact (a file on the NAS has room for no more).
         const piece = limit - this.written < block.length ? block.subarray(0, limit - this.written) : block;
-        const flushed = this.socket.write(piece);
+        const isLast = this.written + piece.length >= limit;
+        let taken = (): void => undefined;
+        if (isLast) lastTaken = new Promise((resolve) => (taken = resolve));
+        const flushed = this.socket.write(piece, () => taken());
         this.written += piece.length;
         if (!flushed) {
           try {
@@ -100,6 +104,9 @@ export class DataStream {
           writesSinceYield = 0;
         }
       }
+      // As iperf3 -n, a byte-limited sender is done once the kernel has taken its last byte: until then part of
+      // it may wait in libuv's queue, and the clock would end short of the planned bytes on a busy machine.
+      if (lastTaken && !stop.aborted) await Promise.race([lastTaken, once(stop, 'abort')]);
     } finally {
       this.sending = false;
     }

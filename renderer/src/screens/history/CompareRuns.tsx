@@ -1,5 +1,5 @@
 import { BarController, BarElement, CategoryScale, Chart, Legend, LinearScale, Tooltip } from 'chart.js';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { throughputAxisTitle } from '../../../../shared/util/chart-data';
 import { compareRuns, type Comparison } from '../../../../shared/history/compare-runs';
 import type { RunRecord as SavedRun } from '../../../../shared/contract/runs';
@@ -59,8 +59,11 @@ function CompareChart({ comparison, unit }: { comparison: Comparison; unit: Rate
 }
 
 /** The ticked runs side by side: which link each was measured over, the figures, and the differences in words. */
-export function CompareRuns({ runIds }: { runIds: string[] }) {
+export function CompareRuns({ runIds, scrollAsked = 0 }: { runIds: string[]; scrollAsked?: number }) {
   const { fetch } = useSavedRunsActions();
+  // A press of the button above that came before the runs were read is answered once they are: on a busy
+  // computer the first click came while the comparison was not there yet, and nothing moved.
+  const scrolledFor = useRef(scrollAsked);
   const unit = useSettingsStore(selectRateUnit);
   const [records, setRecords] = useState<SavedRun[] | null>(null);
   useEffect(() => {
@@ -72,7 +75,13 @@ export function CompareRuns({ runIds }: { runIds: string[] }) {
       stop = true;
     };
   }, [fetch, runIds]);
-  if (!records || records.length < 2) return null;
+  const shown = records !== null && records.length >= 2;
+  useEffect(() => {
+    if (!shown || scrollAsked === scrolledFor.current) return;
+    scrolledFor.current = scrollAsked;
+    document.getElementById('compare-title')?.scrollIntoView({ block: 'start' });
+  }, [shown, scrollAsked]);
+  if (!shown) return null;
   const comparison = compareRuns(records);
   return (
     <Card aria-labelledby="compare-title" data-testid="compare">

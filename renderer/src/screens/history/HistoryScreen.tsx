@@ -42,6 +42,8 @@ export function HistoryScreen() {
   );
   const unit = useSettingsStore(selectRateUnit);
   const actions = useSavedRunsActions();
+  // How often "Compare the ticked runs" was pressed: the comparison comes into view once its runs are read.
+  const [compareAsked, setCompareAsked] = useState(0);
   // A run that just ended was saved before its end event: list it.
   const finished = useRunsStore((state) => state.finishedRunIds.length);
   useEffect(() => {
@@ -83,18 +85,14 @@ export function HistoryScreen() {
           </p>
           {/* The comparison comes below the list, often out of view: a button where the runs are ticked goes to it. */}
           {selected.length >= compareLimits.min && (
-            <Button
-              variant="primary"
-              data-testid="show-compare"
-              onClick={() => document.getElementById('compare-title')?.scrollIntoView({ block: 'start' })}
-            >
+            <Button variant="primary" data-testid="show-compare" onClick={() => setCompareAsked((asked) => asked + 1)}>
               Compare the {selected.length} ticked runs
             </Button>
           )}
           <RunList runs={shown} unit={unit} selected={selected} />
         </>
       )}
-      {selected.length >= compareLimits.min && <CompareRuns runIds={selected} />}
+      {selected.length >= compareLimits.min && <CompareRuns runIds={selected} scrollAsked={compareAsked} />}
       {summaries && summaries.length > 0 && !loading && <TrendsSection listed={summaries} unit={unit} />}
     </>
   );
