@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { rememberChosenNases, useDevicesStore } from './stores/devices';
 import { useNavigationStore } from './stores/navigation';
+import { useProbeProgressStore } from './stores/probe-progress';
 import { useRunsStore } from './stores/runs';
 
-/** The one place that listens to the engine: run progress goes straight into the runs store. */
+/** The one place that listens to the engine: run progress, discoveries and probes go straight into their stores. */
 export function EngineEvents(): null {
   useEffect(
     () => window.nasbench.on('runProgress', (event) => useRunsStore.getState().actions.receiveProgress(event)),
@@ -11,6 +12,10 @@ export function EngineEvents(): null {
   );
   useEffect(
     () => window.nasbench.on('devicesChanged', (event) => useDevicesStore.getState().actions.receive(event)),
+    [],
+  );
+  useEffect(
+    () => window.nasbench.on('probeProgress', (event) => useProbeProgressStore.getState().actions.receive(event)),
     [],
   );
   // A window opened or reloaded mid-run takes up the runs already under way (after subscribing

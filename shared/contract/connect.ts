@@ -76,6 +76,23 @@ export const ProbeResult = z.object({
 });
 export type ProbeResult = z.infer<typeof ProbeResult>;
 
+/**
+ * The probe's parts, in the order they start: the NAS (its script: model, drives, ports, tools) and this
+ * computer (its route and adapter to the NAS) side by side, then the link between them (the packet sizes
+ * that pass). A probe on a slow NAS takes a minute; each part is said while it runs.
+ */
+export const ProbeStageName = z.enum(['nas', 'this-computer', 'link']);
+export type ProbeStageName = z.infer<typeof ProbeStageName>;
+export const probeStageNames = ProbeStageName.options;
+
+/** Where a probe is: sent as each part starts and ends. */
+export const ProbeProgress = z.strictObject({
+  sessionId: SessionId,
+  running: z.array(ProbeStageName),
+  done: z.array(ProbeStageName),
+});
+export type ProbeProgress = z.infer<typeof ProbeProgress>;
+
 export const SavedLoginQuery = z.strictObject({
   host: HostName,
   port: z.number().int().min(1).max(65535).default(22),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { maxTestSeconds } from './limits';
-import { ConnectInput, Connection, ProbeResult, SavedLoginQuery, SessionId } from './connect';
+import { ConnectInput, Connection, ProbeProgress, ProbeResult, SavedLoginQuery, SessionId } from './connect';
 import { NasIdentity, ShareCopyRunInput, ShareOnOffer } from './copy';
 import { LoadHelper, LoadHelperCheck, LoadRunInput } from './load';
 import { DevicesChanged, DiscoveryId, DiscoveryInput, RecentDevice, RememberDeviceInput } from './discovery';
@@ -166,6 +166,8 @@ export const events = {
   runProgress: RunProgress,
   /** The growing list of one discovery; the last one has `finished: true`. */
   devicesChanged: DevicesChanged,
+  /** A probe's parts as they start and end (Connect and Plan show them while the NAS is read). */
+  probeProgress: ProbeProgress,
 } as const;
 
 export type Methods = typeof methods;

@@ -55,6 +55,17 @@ function otherHostKey(): string {
   return Buffer.concat([length(type.length), type, length(32), randomBytes(32)]).toString('base64');
 }
 
+/** Keeps, in `window.probeSaid`, each thing the probe's status showed: its bar (by its length) and each part's words. */
+const watchProbeStatus = `
+  window.probeSaid = [];
+  new MutationObserver(() => {
+    const bar = document.querySelector('[data-testid="probe-progress"]');
+    const parts = [...document.querySelectorAll('[data-testid="probe-stage"]')].map((stage) => stage.textContent);
+    for (const words of [bar ? 'progress of ' + bar.getAttribute('max') : null, ...parts])
+      if (words && !window.probeSaid.includes(words)) window.probeSaid.push(words);
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+`;
+
 describe('connecting to a NAS in browser mode', () => {
   it('asks to trust the host key on first connection, then shows the NAS details', async () => {
     const pageErrors: string[] = [];
@@ -70,9 +81,14 @@ describe('connecting to a NAS in browser mode', () => {
     await expect(page.locator('dialog :focus').count()).resolves.toBe(1);
     await screenshot(page, 'connect-fingerprint');
 
+    // What the status said while the NAS was read, kept as it appeared (it is gone once the probe ends).
+    await page.evaluate(watchProbeStatus);
     await page.getByTestId('trust-host').click();
     const details = page.getByTestId('nas-details');
     await details.waitFor({ timeout: 30_000 });
+    const probeSaid = await page.evaluate(() => (globalThis as unknown as { probeSaid: string[] }).probeSaid);
+    expect(probeSaid).toContain('progress of 3');
+    expect(probeSaid).toContain('Reading the NAS: its model, drives, network ports and tools.');
     const links = await page.getByTestId('nas-links').innerText();
     for (const leg of [lab.legs.a, lab.legs.b, lab.legs.slow]) {
       expect(links).toMatch(new RegExp(`^${leg.nasIf} · .+ · ${leg.nas.replaceAll('.', '\\.')} · up$`, 'm'));

@@ -2,8 +2,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testFolderChoices } from '../../shared/kinds/disk/words';
 import { probeThisComputer, probeNas } from '../../electron/engine/probe';
+import type { ProbeProgress } from '../../shared/contract/connect';
 import { NasFacts } from '../../shared/contract/probe';
-import { lab, labSession } from './lab-login';
+import { connectedEngine, lab, labSession } from './lab-login';
 
 /** The volume that holds a path: the mount point that is its longest prefix. */
 function volumeOf(facts: NasFacts, path: string) {
@@ -69,5 +70,24 @@ describe('probe of the lab NAS', () => {
       expect(Array.isArray(client.drives)).toBe(true);
       expect(client.drives?.map((drive) => drive.name).filter((name) => /^(zram|loop|ram)/.test(name))).toEqual([]);
     }
+  });
+
+  it('the engine says each part of the probe as it starts and ends, for the status shown meanwhile', async () => {
+    const { engine, sessionId } = await connectedEngine('probe-stages');
+    const said: ProbeProgress[] = [];
+    engine.onEvent((event, payload) => event === 'probeProgress' && said.push(payload));
+    try {
+      await engine.handlers.probeNas({ sessionId });
+    } finally {
+      await engine.shutdown();
+    }
+    expect(said.every((progress) => progress.sessionId === sessionId)).toBe(true);
+    // The NAS and this computer side by side, then the link once both are read; all three done at the end.
+    expect(said[0]?.running).toEqual(['nas']);
+    expect(said[1]?.running).toEqual(['nas', 'this-computer']);
+    const linkStarts = said.findIndex((progress) => progress.running.includes('link'));
+    expect(said[linkStarts]?.done.sort()).toEqual(['nas', 'this-computer']);
+    expect(said.at(-1)).toMatchObject({ running: [], done: expect.arrayContaining(['nas', 'this-computer', 'link']) });
+    expect(said.at(-1)?.done).toHaveLength(3);
   });
 });

@@ -69,6 +69,7 @@ export function createEngine(options: EngineOptions): Engine {
     dataDir: options.dataDir,
     knownHostsFile: options.knownHostsFile ?? path.join(options.dataDir, 'known_hosts'),
     ...(options.secrets ? { secrets: options.secrets } : {}),
+    onProbeProgress: (progress) => emit('probeProgress', progress),
   });
   const runs = new RunLifecycle({
     dataDir: options.dataDir,

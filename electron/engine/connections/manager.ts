@@ -4,7 +4,7 @@ import os from 'node:os';
 import { type ConnectInput, type Connection } from '../../../shared/contract/connect';
 import { NasbenchError } from '../../../shared/contract/errors';
 import type { z } from 'zod';
-import type { ProbeResult } from '../../../shared/contract/connect';
+import type { ProbeProgress, ProbeResult } from '../../../shared/contract/connect';
 import { checkLink, probeNas, probeThisComputer } from '../probe';
 import {
   checkedNasFolder,
@@ -16,6 +16,7 @@ import {
   type ScratchFolder,
   type SshAuth,
 } from '../ssh';
+import { probeStages } from './probe-stages';
 import { ScratchParents } from './scratch-parents';
 import { loginKey, type SecretStore } from './secrets';
 
@@ -23,6 +24,8 @@ export interface ConnectionManagerOptions {
   dataDir: string;
   knownHostsFile: string;
   secrets?: SecretStore;
+  /** Each probe's parts as they start and end. */
+  onProbeProgress?: (progress: ProbeProgress) => void;
 }
 
 /**
@@ -103,8 +106,12 @@ export class ConnectionManager {
   /** What the NAS is and how this computer reaches it, read afresh (and kept for the runs that follow). */
   async probe(sessionId: string, signal?: AbortSignal): Promise<ProbeResult> {
     const session = this.session(sessionId);
-    const [nas, client] = await Promise.all([probeNas(session, signal), probeThisComputer(session.info.host)]);
-    const link = await checkLink(session, nas, client, signal);
+    const during = probeStages(sessionId, this.options.onProbeProgress);
+    const [nas, client] = await Promise.all([
+      during('nas', () => probeNas(session, signal)),
+      during('this-computer', () => probeThisComputer(session.info.host)),
+    ]);
+    const link = await during('link', () => checkLink(session, nas, client, signal));
     const probed = { nas, client, link };
     this.probes.set(sessionId, probed);
     return probed;

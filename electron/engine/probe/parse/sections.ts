@@ -10,19 +10,29 @@ export interface ProbeSection {
 /** The probe's output cut at its markers; lines before the first marker (MOTD, comments) are dropped. */
 export class ProbeOutput {
   readonly sections: ProbeSection[];
+  /**
+   * The sections by name, made once: the parsers ask for some thirty names, and a NAS that prints a marker
+   * on every line (37,000 sections in 1 MB) made each question a walk through all of them.
+   */
+  private readonly byName = new Map<string, ProbeSection[]>();
 
   constructor(output: string) {
     this.sections = splitSections(output);
+    for (const section of this.sections) {
+      const named = this.byName.get(section.name);
+      if (named) named.push(section);
+      else this.byName.set(section.name, [section]);
+    }
   }
 
   /** Lines of the first section called `name`, or none when the NAS never printed it. */
   lines(name: string): string[] {
-    return this.sections.find((section) => section.name === name)?.lines ?? [];
+    return this.byName.get(name)?.[0]?.lines ?? [];
   }
 
   /** Every section called `name` (bonds and tools come once per bond or tool). */
   all(name: string): ProbeSection[] {
-    return this.sections.filter((section) => section.name === name);
+    return [...(this.byName.get(name) ?? [])];
   }
 
   /** `key=value` pairs of a section (Synology's VERSION, os-release): quotes removed, first value wins. */
