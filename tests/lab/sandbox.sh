@@ -5,7 +5,7 @@
 #
 # The sandbox is new namespaces (network, mount, PID): "this computer" is a network stack with only its loopback,
 # /run is empty (so `ip netns`, the lab's state and its mounts are the sandbox's own), /etc is a private copy (the
-# lab's users live there alone), /srv is a folder of its own on disk (the lab NAS's share stays on a real disk),
+# lab's users live there alone), /srv and /tmp are folders of its own on disk (the lab NAS's share stays on a real disk),
 # and every process started inside ends with it. Two sandboxes therefore share nothing the lab makes: namespaces,
 # links, addresses, ports, users, mounts and processes are each sandbox's own; the cgroup of the low-power NAS,
 # the one thing on a shared file system, is named after the sandbox (NASBENCH_LAB_SANDBOX). What the sandbox's
@@ -63,6 +63,11 @@ mkdir -p /run/sandbox-cgroup
 mount --rbind /sys/fs/cgroup /run/sandbox-cgroup
 mount -t sysfs nasbench-sandbox-sys /sys
 mount --rbind /run/sandbox-cgroup /sys/fs/cgroup
+# /tmp of its own too: the lab NAS shares this computer's /tmp, and the load test's fio socket folders
+# (/tmp/nasbench-fio.*) of one sandbox's NAS were taken by another's for folders its own test had left behind.
+mkdir -p "$disk/tmp"
+chmod 1777 "$disk/tmp"
+mount --bind "$disk/tmp" /tmp
 # tsx keeps its IPC socket at /tmp/tsx-<uid>/<pid>.pipe. Pids start again at 1 in each sandbox, and a sandbox's
 # processes die with it without removing theirs, so a later sandbox's tsx at the same pid failed with EADDRINUSE:
 # each sandbox has that folder to itself.
