@@ -65,9 +65,15 @@ mount -t sysfs nasbench-sandbox-sys /sys
 mount --rbind /run/sandbox-cgroup /sys/fs/cgroup
 # /tmp of its own too: the lab NAS shares this computer's /tmp, and the load test's fio socket folders
 # (/tmp/nasbench-fio.*) of one sandbox's NAS were taken by another's for folders its own test had left behind.
-mkdir -p "$disk/tmp"
+# A checkout inside /tmp (a clone made there) is bound back in at its own path, or it would vanish.
+mkdir -p "$disk/tmp" "$disk/host-tmp"
 chmod 1777 "$disk/tmp"
+mount --bind /tmp "$disk/host-tmp"
 mount --bind "$disk/tmp" /tmp
+if [[ $PWD == /tmp/* ]]; then
+  mkdir -p "$PWD"
+  mount --bind "$disk/host-tmp/${PWD#/tmp/}" "$PWD"
+fi
 # tsx keeps its IPC socket at /tmp/tsx-<uid>/<pid>.pipe. Pids start again at 1 in each sandbox, and a sandbox's
 # processes die with it without removing theirs, so a later sandbox's tsx at the same pid failed with EADDRINUSE:
 # each sandbox has that folder to itself.
