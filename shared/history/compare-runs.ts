@@ -5,7 +5,7 @@ import { compareNasViews, type NasComparison } from './compare-nas';
 import { compareInWords } from './compare-words';
 import { describeLinkKind, describeLinkSpeed } from '../words/describe-nas';
 import { describeRunLink } from '../kinds/copy/share-path';
-import { compareWithNoise, formatChange, twoRunDeviations } from '../words/spread';
+import { compareTwoRuns, formatChange } from '../words/spread';
 import { figuresOfRun } from '../verdicts';
 import { descriptorOf, resultsOfKind } from '../kinds';
 
@@ -209,7 +209,7 @@ export function compareRuns(picked: readonly RunRecord[]): Comparison {
         const base = figures[0]?.get(row.test);
         const other = figures[index + 1]?.get(row.test);
         if (!base || !other || base.value <= 0 || base.apart || other.apart) return [];
-        return [{ row, base, other, difference: compareWithNoise(base, other, twoRunDeviations) }];
+        return [{ row, base, other, difference: compareTwoRuns(base, other) }];
       })
       // The biggest real differences first: they are what the comparison is for; the noise last.
       .sort(

@@ -3,7 +3,7 @@ import type { RunRecord } from '../contract/runs';
 import { figuresOfRun } from '../verdicts';
 import { bestDisksByOp } from '../verdicts/links';
 import { formatRate } from '../util/units';
-import { compareWithNoise, twoRunDeviations } from '../words/spread';
+import { compareTwoRuns } from '../words/spread';
 
 /**
  * Compare in words (#49): for each run after the first, a sentence per direction a user copies in —
@@ -64,7 +64,7 @@ function sentence(op: Op, run: RunRecord, baseline: RunRecord, link: string, bas
   const judged = pairs.map(({ part, base }) => ({
     part,
     base,
-    same: compareWithNoise(base, part, twoRunDeviations).kind === 'within-noise',
+    same: compareTwoRuns(base, part).kind === 'within-noise',
   }));
   const copies = `Over ${link}, copies ${op === 'write' ? 'to' : 'from'} the NAS`;
   const leadJudged = judged[0];

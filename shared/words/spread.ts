@@ -87,6 +87,11 @@ export function compareWithNoise(baseline: SpreadFigure, value: SpreadFigure, de
  */
 export const twoRunDeviations = 2;
 
+/** `compareWithNoise` for two single runs side by side (Compare): a change only past `twoRunDeviations` spreads. */
+export function compareTwoRuns(baseline: SpreadFigure, value: SpreadFigure): Difference {
+  return compareWithNoise(baseline, value, twoRunDeviations);
+}
+
 /** "+12%", "−81%": a change against the baseline, with a real minus sign. */
 export function formatChange(percent: number): string {
   const whole = Math.round(percent);
