@@ -1,3 +1,4 @@
+import { NasbenchError } from '../../shared/contract/errors';
 import { createEngine, defaultDataDir, ensureDataDir, type Engine } from '../engine';
 import { connectFromOptions, type SshLoginOptions } from './ssh-login';
 
@@ -68,4 +69,22 @@ export async function withConnectedEngine<T>(
     },
     login.knownHosts,
   );
+}
+
+/** With --host and --user, the run logs in to the NAS too; without them, it runs on this computer alone. */
+export function withNasWhenLoggedIn<T>(
+  options: Partial<SshLoginOptions>,
+  globals: GlobalOptions,
+  env: NodeJS.ProcessEnv,
+  work: (scope: EngineScope & { sessionId: string | null }) => Promise<T>,
+): Promise<T> {
+  const { host, user } = options;
+  if (!host && !user) return withEngine(globals, env, (scope) => work({ ...scope, sessionId: null }));
+  if (!host || !user)
+    throw new NasbenchError(
+      'INVALID_INPUT',
+      'Logging in to the NAS needs both --host and --user.',
+      'Give both, or neither.',
+    );
+  return withConnectedEngine({ ...options, host, user } as SshLoginOptions, globals, env, work);
 }

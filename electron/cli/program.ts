@@ -13,6 +13,7 @@ import { addQuickCommand } from './commands/quick';
 import { addReportCommand } from './commands/report';
 import { addRunsCommand } from './commands/runs';
 import { addServeCommand } from './commands/serve';
+import { addShareCommand } from './commands/share';
 import { addSweepCommand } from './commands/sweep';
 import { exitCode, type CliIo } from './output';
 
@@ -49,6 +50,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   addLoadCommand(program, io, finish);
   addServeCommand(program, io, finish);
   addCopyCommand(program, io, finish);
+  addShareCommand(program, io, finish);
   addRunsCommand(program, io, finish);
   addReportCommand(program, io, finish);
   addQuickCommand(program, io, finish);

@@ -10,15 +10,18 @@ import { CacheState, SharePath, ShareProtocol, Spread } from './figure-quality';
 const MiB = 2 ** 20;
 const wholeBytes = (min: number, max: number) => z.number().int().min(min).max(max);
 
+/** A folder on this computer as an absolute path: `/mnt/nas`, `Z:\photos`, or a UNC path. */
+export const LocalFolder = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((folder) => folder.startsWith('/') || /^[A-Za-z]:[\\/]/.test(folder) || folder.startsWith('\\\\'), {
+    message: 'an absolute folder path',
+  });
+
 export const ShareCopyRunInput = z.strictObject({
   /** The local folder to test in, normally where a share is mounted; files go in `.nasbench-<runId>/` only. */
-  folder: z
-    .string()
-    .min(1)
-    .max(4096)
-    .refine((folder) => folder.startsWith('/') || /^[A-Za-z]:[\\/]/.test(folder) || folder.startsWith('\\\\'), {
-      message: 'an absolute folder path',
-    }),
+  folder: LocalFolder,
   fileSizeBytes: wholeBytes(1, 2 ** 50).optional(),
   blockSizeBytes: wholeBytes(512, 256 * MiB).optional(),
   /** The cache-wall sweep: file sizes doubling until no RAM cache can hold them. */

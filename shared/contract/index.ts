@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { maxTestSeconds } from './limits';
 import { ConnectInput, Connection, ProbeProgress, ProbeResult, SavedLoginQuery, SessionId } from './connect';
 import { NasIdentity, ShareCopyRunInput, ShareOnOffer } from './copy';
+import { ShareBenchRunInput } from './share-bench';
 import { LoadHelper, LoadHelperCheck, LoadRunInput } from './load';
 import { DevicesChanged, DiscoveryId, DiscoveryInput, RecentDevice, RememberDeviceInput } from './discovery';
 import { AppError, type Result } from './errors';
@@ -91,6 +92,8 @@ export const methods = {
   startPlan: { input: PlanSettings, output: z.object({ runId: RunId, preview: PlanPreview }) },
   /** Copies files to and from a local folder (normally a mounted share) and reads them back uncached. */
   startShareCopyRun: { input: ShareCopyRunInput, output: z.object({ runId: RunId }) },
+  /** CrystalDiskMark's tests on a local folder (normally a mounted share), from this computer, at real queue depths. */
+  startShareBenchRun: { input: ShareBenchRunInput, output: z.object({ runId: RunId }) },
   /** Load on the NAS from several computers at once, each running `fio --server` (fio's client/server mode). */
   startLoadRun: { input: LoadRunInput, output: z.object({ runId: RunId }) },
   /** Asks each computer of a load test before the run (fio's null engine: nothing is written). */

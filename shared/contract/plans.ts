@@ -69,7 +69,7 @@ export type CheckedPlanSettings = z.output<typeof PlanSettings>;
 
 export const PlannedStep = z.object({
   index: z.number().int().nonnegative(),
-  kind: z.enum(['network', 'disk', 'sweep', 'copy', 'load']),
+  kind: z.enum(['network', 'disk', 'sweep', 'copy', 'load', 'share']),
   label: z.string(),
   /** What it does and why, in plain words. */
   what: z.string(),

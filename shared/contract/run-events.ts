@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CopyRunDetails } from './copy';
+import { ShareBenchResult } from './share-bench';
 import { DiskRunDetails } from './disk';
 import { LoadResult } from './load';
 import { AppError } from './errors';
@@ -101,7 +102,7 @@ const RunEnd = z.object({
   seconds: z.number().nonnegative(),
   summary: ThroughputSummary.optional(),
   /** Per-test results, for runs that have more than one headline figure. */
-  details: z.discriminatedUnion('kind', [DiskRunDetails, CopyRunDetails, LoadResult]).optional(),
+  details: z.discriminatedUnion('kind', [DiskRunDetails, CopyRunDetails, LoadResult, ShareBenchResult]).optional(),
   error: AppError.optional(),
   /** What the figures mean, in plain words (the saved run has them too). */
   verdicts: z.array(Verdict).optional(),

@@ -5,6 +5,7 @@ import { diskThroughNetworkKind } from './disk-through-network/descriptor';
 import { diskKind } from './disk/descriptor';
 import { loadKind } from './load/descriptor';
 import { networkKind } from './network/descriptor';
+import { shareKind } from './share/descriptor';
 import { throughputKind } from './throughput/descriptor';
 
 export type { EndDetails, ResultOf } from './descriptor';
@@ -20,6 +21,7 @@ export const resultKinds: KindDescriptors = {
   'disk-through-network': diskThroughNetworkKind,
   throughput: throughputKind,
   load: loadKind,
+  share: shareKind,
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { ShareSession } from '../contract/figure-quality';
+import type { SharePath, ShareSession } from '../contract/figure-quality';
 import type { CacheState, Spread } from '../contract/figure-quality';
 import type { NasResources } from '../contract/nas-resources';
 import type { DriveKind, DriveLayout } from './drive-layout';
@@ -48,6 +48,20 @@ export interface Figures {
   nasDrives?: DriveLayout | null;
   /** What the NAS itself did during each test with a NAS login (`nas.resources`), beside the test's own rate. */
   nasViews?: NasViewFigure[];
+  /** CrystalDiskMark's tests from this computer, on a share or a local folder (queue depth = I/Os in flight). */
+  shareBench?: ShareBenchFigure[];
+}
+
+export interface ShareBenchFigure {
+  test: string;
+  op: 'read' | 'write';
+  random: boolean;
+  bs: number;
+  queueDepth: number;
+  bytesPerSecond: number;
+  iops: number;
+  latencyMeanNs: number;
+  pathKind: SharePath['kind'];
 }
 
 export interface NasViewFigure {

@@ -16,6 +16,7 @@ interface RawDirection {
   iops: number;
   runtime: number;
   clat_ns: { percentile: Record<string, number> };
+  lat_ns: { mean: number };
 }
 interface RawJob {
   jobname: string;
@@ -61,6 +62,7 @@ describe('fio final report', () => {
     expect(summary.ioBytes).toBe(read.io_bytes);
     expect(summary.seconds).toBe(read.runtime / 1000);
     expect(summary.latencyNs).toEqual({
+      mean: read.lat_ns.mean,
       p50: read.clat_ns.percentile['50.000000'],
       p99: read.clat_ns.percentile['99.000000'],
     });

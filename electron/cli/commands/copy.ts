@@ -6,7 +6,7 @@ import type { RunSample } from '../../../shared/contract/run-events';
 import { formatRate } from '../../../shared/util/units';
 import { copyDefaults } from '../../engine';
 import { byteSize, integerIn } from '../arguments';
-import { withConnectedEngine, withEngine, type EngineScope, type GlobalOptions } from '../engine-session';
+import { withNasWhenLoggedIn, type GlobalOptions } from '../engine-session';
 import { addSshLoginOptions, type SshLoginOptions } from '../ssh-login';
 import { commandEnd, runToEnd } from '../front-door';
 import { printProgress, type CliIo } from '../output';
@@ -105,22 +105,4 @@ function progressLine(sample: RunSample): string {
 /** The contract's `copy` JSON: the run's copy result as the app has it, with the run's id. */
 function copyJson({ kind: _kind, ...result }: CopyRunDetails, runId: string) {
   return { ...result, runId };
-}
-
-/** With --host and --user, the run logs in to the NAS too; without them, it runs on this computer alone. */
-function withNasWhenLoggedIn<T>(
-  options: CopyOptions,
-  globals: GlobalOptions,
-  env: NodeJS.ProcessEnv,
-  work: (scope: EngineScope & { sessionId: string | null }) => Promise<T>,
-): Promise<T> {
-  const { host, user } = options;
-  if (!host && !user) return withEngine(globals, env, (scope) => work({ ...scope, sessionId: null }));
-  if (!host || !user)
-    throw new NasbenchError(
-      'INVALID_INPUT',
-      'Logging in to the NAS needs both --host and --user.',
-      'Give both, or neither.',
-    );
-  return withConnectedEngine({ ...options, host, user } as SshLoginOptions, globals, env, work);
 }

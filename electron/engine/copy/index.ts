@@ -3,7 +3,13 @@
  * share, and where the cache wall is. Pure Node; every file it writes lives in
  * `<folder>/.nasbench-<runId>/` and is removed afterwards.
  */
-export { runShareCopy, copyDefaults, type ShareCopyOptions, type ShareCopyResult } from './share-copy';
+export {
+  runShareCopy,
+  copyDefaults,
+  withSessionTerms,
+  type ShareCopyOptions,
+  type ShareCopyResult,
+} from './share-copy';
 export { measureShareWrite, measureShareRead, type CopyTestResult, type SequentialTestOptions } from './sequential';
 export { measureSmallFiles, type SmallFilesOptions } from './small-files';
 export {
@@ -14,8 +20,22 @@ export {
   type CacheWallSweep,
   type SweepPoint,
 } from './cache-wall';
-export { chooseIoMethod, thisPlatformIo, type IoMethod, type PlatformIo } from './cache-bypass';
-export { cacheStateOf, mayIncludeCache, honoursDirectIo, type CacheFacts, type CopyContext } from './cache-state';
+export {
+  chooseIoMethod,
+  fileSystemOf,
+  openTestFile,
+  thisPlatformIo,
+  type IoMethod,
+  type PlatformIo,
+} from './cache-bypass';
+export {
+  cacheStateOf,
+  mayIncludeCache,
+  honoursDirectIo,
+  nasCacheWords,
+  type CacheFacts,
+  type CopyContext,
+} from './cache-state';
 export { figureOfProgress, hasSettled, samplesOf, settleRule, type Checkpoint } from './progress-figure';
 export { settleDefaults, quickSettle, planSettledWrite, type SettleLimits } from './settle-size';
 export {
@@ -27,7 +47,7 @@ export {
   type SharePathSources,
 } from './share-path';
 export { parseLinuxRouteGet, parseMacRouteGet, routeToServer, type RouteSources } from './route-lookup';
-export { withScratchFolder, ensureFreeSpace, scratchFolderPrefix } from './scratch-folder';
+export { withScratchFolder, ensureFreeSpace, checkTargetFolder, scratchFolderPrefix } from './scratch-folder';
 export type { CopySample } from './throughput-meter';
 export {
   parseLinuxMounts,
@@ -49,4 +69,5 @@ export {
   type MountTableSource,
 } from './mounted-shares';
 export { copyHandlers } from './handlers';
+export { errnoCode, shareIoFailure, throwIfCancelled } from './io-errors';
 export * from './session-terms';

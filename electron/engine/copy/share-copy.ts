@@ -119,7 +119,7 @@ interface Step {
 }
 
 /** The share's path with its session's terms, when it is a share (a lookup that fails says nothing). */
-async function withSession(
+export async function withSessionTerms(
   sharePath: SharePath,
   share: MountedShare | null,
   sessionTerms: NonNullable<ShareCopyOptions['sessionTerms']>,
@@ -154,7 +154,7 @@ export async function runShareCopy(options: ShareCopyOptions): Promise<ShareCopy
     (options.mountedShares
       ? shareOfFolder(dir, await options.mountedShares(), io.platform)
       : await findFolderShare(dir)) ?? null;
-  const sharePath = await withSession(
+  const sharePath = await withSessionTerms(
     await (options.sharePath ?? findSharePath)(dir),
     share,
     options.sessionTerms ?? sessionTermsOf(),

@@ -16,6 +16,8 @@ const FioDirectionJson = z.object({
   bw_dev: z.number().nonnegative().optional(),
   bw_samples: z.number().nonnegative().optional(),
   clat_ns: z.object({ percentile: z.record(z.string(), z.number()).optional() }).optional(),
+  /** Submit to completion, nanoseconds. */
+  lat_ns: z.object({ mean: z.number().nonnegative() }).optional(),
 });
 
 const emptyDirection = { io_bytes: 0, bw_bytes: 0, iops: 0, runtime: 0 };
@@ -58,7 +60,7 @@ export interface FioSummary {
   iops: number;
   ioBytes: number;
   seconds: number;
-  latencyNs: { p50: number | null; p99: number | null };
+  latencyNs: { mean: number | null; p50: number | null; p99: number | null };
   steadyState: { criterion: string; durationSeconds: number; attained: boolean } | null;
 }
 
@@ -111,7 +113,11 @@ export function summarizeFioReport(report: FioReport): FioSummary {
     iops: sum(directions.map((direction) => direction.iops)),
     ioBytes: sum(directions.map((direction) => direction.io_bytes)),
     seconds: Math.max(0, ...directions.map((direction) => direction.runtime)) / 1000,
-    latencyNs: { p50: percentile('50.000000'), p99: percentile('99.000000') },
+    latencyNs: {
+      mean: Math.max(0, ...busiest.map((direction) => direction?.lat_ns?.mean ?? 0)) || null,
+      p50: percentile('50.000000'),
+      p99: percentile('99.000000'),
+    },
     steadyState: state
       ? { criterion: state.ss, durationSeconds: state.duration, attained: state.attained === 1 }
       : null,

@@ -278,7 +278,7 @@ function resultOf(
     sizeBytes: jobFootprint(job),
     bytesPerSecond: summary.bytesPerSecond,
     iops: summary.iops,
-    latencyNs: summary.latencyNs,
+    latencyNs: { p50: summary.latencyNs.p50, p99: summary.latencyNs.p99 },
     ioBytes: summary.ioBytes,
     seconds: summary.seconds,
     engine: 'fio',

@@ -6,7 +6,15 @@ import { describePlan, draftPlan } from './plans';
 import { gatherPlanFacts, planToRun } from './plans/prepare';
 import type { Plan } from './plans/types';
 import { onThisComputer, runRequestOf, type RunDeps } from './run-steps';
-import { diskSweepPlan, diskTestPlan, loadPlan, loopbackPlan, networkTestPlan, shareCopyPlan } from './single-tests';
+import {
+  diskSweepPlan,
+  diskTestPlan,
+  loadPlan,
+  loopbackPlan,
+  networkTestPlan,
+  shareBenchPlan,
+  shareCopyPlan,
+} from './single-tests';
 import type { StepFacts } from './steps/types';
 
 type RunHandlers = Pick<
@@ -18,6 +26,7 @@ type RunHandlers = Pick<
   | 'startDiskSweep'
   | 'startNetworkRun'
   | 'startShareCopyRun'
+  | 'startShareBenchRun'
   | 'startLoadRun'
   | 'previewPlan'
   | 'startPlan'
@@ -68,6 +77,11 @@ export function runHandlers(
     startShareCopyRun: async (input) =>
       start(
         shareCopyPlan(input, null),
+        input.sessionId ? (await onNas(input.sessionId, input)).deps : onThisComputer(input),
+      ),
+    startShareBenchRun: async (input) =>
+      start(
+        shareBenchPlan(input),
         input.sessionId ? (await onNas(input.sessionId, input)).deps : onThisComputer(input),
       ),
     // With the NAS itself as one more computer, the run needs its session (and is that NAS's one run).

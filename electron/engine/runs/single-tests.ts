@@ -1,6 +1,8 @@
 import type { z } from 'zod';
 import { nasAddressLabel } from '../../../shared/contract/connect';
 import type { ShareCopyRunInput } from '../../../shared/contract/copy';
+import type { ShareBenchRunInput } from '../../../shared/contract/share-bench';
+import { shareBenchDefaults, shareProfileJobs } from '../../../shared/kinds/share/profiles';
 import type { DiskRunInput, DiskSweepRunInput } from '../../../shared/contract/disk';
 import type { LoadRunInput } from '../../../shared/contract/load';
 import type { NetworkRunInput } from '../../../shared/contract/network';
@@ -12,6 +14,7 @@ import type { LoadLeftovers } from '../load';
 import { loopbackStep } from './steps/loopback';
 import { networkStep } from './steps/network';
 import { cacheWallStep, shareCopyStep } from './steps/share-copy';
+import { shareBenchStep } from './steps/share-bench';
 import { planSweep } from '../disk';
 import { freeBytesOfFolder } from './steps/nas-folder';
 import { sweepGrid, sweepStep } from './steps/sweep';
@@ -115,6 +118,33 @@ export function shareCopyPlan(input: Input<typeof ShareCopyRunInput>, client: Cl
       )
     : shareCopyStep(spec, { client });
   return single('share-copy', spec.label, input.folder, step);
+}
+
+const profileTitles = {
+  default: 'Share benchmark (CrystalDiskMark’s tests)',
+  peak: 'Share benchmark: peak',
+  real: 'Share benchmark: real world',
+  nvme: 'Share benchmark: NVMe SSD',
+  ars: 'Share benchmark: Ars Technica trio',
+  custom: 'Share benchmark: own jobs',
+} as const;
+
+/** CrystalDiskMark's tests from this computer on a folder: a share needs no NAS login to be measured this way. */
+export function shareBenchPlan(input: Input<typeof ShareBenchRunInput>): Plan {
+  const profile = input.jobs ? 'custom' : (input.profile ?? shareBenchDefaults.profile);
+  const title = `${profileTitles[profile]}${input.engine === 'fio' ? ' through fio' : ''}`;
+  const step = shareBenchStep({
+    label: title,
+    folder: input.folder,
+    profile,
+    jobs: input.jobs ?? shareProfileJobs(profile === 'custom' ? 'default' : profile),
+    engine: input.engine ?? 'builtin',
+    fileSize: input.fileSizeBytes ?? shareBenchDefaults.fileSizeBytes,
+    seconds: input.seconds ?? shareBenchDefaults.seconds,
+    passes: input.passes ?? shareBenchDefaults.passes,
+    ...(input.nasRamBytes !== undefined ? { nasRamBytes: input.nasRamBytes } : {}),
+  });
+  return single('share', title, input.folder, step);
 }
 
 /** "This computer": the loopback test that works with no NAS at all. */

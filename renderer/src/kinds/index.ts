@@ -4,6 +4,7 @@ import { diskThroughNetworkView } from './disk-through-network/descriptor';
 import { diskView } from './disk/descriptor';
 import { loadView } from './load/descriptor';
 import { networkView } from './network/descriptor';
+import { shareView } from './share/descriptor';
 import { throughputView } from './throughput/descriptor';
 import type { RendererKind, RendererKinds } from './types';
 
@@ -15,6 +16,7 @@ export const rendererKinds: RendererKinds = {
   'disk-through-network': diskThroughNetworkView,
   throughput: throughputView,
   load: loadView,
+  share: shareView,
 };
 
 /** The screen pieces of a result's kind, typed for that result (as shared/kinds' descriptorOf). */

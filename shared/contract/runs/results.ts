@@ -6,6 +6,7 @@ import { Spread } from '../figure-quality';
 import { LatencyUnderLoad, NetworkDirection, UdpFigures } from '../network';
 import { NasView } from '../nas-resources';
 import { ThroughputSummary } from '../run-events';
+import { ShareBenchResult } from '../share-bench';
 
 /**
  * What one test of a run found. Disk and copy tests keep the shapes their runs already report
@@ -94,5 +95,6 @@ export const TestResult = z.discriminatedUnion('kind', [
   DiskThroughNetworkResult,
   ThroughputResult,
   LoadResult,
+  ShareBenchResult,
 ]);
 export type TestResult = z.infer<typeof TestResult>;

@@ -1,5 +1,5 @@
 import type { CopyRunDetails } from '../../contract/copy';
-import type { KindDescriptor } from '../descriptor';
+import type { KindDescriptor, PrivateField } from '../descriptor';
 import { copyText } from './cli-text';
 import { addCopy, copyNasView } from './figures';
 import { copyCharts, copyRows, copyTitle } from './report';
@@ -16,13 +16,20 @@ export const copyKind: KindDescriptor<CopyRunDetails> = {
   compareFigures: () => [],
   headlineTests: (result) => result.tests,
   cliText: copyText,
-  privateFields: (result) => [
+  privateFields: folderPrivateFields,
+  endDetails: (result) => result,
+};
+
+/** The folder a test ran in and the share it is on: what names the user's server, account and folders. */
+export function folderPrivateFields(
+  result: Pick<CopyRunDetails, 'dir' | 'share'> & { path?: { server: string | null } | undefined },
+): PrivateField[] {
+  return [
     ['path', result.dir],
     ['host', result.share?.server],
     ['user', result.share?.user],
     [result.share?.share.startsWith('/') ? 'path' : 'share', result.share?.share],
     ['path', result.share?.localPath],
     ['host', result.path?.server],
-  ],
-  endDetails: (result) => result,
-};
+  ];
+}

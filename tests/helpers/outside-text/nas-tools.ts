@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { FioStatusStream } from '../../../electron/engine/disk/status-stream';
 import { parseTestFolderFacts } from '../../../electron/engine/disk/file-system';
 import { fioFailureFromText, parseFioReport } from '../../../electron/engine/disk/parse';
+import { fioVersionOf } from '../../../electron/engine/share-bench/fio-here';
 import { parseArcStats, parseZfsProperties, zfsVersionOf } from '../../../electron/engine/disk/zfs-facts';
 import { fioComplaints, progressRate, readGreeting, terseJob } from '../../../electron/engine/load/fio-output';
 import { NasViewStream } from '../../../electron/engine/nas-view';
@@ -68,6 +69,16 @@ export const nasToolParsers: OutsideTextParser[] = [
         return [samples, error];
       }
     },
+  },
+  {
+    parser: 'fioVersionOf (fio --version on this computer)',
+    file: `${engine}/share-bench/fio-here.ts`,
+    patterns: [/fio-(\S+)/],
+    inputs: {
+      'a long version': (bytes) => `fio-${repeat('3.', bytes)}`,
+      'many near-misses': (bytes) => repeat('fio fio- ', bytes),
+    },
+    run: (text) => fioVersionOf(text),
   },
   {
     parser: 'fioFailureFromText (fio’s stderr)',

@@ -222,7 +222,7 @@ function copyHeadline(results: TestResult[], peak: number) {
  * How the copy learns its share's session: from this computer, and — for a share of the connected
  * NAS — from the NAS too, over its login (its Samba's own account and config; read only).
  */
-function sessionTermsFor(kit: StepKit) {
+export function sessionTermsFor(kit: StepKit) {
   const nas = kit.nas;
   if (!nas) return sessionTermsOf();
   const identity = {

@@ -1,0 +1,109 @@
+import type { ShareBenchTest } from '../../../../shared/contract/share-bench';
+import type { TestResult } from '../../../../shared/contract/runs';
+import { resultsOfKind } from '../../../../shared/kinds';
+import { shareJobName, type ShareJob, type ShareProfile } from '../../../../shared/kinds/share/profiles';
+import { withoutTrailingSlashes } from '../../../../shared/util/trailing-slashes';
+import { formatBytes } from '../../../../shared/util/units';
+import { runShareBench } from '../../share-bench';
+import { sessionTermsFor } from './share-copy';
+import type { Step, StepKit } from './types';
+
+export interface ShareBenchSpec {
+  label: string;
+  folder: string;
+  profile: ShareProfile | 'custom';
+  jobs: ShareJob[];
+  engine: 'builtin' | 'fio';
+  fileSize: number;
+  seconds: number;
+  passes: number;
+  nasRamBytes?: number;
+}
+
+/** What the preview assumes the test file is laid out at when nothing is known: about 1 GbE. */
+const assumedLayoutBytesPerSecond = 110e6;
+
+/**
+ * CrystalDiskMark's tests from this computer, on a folder of a mounted share (or a local one): the
+ * step writes one test file, then runs each job as a warm-up and `passes` scored passes. It needs no
+ * NAS login; with one, the NAS names the share's session terms and its RAM counts in the cache labels.
+ */
+export function shareBenchStep(spec: ShareBenchSpec): Step {
+  const perJob = (spec.passes + 1) * spec.seconds;
+  return {
+    kind: 'share',
+    label: spec.label,
+    what:
+      `The app writes a ${formatBytes(spec.fileSize)} test file in ${spec.folder}, then runs ${spec.jobs.map(shareJobName).join(', ')} — ` +
+      `each a ${spec.seconds} s warm-up and ${spec.passes} scored ${spec.seconds} s passes, the best one the figure, as CrystalDiskMark does.`,
+    seconds: Math.ceil(spec.fileSize / assumedLayoutBytesPerSecond) + spec.jobs.length * (perJob + 1),
+    writes: [
+      {
+        where: `${withoutTrailingSlashes(spec.folder, { backslashes: true })}/.nasbench-<run id>`,
+        bytes: spec.fileSize,
+      },
+    ],
+    series: spec.jobs.map((job) => ({ id: shareJobName(job), label: shareJobName(job) })),
+    needsNas: false,
+    run: (kit) => runBench(spec, kit),
+    headline: shareHeadline,
+  };
+}
+
+async function runBench(spec: ShareBenchSpec, kit: StepKit): Promise<TestResult[]> {
+  const finished: ShareBenchTest[] = [];
+  const nasRamBytes = spec.nasRamBytes ?? kit.nas?.facts.memoryBytes ?? null;
+  const result = await runShareBench({
+    dir: spec.folder,
+    runId: kit.runId,
+    profile: spec.profile,
+    jobs: spec.jobs,
+    engine: spec.engine,
+    fileSize: spec.fileSize,
+    seconds: spec.seconds,
+    passes: spec.passes,
+    nasRamBytes,
+    signal: kit.signal,
+    sessionTerms: sessionTermsFor(kit),
+    onLeftBehind: (scratch) => kit.progress.leftBehind({ path: scratch, where: 'share' }),
+    onSample: (test, bytesPerSecond) => kit.progress.sample(test, bytesPerSecond),
+    onStep: (index, count, label, state) => kit.progress.part(index, count, label, state),
+    // Kept on failure or cancel: the tests that did finish are real results.
+    onTest: (test) => {
+      finished.push(test);
+      const path = test.path;
+      kit.progress.partial([
+        {
+          kind: 'share',
+          dir: spec.folder,
+          fileSystem: null,
+          share: null,
+          path,
+          engine: spec.engine,
+          profile: spec.profile,
+          threads: 0,
+          ioPath: '',
+          unbuffered: test.cache.client === 'bypassed',
+          fileSizeBytes: spec.fileSize,
+          tests: [...finished],
+          notes: [],
+        },
+      ]);
+    },
+  });
+  return [{ kind: 'share', ...result }];
+}
+
+/** The benchmark's headline in History: its first test (SEQ1M Q8T1 read in every CrystalDiskMark profile). */
+function shareHeadline(results: TestResult[], peak: number) {
+  const first = resultsOfKind(results, 'share')[0];
+  const test = first?.tests[0];
+  return test
+    ? {
+        bytes: Math.round(test.bytesPerSecond * test.seconds),
+        seconds: test.seconds,
+        bytesPerSecond: test.bytesPerSecond,
+        peakBytesPerSecond: Math.max(peak, test.bytesPerSecond),
+      }
+    : undefined;
+}
