@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LocalFolder, MountedShare } from './copy';
 import { CacheState, SharePath, Spread } from './figure-quality';
 import { NasView } from './nas-resources';
+import { RoundTrips } from './network';
 
 /**
  * The share benchmark from this computer (CrystalDiskMark's tests on a mounted share or a local
@@ -83,6 +84,10 @@ export const ShareBenchTest = z.object({
 });
 export type ShareBenchTest = z.infer<typeof ShareBenchTest>;
 
+/** The share's idle round trip before the tests, as TCP handshakes to its server: what each small I/O waits at least. */
+export const ShareRoundTrip = RoundTrips.extend({ minMs: z.number().nonnegative(), via: z.string() });
+export type ShareRoundTrip = z.infer<typeof ShareRoundTrip>;
+
 export const ShareBenchResult = z.object({
   kind: z.literal('share'),
   /** What the NAS itself did during the test, when the run had its login. */
@@ -100,6 +105,8 @@ export const ShareBenchResult = z.object({
   /** The client's cache was bypassed (O_DIRECT, FILE_FLAG_NO_BUFFERING). */
   unbuffered: z.boolean(),
   fileSizeBytes: z.number(),
+  /** Null for a folder that is no network share, or a server that did not answer a handshake. */
+  roundTrip: ShareRoundTrip.nullable(),
   tests: z.array(ShareBenchTest),
   notes: z.array(z.string()),
 });

@@ -28,6 +28,7 @@ export const Verdict = z.object({
     'everyday-delay',
     'everyday-udp',
     'load-scaling',
+    'share-small-io',
     // What the NAS itself did during a test (nas.resources).
     'nas-cpu-limit',
     'nas-disk-busy',

@@ -124,3 +124,8 @@ export function sizeLabel(bytes: number): string {
   }
   return String(bytes);
 }
+
+/** "12,465": a count as people read it, rounded to a whole number, with thousands separated. */
+export function formatCount(count: number): string {
+  return Math.round(count).toLocaleString('en-US');
+}

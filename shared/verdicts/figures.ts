@@ -62,6 +62,8 @@ export interface ShareBenchFigure {
   iops: number;
   latencyMeanNs: number;
   pathKind: SharePath['kind'];
+  /** The share's idle round trip (TCP handshakes to its server) before the tests; null when not timed. */
+  roundTripMs: number | null;
 }
 
 export interface NasViewFigure {

@@ -19,6 +19,7 @@ import { nasSwapping } from './rules/nas-swapping';
 import { networkLimit } from './rules/network-limit';
 import { protocolLimit } from './rules/protocol-limit';
 import { shareApart } from './rules/share-apart';
+import { shareSmallIo } from './rules/share-small-io';
 import { sweepBest } from './rules/sweep-best';
 import { unsteady } from './rules/unsteady';
 import { wifiLimit } from './rules/wifi-limit';
@@ -57,6 +58,7 @@ const rules = [
   delayUnderLoad,
   udpLoss,
   loadScaling,
+  shareSmallIo,
   // Read from figures.nasViews, which figuresOfRun fills once results carry nas.resources.
   nasCpuLimit,
   nasDiskBusy,

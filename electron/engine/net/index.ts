@@ -30,4 +30,4 @@ export {
   type DiskToNetworkResult,
 } from './disk-through-network';
 export { networkResultOf } from './result';
-export { idleSeconds as latencyIdleSeconds } from './latency';
+export { idleSeconds as latencyIdleSeconds, roundTripFigures } from './latency';

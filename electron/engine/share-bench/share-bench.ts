@@ -31,6 +31,7 @@ import {
 } from '../copy';
 import { findLocalFio, fioMissing, fioPathWords, runFioPass, type LocalFio } from './fio-here';
 import { maxOutstanding, openIoPool, type IoPool, type PassOutcome } from './io-pool';
+import { shareRoundTrip } from './round-trip';
 
 export interface ShareBenchOptions {
   /** The folder the user picked: a mounted share, or a folder on this computer's own disk. */
@@ -94,6 +95,8 @@ export async function runShareBench(options: ShareBenchOptions): Promise<Omit<Sh
   const fio = options.engine === 'fio' ? (options.fio ?? (await findLocalFio())) : null;
   if (options.engine === 'fio' && !fio) throw fioMissing;
   await ensureFreeSpace(dir, fileSize);
+  // Before anything loads the link: the round trip every small I/O over the share waits at least.
+  const roundTrip = await shareRoundTrip(sharePath, share, options.signal);
   const tests: ShareBenchTest[] = [];
   const notes: string[] = [];
   let result: Omit<ShareBenchResult, 'kind'> | undefined;
@@ -184,6 +187,7 @@ export async function runShareBench(options: ShareBenchOptions): Promise<Omit<Sh
           ioPath: runner.ioPath,
           unbuffered: method.direct,
           fileSizeBytes: fileSize,
+          roundTrip,
           tests,
           notes,
         };

@@ -1,5 +1,5 @@
 import type { ShareBenchResult } from '../../contract/share-bench';
-import { formatRate } from '../../util/units';
+import { formatCount, formatRate } from '../../util/units';
 import { describeSession } from '../copy/share-session';
 import { latencyWords, shareSetupWords, shareTestCache, shareWhere } from './words';
 
@@ -8,7 +8,7 @@ export function shareText(result: ShareBenchResult): string {
   const session = result.path.session ? [`Session: ${describeSession(result.path.session)}.`] : [];
   const rows = result.tests.map((test) => {
     const spread = test.spread ? `±${(test.spread.relative * 100).toFixed(1)}%` : '';
-    return `  ${test.name.padEnd(20)} ${formatRate(test.bytesPerSecond, 'MB/s').padStart(12)} ${Math.round(test.iops).toLocaleString('en-US').padStart(10)} IOPS ${latencyWords(test.latencyNs.mean).padStart(9)} ${spread.padStart(7)}  ${shareTestCache(test).words}${test.note ? ` — ${test.note}` : ''}`;
+    return `  ${test.name.padEnd(20)} ${formatRate(test.bytesPerSecond, 'MB/s').padStart(12)} ${formatCount(test.iops).padStart(10)} IOPS ${latencyWords(test.latencyNs.mean).padStart(9)} ${spread.padStart(7)}  ${shareTestCache(test).words}${test.note ? ` — ${test.note}` : ''}`;
   });
   return [
     `Share benchmark in ${result.dir}, ${shareWhere(result)}`,

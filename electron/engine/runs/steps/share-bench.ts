@@ -85,6 +85,7 @@ async function runBench(spec: ShareBenchSpec, kit: StepKit): Promise<TestResult[
           ioPath: '',
           unbuffered: test.cache.client === 'bypassed',
           fileSizeBytes: spec.fileSize,
+          roundTrip: null,
           tests: [...finished],
           notes: [],
         },
