@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maxTestSeconds } from './limits';
 import { SessionId } from './connect';
-import { ShareCopyRunInput } from './copy';
+import { LocalFolder, ShareCopyRunInput } from './copy';
 import { DiskRunInput, DiskSweepRunInput } from './disk';
 import { NasFolder } from './nas-folder';
 import { NetworkRunInput } from './network';
@@ -23,7 +23,7 @@ export const PlanName = z.enum([
 ]);
 export type PlanName = z.infer<typeof PlanName>;
 
-const absoluteLocalFolder = ShareCopyRunInput.shape.folder;
+const absoluteLocalFolder = LocalFolder;
 
 /** A step of the Custom plan: the same settings the single tests take, without the session and folders. */
 export const CustomStep = z.discriminatedUnion('kind', [

@@ -62,7 +62,7 @@ export interface ShareBenchFigure {
   iops: number;
   latencyMeanNs: number;
   pathKind: SharePath['kind'];
-  /** The share's idle round trip (TCP handshakes to its server) before the tests; null when not timed. */
+  /** The share's shortest idle round trip (TCP handshakes to its server) before the tests; null when not timed. */
   roundTripMs: number | null;
 }
 

@@ -34,7 +34,7 @@ describe('Compare connections with the share mounted over another link', () => {
     await plan.getByTestId('plan-connection').fill('Wi-Fi');
     await plan.locator('summary', { hasText: 'Advanced' }).click();
     await plan.getByTestId('plan-network-seconds').fill('3');
-    await expect.poll(() => plan.getByTestId('plan-step').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => plan.getByTestId('plan-step').count(), { timeout: 15_000 }).toBe(4);
     // Said before it starts, on the copy step: the share goes over leg a, not over the link being compared.
     await expect(plan.getByTestId('plan-step-warning').innerText()).resolves.toMatch(
       new RegExp(

@@ -41,10 +41,12 @@ const rate = (result: Pick<ShareBenchResult, 'tests'>, name: string) =>
 
 /**
  * ping's round trip to the SMB server, idle (nothing else runs on the link meanwhile): its shortest, the
- * link's own time with the least of either end's scheduling in it, and its average, to print.
+ * link's own time with the least of either end's scheduling in it, and its average, to print. Pings 2 ms
+ * apart (root may): 200 ms apart each one waits for idle CPUs to wake, and came out longer (59 µs at the
+ * least) than whole 4K reads over SMB one after another (53 µs), which never let them sleep.
  */
 function idleRoundTripNs(server: string): { min: number; avg: number } {
-  const ran = spawnSync('ping', ['-c', '10', '-i', '0.2', '-q', server], { encoding: 'utf8' });
+  const ran = spawnSync('ping', ['-c', '50', '-i', '0.002', '-q', server], { encoding: 'utf8' });
   expect(ran.status, ran.stderr).toBe(0);
   // "rtt min/avg/max/mdev = 0.041/0.063/0.112/0.020 ms"
   const match = /= ([\d.]+)\/([\d.]+)\//.exec(ran.stdout);

@@ -12,7 +12,9 @@
 #             smbsigned port 2028 the NAS whose Samba requires signing (lab-smb.sh's "signed", port 4455): its
 #                                 logins see that Samba's config at /etc/samba/smb.conf
 #             rootlogin port 2029 root logs in, by key only, as on Unraid and TrueNAS CORE: smbstatus (root only)
-#                                 answers there; the main Samba's config at /etc/samba/smb.conf
+#                                 answers there. /etc/samba/smb.conf is Debian's stock file, not the running
+#                                 config, as on TrueNAS (smbd --configfile /etc/smb4.conf) and every NAS whose smbd
+#                                 starts with -s: only the running smbd's own command line names its config
 #   dropbear  port 2025: Dropbear, the small SSH server of embedded NAS firmwares and of routers serving a USB
 #             disk, instead of OpenSSH: its own key format and protocol code, commands run with its PATH
 #             (/usr/bin:/bin, no sbin) and it ends a command whose connection went. It forwards TCP but knows no
@@ -197,7 +199,6 @@ field_sshd_start() { # field_sshd_start NAME PORT
     entware) mounts="mount --bind '$ENTWARE_OPT' /opt" ;;
     planted) mounts="mount --bind '$PLANTED_OPT' /opt" ;;
     smbsigned) mounts="mount --bind '$(smb_conf signed)' /etc/samba/smb.conf" ;;
-    rootlogin) mounts="mount --bind '$(smb_conf main)' /etc/samba/smb.conf" ;;
   esac
   # 9>&-: the daemon must not inherit the lock.
   ip netns exec "$NS" unshare --mount --propagation private \

@@ -130,6 +130,13 @@ smb_client_config() {
     [[ $port == 445 ]] || server=$SMB_SERVER:$port
     printf 'auth "%s" "%s" "%s"\n' "$server" "$TEST_USER" "$password"
   done
+  # The main Samba through each other leg too (the slow leg's Wi-Fi stand-in among them): the same share
+  # reached over another link, as a laptop maps it over Wi-Fi or over its cable.
+  local leg _name _h _n _ha nas_addr _rest
+  for leg in "${LEGS[@]}"; do
+    read -r _name _h _n _ha nas_addr _rest <<<"$leg"
+    [[ $nas_addr == "$SMB_SERVER" ]] || printf 'auth "%s" "%s" "%s"\n' "$nas_addr" "$TEST_USER" "$password"
+  done
 }
 
 smb_mount_up() {

@@ -9,6 +9,7 @@ import {
   shareBelowFuseMount,
   parseLinuxMountPoints,
   shareSession,
+  smbdConfigFile,
   type MountedShare,
   type RunCommand,
 } from '../../electron/engine/copy';
@@ -42,6 +43,9 @@ const readOnly = [
   /^cat \/proc\/fs\/cifs\/DebugData$/,
   /^cat \/(etc|usr)\/\S*smb\S*\.conf$/,
   /^smbstatus( -s \S+)?$/,
+  /^pidof smbd$/,
+  /^cat \/proc\/\d+\/cmdline$/,
+  /^ps -ww -o args= -p \d+$/,
   /^testparm -s( \S+)?$/,
   /^\/usr\/bin\/smbutil statshares -m .+$/,
   /^powershell\.exe -NoProfile -NonInteractive -Command Get-SmbConnection \| Format-List \*$/,
@@ -76,7 +80,7 @@ describe('shareSession on Linux', () => {
     expect(configured.version).toBeNull();
     expect(session).toEqual({ ...configured, version: '3.1.1' });
     expect(session).toMatchObject({ signing: 'on', encryption: 'on', source: 'nas' });
-    expect(asked).toEqual(['cat /proc/mounts', `smbstatus -s ${lab}`, `testparm -s ${lab}`]);
+    expect(asked).toEqual(['cat /proc/mounts', `testparm -s ${lab}`, `smbstatus -s ${lab}`]);
   });
 
   it('without a NAS login nothing can tell an smbnetfs share’s terms', async () => {
@@ -105,12 +109,59 @@ describe('shareSession on Linux', () => {
     });
     expect(asked).toEqual([
       'cat /proc/mounts',
-      'smbstatus',
+      'pidof smbd',
       'testparm -s',
       'cat /etc/samba/smb.conf',
       'cat /etc/config/smb.conf',
+      'smbstatus',
     ]);
     expect(onlyReads(asked)).toBe(true);
+  });
+
+  it('no config given: the running smbd’s own (`smbd -s FILE`), the one on the share’s port among several instances', async () => {
+    // The lab NAS's processes as recorded: three Sambas (main on 445, signed on 4455, lowpower), each `-D -s FILE`.
+    const processes = JSON.parse(shares('samba-smbd-processes-lab.json')) as {
+      pidof: string;
+      cmdlines: Record<string, string>;
+    };
+    const main = '/run/nasbench-lab/smb/main/smb.conf';
+    const signed = '/run/nasbench-lab/smb/signed/smb.conf';
+    const answers = {
+      'pidof smbd': processes.pidof,
+      ...Object.fromEntries(
+        Object.entries(processes.cmdlines).map(([pid, line]) => [`cat /proc/${pid}/cmdline`, line]),
+      ),
+      [`testparm -s ${main}`]: shares('samba-testparm-lab.txt'),
+      [`testparm -s ${signed}`]: shares('samba-testparm-lab-signed-4455.txt'),
+      [`smbstatus -s ${main}`]: shares('samba-smbstatus-lab-smbnetfs.txt'),
+      // What /etc/samba/smb.conf says on such a NAS is Debian's stock file: never the one serving the share.
+      'testparm -s': shares('samba-testparm-debian-default.txt'),
+    };
+    const secure = shareOf('/tmp/nbx-smb/mnt/198.19.77.2/secure/run');
+    const onMain: string[] = [];
+    const session = await shareSession(secure, {
+      platform: 'linux',
+      runLocal: machine({ 'cat /proc/mounts': labMounts }, onMain),
+      runOnNas: machine(answers, onMain),
+      clientAddress: '198.19.77.1',
+    });
+    // `smb encrypt = required` on [secure] alone is named for that share, as on the lab's running Samba.
+    expect(session).toMatchObject({ encryption: 'on', signing: 'on', version: '3.1.1', source: 'nas' });
+    expect(onMain).toContain(`smbstatus -s ${main}`);
+    expect(onMain).not.toContain('smbstatus');
+    expect(onlyReads(onMain)).toBe(true);
+    // The same share on the signing Samba's port: its config, which requires signing everywhere.
+    const onSigned: string[] = [];
+    const signedSession = await shareSession(
+      { ...shareOf('/tmp/nbx-smb/mnt/198.19.77.2/share'), port: 4455 },
+      {
+        platform: 'linux',
+        runLocal: machine({ 'cat /proc/mounts': labMounts }, onSigned),
+        runOnNas: machine(answers, onSigned),
+      },
+    );
+    expect(signedSession).toMatchObject({ signing: 'on', signingRequired: true, source: 'nas' });
+    expect(onSigned).toContain(`smbstatus -s ${signed}`);
   });
 
   it('a cifs mount: DebugData first, the mount options add the transfer sizes', async () => {
@@ -217,5 +268,19 @@ describe('shareSession on macOS and Windows', () => {
     const nfs: MountedShare = { localPath: '/Volumes/a', server: 'nas', share: '/a', fsType: 'nfs', protocol: 'nfs' };
     await expect(shareSession(nfs, { platform: 'darwin', runLocal })).resolves.toBeNull();
     await expect(shareSession({ ...nfs, protocol: 'webdav' }, { platform: 'darwin', runLocal })).resolves.toBeNull();
+  });
+});
+
+describe('smbdConfigFile', () => {
+  it('reads the config file of an smbd command line in each way Samba takes it, NULs or blanks between', () => {
+    expect(smbdConfigFile('smbd\0-D\0-s\0/run/nasbench-lab/smb/main/smb.conf\0')).toBe(
+      '/run/nasbench-lab/smb/main/smb.conf',
+    );
+    expect(smbdConfigFile('/usr/local/sbin/smbd --daemon --configfile=/usr/local/etc/smb4.conf')).toBe(
+      '/usr/local/etc/smb4.conf',
+    );
+    expect(smbdConfigFile('smbd --foreground --configfile /etc/smb4.conf')).toBe('/etc/smb4.conf');
+    expect(smbdConfigFile('smbd -s/etc/samba/alt.conf')).toBe('/etc/samba/alt.conf');
+    expect(smbdConfigFile('/usr/sbin/smbd --foreground --no-process-group')).toBeNull();
   });
 });

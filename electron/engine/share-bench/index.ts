@@ -7,3 +7,4 @@ export { runShareBench, type ShareBenchOptions } from './share-bench';
 export { openIoPool, maxOutstanding, type IoPool, type PassSpec, type PassOutcome } from './io-pool';
 export { findLocalFio, fioPassArgs, runFioPass, type LocalFio } from './fio-here';
 export { latencyBucket, latencyPercentile, latencyBuckets, latencySubBuckets } from './latency';
+export { builtinRunner, fioRunner, layOutTestFile, outstandingOf, type Runner } from './runners';

@@ -30,7 +30,9 @@ function connectOnce(host: string, port: number, timeoutMs: number): Promise<num
  * The share's idle round trip, timed as TCP handshakes to its own server and port (no ICMP, which
  * needs privileges on some systems and is filtered on some NASes): what every small read over the
  * share waits at the least. Null for a folder that is no network share, or a server that did not
- * answer; ten handshakes a tenth of a second apart, before the tests load the link.
+ * answer; ten handshakes back to back, before the tests load the link. Back to back, because an
+ * idle computer's first packet after a pause waits for its CPUs to wake, which the tests' own I/Os
+ * (one after another) never do: spaced out, the "round trip" came out longer than whole 4K reads.
  */
 export async function shareRoundTrip(
   path: SharePath,
@@ -45,7 +47,6 @@ export async function shareRoundTrip(
     const ms = await connectOnce(host, port, 2_000).catch(() => null);
     if (ms === null) return null;
     times.push(ms);
-    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const figures = roundTripFigures(times);
   return figures ? { ...figures, minMs: Math.min(...times), via: `TCP handshakes to ${host}:${port}` } : null;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
-import { open, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { ShareSession, SharePath } from '../../../shared/contract/figure-quality';
@@ -29,8 +29,9 @@ import {
   withSessionTerms,
   type MountedShare,
 } from '../copy';
-import { findLocalFio, fioMissing, fioPathWords, runFioPass, type LocalFio } from './fio-here';
-import { maxOutstanding, openIoPool, type IoPool, type PassOutcome } from './io-pool';
+import { findLocalFio, fioMissing, type LocalFio } from './fio-here';
+import { maxOutstanding, openIoPool, type PassOutcome } from './io-pool';
+import { builtinRunner, fioRunner, layOutTestFile, outstandingOf } from './runners';
 import { shareRoundTrip } from './round-trip';
 
 export interface ShareBenchOptions {
@@ -58,17 +59,6 @@ export interface ShareBenchOptions {
 
 const MiB = 2 ** 20;
 const noFollow = constants.O_NOFOLLOW ?? 0;
-
-/** The I/Os one job keeps in flight in the built-in engine: as asked, up to the pool's cap. */
-function outstandingOf(job: ShareJob): number {
-  return Math.min(job.queueDepth * job.threads, maxOutstanding);
-}
-
-interface Runner {
-  pass(job: ShareJob, seconds: number, onRate: (bytesPerSecond: number) => void): Promise<PassOutcome>;
-  threads: number;
-  ioPath: string;
-}
 
 /**
  * CrystalDiskMark's benchmark from this computer (../shared/facts/nas-state.md §7): one test file
@@ -127,21 +117,7 @@ export async function runShareBench(options: ShareBenchOptions): Promise<Omit<Sh
           });
           options.onStep?.(index, steps.length, steps[index] ?? '', 'finished');
         };
-        await step(0, async () => {
-          const spec = {
-            file,
-            flags: flagsFor(true),
-            write: true,
-            random: false,
-            bs: MiB,
-            fileSize,
-            outstanding: 8,
-            seconds: 0,
-            once: true,
-          };
-          await pool.run(spec, { signal: options.signal });
-          await flush(file);
-        });
+        await step(0, () => layOutTestFile(pool, { file, fileSize, flags: flagsFor(true) }, options.signal));
         const runner = fio
           ? fioRunner(fio, { file, fileSize, unbuffered: method.direct }, options.jobs, options.signal)
           : builtinRunner(pool, { file, fileSize, flagsFor, method: method.method }, options.signal);
@@ -199,62 +175,6 @@ export async function runShareBench(options: ShareBenchOptions): Promise<Omit<Sh
   }
   if (!result) throw new Error('The share benchmark ended without a result.');
   return result;
-}
-
-/** fsync through a descriptor of its own: a write pass (and the layout) ends when the data is on the disk. */
-async function flush(file: string): Promise<number> {
-  const startedAt = performance.now();
-  const handle = await open(file, constants.O_RDONLY | noFollow);
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  return (performance.now() - startedAt) / 1000;
-}
-
-function builtinRunner(
-  pool: IoPool,
-  test: { file: string; fileSize: number; flagsFor: (write: boolean) => number; method: string },
-  signal: AbortSignal | undefined,
-): Runner {
-  return {
-    threads: pool.size,
-    ioPath: `${pool.size} I/O threads of NASBench’s own, one per I/O in flight, each with its own descriptor. ${test.method}`,
-    async pass(job, seconds, onRate) {
-      const write = isWriteJob(job);
-      const spec = {
-        file: test.file,
-        flags: test.flagsFor(write),
-        write,
-        random: job.rw === 'randread' || job.rw === 'randwrite',
-        bs: job.bs,
-        fileSize: test.fileSize,
-        outstanding: outstandingOf(job),
-        seconds,
-      };
-      const outcome = await pool.run(spec, { signal, onRate });
-      // As fio's end_fsync: a write is counted once the share has it on its disks.
-      return write ? { ...outcome, seconds: outcome.seconds + (await flush(test.file)) } : outcome;
-    },
-  };
-}
-
-function fioRunner(
-  fio: LocalFio,
-  test: { file: string; fileSize: number; unbuffered: boolean },
-  jobs: ShareJob[],
-  signal: AbortSignal | undefined,
-): Runner {
-  return {
-    threads: Math.max(...jobs.map((job) => (test.unbuffered ? job.threads : job.queueDepth * job.threads))),
-    ioPath: fioPathWords(fio, test.unbuffered, jobs),
-    async pass(job, seconds, onRate) {
-      const outcome = await runFioPass(fio, { ...test, job, seconds }, signal);
-      onRate(outcome.seconds > 0 ? outcome.bytes / outcome.seconds : 0);
-      return outcome;
-    },
-  };
 }
 
 /** One test's figures: its best scored pass, as CrystalDiskMark shows it, with every pass kept. */

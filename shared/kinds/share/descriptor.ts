@@ -21,7 +21,7 @@ export const shareKind: KindDescriptor<ShareBenchResult> = {
         iops: test.iops,
         latencyMeanNs: test.latencyNs.mean,
         pathKind: result.path.kind,
-        roundTripMs: result.roundTrip?.p50Ms ?? null,
+        roundTripMs: result.roundTrip?.minMs ?? null,
       })),
     ];
   },

@@ -35,7 +35,7 @@ export const shareSmallIo: Rule = (figures, { unit }) => {
     const total = (smallFilesExample * small.latencyMeanNs) / 1e9;
     const parts = [
       `4K ${op}s over the share, one at a time: ${rate(small.bytesPerSecond, unit)} (${formatCount(small.iops)} a second, ${each} each).`,
-      roundTripNs !== null && rest !== null
+      roundTripNs !== null && rest !== null && rest > 0
         ? `Each one waits at least a round trip to the NAS (${milliseconds(roundTripNs)} measured, idle), and the file-sharing protocol and the NAS take the other ${milliseconds(rest)}.`
         : '',
       nasOwn

@@ -9,7 +9,13 @@ import {
   sessionFromStatsharesText,
 } from '../../../electron/engine/copy/session-terms/client-smb';
 import { sessionFromCifsDebugData } from '../../../electron/engine/copy/session-terms/linux-cifs';
-import { parseSambaConfig, sessionFromSambaConfig } from '../../../electron/engine/copy/session-terms/samba-config';
+import {
+  parseSambaConfig,
+  pidsOf,
+  sessionFromSambaConfig,
+  smbdConfigFile,
+  smbPorts,
+} from '../../../electron/engine/copy/session-terms/samba-config';
 import { sessionFromSmbstatus } from '../../../electron/engine/copy/session-terms/smbstatus';
 import { byteCount, smbDialect } from '../../../electron/engine/copy/session-terms/terms';
 import { lineBreaks, lines, repeat, stretch, type OutsideTextParser } from './entries';
@@ -260,14 +266,20 @@ export const shareParsers: OutsideTextParser[] = [
   {
     parser: 'parseSambaConfig (smb.conf, testparm)',
     file: `${session}/samba-config.ts`,
-    patterns: [/[\s_]+/g, /\\\r?\n/g, /\r?\n/, /^\[(.+)\]$/],
+    patterns: [/[\s_]+/g, /\\\r?\n/g, /\r?\n/, /^\[(.+)\]$/, /[\0\s]+/, /^-s./, /\s+/, /^\d+$/, /[\s,]+/],
     inputs: {
       'a key of blanks and underscores': (bytes) => stretch('server', ' _', '= x', bytes),
       'a line continued many times': (bytes) => repeat('a \\\n', bytes),
       'a section name of brackets': (bytes) => stretch('[', '[]', '', bytes),
       'many shares': (bytes) => lines('[share]\n  path = /srv/share\n  smb encrypt = required', bytes),
+      'a command line of blanks and NULs': (bytes) => stretch('smbd', ' \0', '-D', bytes),
+      'a pidof line of digits and blanks': (bytes) => stretch('1', ' 2', 'x', bytes),
+      'ports of commas and blanks': (bytes) => `[global]\n  smb ports = ${stretch('445', ', ', '139', bytes)}`,
     },
-    run: (text) => sessionFromSambaConfig(parseSambaConfig(text), 'share'),
+    run: (text) => {
+      const config = parseSambaConfig(text);
+      return [sessionFromSambaConfig(config, 'share'), smbdConfigFile(text), pidsOf(text), smbPorts(config)];
+    },
   },
   {
     parser: 'smbDialect, byteCount',

@@ -3,7 +3,15 @@ import { parseLinuxMountPoints, type MountedShare } from '../mount-table';
 import { sessionFromSmbConnectionList, sessionFromStatsharesText } from './client-smb';
 import { sessionFromCifsDebugData } from './linux-cifs';
 import { sessionFromCifsOptions, sessionFromNfsOptions, sshfsSession } from './mount-options';
-import { mergeSambaConfigs, parseSambaConfig, sessionFromSambaConfig, type SambaConfig } from './samba-config';
+import {
+  mergeSambaConfigs,
+  parseSambaConfig,
+  sessionFromSambaConfig,
+  pidsOf,
+  smbdConfigFile,
+  smbPorts,
+  type SambaConfig,
+} from './samba-config';
 import { sessionFromSmbstatus } from './smbstatus';
 import { fillUnknowns, type ShareSession } from './terms';
 
@@ -63,20 +71,61 @@ async function readSambaFiles(run: RunCommand, file: string, depth = 0): Promise
   return mergeSambaConfigs([config, ...included]);
 }
 
+/** Samba's configuration as `testparm -s [FILE]` prints it, else the file itself (or the platforms' places) as written. */
+async function readSambaConfig(run: RunCommand, file: string | undefined): Promise<SambaConfig | undefined> {
+  // testparm -s prints the configuration Samba runs with, defaults resolved and includes followed.
+  const tested = await outputOf(run, 'testparm', ['-s', ...(file ? [file] : [])]);
+  if (tested !== undefined) return parseSambaConfig(tested);
+  for (const path of file ? [file] : sambaConfigPaths) {
+    const config = await readSambaFiles(run, path);
+    if (config) return config;
+  }
+  return undefined;
+}
+
+/** At most this many smbd processes are asked for their command line: one master, its forks, another instance. */
+const smbdProcessesAsked = 16;
+
+/**
+ * The config files the NAS's running smbd processes were started with (`smbd -s FILE`, as the lab's,
+ * TrueNAS's and some vendors' are), from /proc/PID/cmdline, or `ps` where there is no /proc (FreeBSD);
+ * `null` for one started without (Samba's built-in place). Empty when none is found.
+ */
+async function runningSmbdConfigs(run: RunCommand): Promise<(string | null)[]> {
+  const pids = pidsOf((await outputOf(run, 'pidof', ['smbd'])) ?? '');
+  const files = new Set<string | null>();
+  for (const pid of pids.slice(0, smbdProcessesAsked)) {
+    const line =
+      (await outputOf(run, 'cat', [`/proc/${pid}/cmdline`])) ??
+      (await outputOf(run, 'ps', ['-ww', '-o', 'args=', '-p', pid]));
+    if (line !== undefined) files.add(smbdConfigFile(line));
+  }
+  return [...files];
+}
+
+/**
+ * The configuration the Samba serving this share runs with: the one given, else the running smbd's
+ * own (the one listening on the share's port when several instances run), else Samba's default place.
+ */
+async function servingConfig(run: RunCommand, share: MountedShare, given: string | undefined) {
+  if (given !== undefined) return { file: given, config: await readSambaConfig(run, given) };
+  const candidates = await runningSmbdConfigs(run);
+  const port = share.port ?? 445;
+  for (const candidate of candidates) {
+    const file = candidate ?? undefined;
+    const config = await readSambaConfig(run, file);
+    if (config && (candidates.length === 1 || smbPorts(config).includes(port))) return { file, config };
+  }
+  return { file: undefined, config: await readSambaConfig(run, undefined) };
+}
+
 /** What the NAS says: smbstatus for the live session where the login may read it, its Samba config for the rest. */
 async function nasSession(share: MountedShare, sources: SessionSources): Promise<ShareSession | null> {
   const run = sources.runOnNas;
   if (!run) return null;
-  const configFlag = sources.nasSambaConfig ? ['-s', sources.nasSambaConfig] : [];
-  const status = await outputOf(run, 'smbstatus', configFlag);
+  const { file, config } = await servingConfig(run, share, sources.nasSambaConfig);
+  const status = await outputOf(run, 'smbstatus', file ? ['-s', file] : []);
   const live = status === undefined ? null : sessionFromSmbstatus(status, share.share, sources.clientAddress);
-  // testparm -s prints the configuration Samba runs with, defaults resolved and includes followed.
-  const tested = await outputOf(run, 'testparm', ['-s', ...(sources.nasSambaConfig ? [sources.nasSambaConfig] : [])]);
-  let config = tested === undefined ? undefined : parseSambaConfig(tested);
-  for (const file of sources.nasSambaConfig ? [sources.nasSambaConfig] : sambaConfigPaths) {
-    if (config) break;
-    config = await readSambaFiles(run, file);
-  }
   const configured = config ? sessionFromSambaConfig(config, share.share) : null;
   return live ? fillUnknowns(live, configured) : configured;
 }

@@ -12,6 +12,12 @@ export {
   sessionFromSmbConnectionList,
   type StatsharesShare,
 } from './client-smb';
-export { parseSambaConfig, mergeSambaConfigs, sessionFromSambaConfig, type SambaConfig } from './samba-config';
+export {
+  parseSambaConfig,
+  mergeSambaConfigs,
+  sessionFromSambaConfig,
+  smbdConfigFile,
+  type SambaConfig,
+} from './samba-config';
 export { parseSmbstatus, sessionFromSmbstatus, type Smbstatus } from './smbstatus';
 export { smbDialect, fillUnknowns, type ShareSession } from './terms';

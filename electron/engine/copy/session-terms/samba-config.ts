@@ -113,3 +113,31 @@ export function sessionFromSambaConfig(config: SambaConfig, share: string): Shar
     syncWrites: yes(setting('syncalways')),
   });
 }
+
+/**
+ * The config file in an smbd command line — /proc/PID/cmdline (arguments split by NUL) or `ps`'s
+ * args — as Samba reads its options: `-s FILE`, `-sFILE`, `--configfile=FILE`, `--configfile FILE`;
+ * null when it names none.
+ */
+export function smbdConfigFile(commandLine: string): string | null {
+  const args = commandLine.split(/[\0\s]+/).filter(Boolean);
+  for (const [index, arg] of args.entries()) {
+    if (arg === '-s' || arg === '--configfile') return args[index + 1] ?? null;
+    if (arg.startsWith('--configfile=')) return arg.slice('--configfile='.length) || null;
+    if (/^-s./.test(arg)) return arg.slice(2);
+  }
+  return null;
+}
+
+/** The process ids `pidof` printed, in its order. */
+export function pidsOf(pidofOutput: string): string[] {
+  return pidofOutput.split(/\s+/).filter((pid) => /^\d+$/.test(pid));
+}
+
+/** The ports a Samba configuration listens on (`smb ports`; Samba's default is 445 and 139). */
+export function smbPorts(config: SambaConfig): number[] {
+  return (config.global.get('smbports') ?? '445 139')
+    .split(/[\s,]+/)
+    .map(Number)
+    .filter(Number.isInteger);
+}

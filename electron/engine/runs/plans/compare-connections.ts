@@ -1,14 +1,38 @@
 import { describeLinkKind, describeLinkSpeed } from '../../../../shared/words/describe-nas';
 import { connectionOf } from '../../../../shared/words/connection';
 import { quickSettle } from '../../copy';
+import { shareProfileJobs } from '../../../../shared/kinds/share/profiles';
+import { shareBenchStep } from '../steps/share-bench';
 import { shareCopyStep } from '../steps/share-copy';
 import { networkStep } from '../steps/network';
 import type { LeftOut, PlanBuilder } from './types';
 import type { Step } from '../steps/types';
 
+const smallReadsLabel = 'Small reads and writes (4K, one at a time)';
+
 /**
- * Compare connections: the same short test every time (network both ways, and the share when one is
- * chosen), named and tagged by the connection: the user's name for it (Cable, Wi-Fi, their own words), else
+ * The 4K step: RND4K Q1T1 read and write from this computer over the share, where a link's delay
+ * shows and its bandwidth hardly does — seed 004's laptop read 4K faster over Wi-Fi than over its USB
+ * adapter. A small file is enough (each I/O is 4 KiB at a random place), and it is laid out quickly
+ * over a slow link.
+ */
+function smallReadsStep(folder: string): Step {
+  const jobs = shareProfileJobs('real').filter((job) => job.rw === 'randread' || job.rw === 'randwrite');
+  return shareBenchStep({
+    label: smallReadsLabel,
+    folder,
+    profile: 'custom',
+    jobs,
+    engine: 'builtin',
+    fileSize: 64 * 2 ** 20,
+    seconds: 3,
+    passes: 1,
+  });
+}
+
+/**
+ * Compare connections: the same short test every time (network both ways, and the share's copy and
+ * 4K step when one is chosen), named and tagged by the connection: the user's name for it (Cable, Wi-Fi, their own words), else
  * the one suggested from the interface. Run it once per connection.
  */
 export const compareConnections: PlanBuilder = (facts) => {
@@ -29,8 +53,10 @@ export const compareConnections: PlanBuilder = (facts) => {
     // The comparison is about this link: a share mounted over another one is said to be, in the result and the comparison.
     const aboutLink = { interface: name, localAddress, name: tag };
     steps.push(shareCopyStep({ label: 'Share copy', folder, fileSize, settle: quickSettle, aboutLink }, facts));
+    steps.push(smallReadsStep(folder));
   } else {
     leftOut.push({ label: 'Share copy', reason: 'No mounted share was chosen.' });
+    leftOut.push({ label: smallReadsLabel, reason: 'No mounted share was chosen.' });
   }
   return {
     plan: 'compare-connections',
