@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LocalFolder, MountedShare } from './copy';
 import { CacheState, SharePath, Spread } from './figure-quality';
+import { NasFolder } from './nas-folder';
 import { NasView } from './nas-resources';
 import { RoundTrips } from './network';
 
@@ -56,6 +57,11 @@ export const ShareBenchRunInput = z.strictObject({
     .optional(),
   /** The connected NAS whose share this is, when one is: it tells the session's terms and its own RAM. */
   sessionId: z.string().min(1).max(128).optional(),
+  /**
+   * The same folder as the NAS sees it (needs `sessionId`): fio runs CrystalDiskMark's tests on the NAS's
+   * own disks there first, so each share figure has the disks' beside it.
+   */
+  nasFolder: NasFolder.optional(),
 });
 export type ShareBenchRunInput = z.input<typeof ShareBenchRunInput>;
 

@@ -48,6 +48,8 @@ export interface Figures {
   nasDrives?: DriveLayout | null;
   /** What the NAS itself did during each test with a NAS login (`nas.resources`), beside the test's own rate. */
   nasViews?: NasViewFigure[];
+  /** The NAS's random-I/O disk tests (fio on the NAS), by their names ("RND4K Q1T1 read"). */
+  diskRandom?: { test: string; op: 'read' | 'write'; bytesPerSecond: number }[];
   /** CrystalDiskMark's tests from this computer, on a share or a local folder (queue depth = I/Os in flight). */
   shareBench?: ShareBenchFigure[];
 }

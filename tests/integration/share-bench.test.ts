@@ -76,7 +76,7 @@ describe('the share benchmark from this computer', () => {
     expect(await readdir(dir)).toEqual([]);
   });
 
-  it('over SMB: a 4K read at Q1 waits at least the idle round trip; the JSON names the path, the session and the caches, and leaves nothing', async () => {
+  it('over SMB: a 4K read at Q1 waits at least the idle round trip; the verdict names it and the NAS’s own 4K figure; the JSON names the path, the session and the caches, and leaves nothing', async () => {
     const folder = await folderIn(lab.smb.share);
     const roundTripNs = idleRoundTripNs(lab.smb.server);
     const { json } = await cli([
@@ -92,6 +92,9 @@ describe('the share benchmark from this computer', () => {
       '1',
       '--passes',
       '2',
+      // The same folder as the NAS sees it: fio runs the same tests on its own disks first.
+      '--nas-dir',
+      `${lab.share}/${path.basename(folder)}`,
       ...rootLogin,
     ]);
     const result = json as ShareBenchResult & { ok: boolean; runId: string; leftBehind?: unknown[] };
@@ -129,6 +132,7 @@ describe('the share benchmark from this computer', () => {
       (verdict) => verdict.id === 'share-small-io' && verdict.text.startsWith('4K reads'),
     );
     expect(smallReads?.text).toContain('at least a round trip to the NAS (');
+    expect(smallReads?.text).toMatch(/On the NAS’s own disks the same test gave [\d.]+ MB\/s/);
     expect(result.leftBehind ?? []).toEqual([]);
     expect((await readdir(folder)).filter((name) => name.startsWith('.nasbench-'))).toEqual([]);
   });

@@ -34,7 +34,7 @@ describe('share-small-io', () => {
   it('sets the NAS’s own 4K figure beside it when the run measured one, and the same at depth', () => {
     const [verdict] = small({
       ...noFigures(),
-      disks: [{ test: 'RND4K Q1T1 read', op: 'read', bytesPerSecond: 48e6, throughNetwork: false }],
+      diskRandom: [{ test: 'RND4K Q1T1 read', op: 'read', bytesPerSecond: 48e6 }],
       shareBench: [figure({}), figure({ test: 'RND4K Q32T1 read', queueDepth: 32, bytesPerSecond: 30e6 })],
     });
     expect(verdict?.text).toContain(

@@ -21,6 +21,7 @@ interface ShareOptions extends Partial<SshLoginOptions> {
   bs?: number;
   queueDepth?: number;
   threads?: number;
+  nasDir?: string;
 }
 
 const jobKinds = ['read', 'write', 'randread', 'randwrite'] as const;
@@ -38,7 +39,7 @@ export function addShareCommand(program: Command, io: CliIo, finish: (code: numb
     )
     .option(
       '--profile <name>',
-      `the test set: ${shareProfileNames.join(', ')} (ars: seed 004’s Ars Technica trio)`,
+      `the test set: ${shareProfileNames.join(', ')} (ars: the Ars Technica trio)`,
       oneOf(shareProfileNames),
       shareBenchDefaults.profile,
     )
@@ -72,7 +73,11 @@ export function addShareCommand(program: Command, io: CliIo, finish: (code: numb
       byteSize(4096, 64 * 2 ** 20),
     )
     .option('--queue-depth <n>', 'its I/Os in flight per thread', integerIn(1, 512))
-    .option('--threads <n>', 'its threads', integerIn(1, 64));
+    .option('--threads <n>', 'its threads', integerIn(1, 64))
+    .option(
+      '--nas-dir <path>',
+      'the same folder as the NAS sees it (with --host and --user): the same tests on the NAS’s own disks first, beside the share’s',
+    );
   // With the NAS's login (optional), the NAS also tells the share's session terms and its RAM.
   addSshLoginOptions(command, false).action(async (options: ShareOptions, cmd: Command) => {
     const globals = cmd.optsWithGlobals<GlobalOptions>();
@@ -91,6 +96,7 @@ export function addShareCommand(program: Command, io: CliIo, finish: (code: numb
             fileSizeBytes: options.size,
             seconds: options.time,
             passes: options.passes,
+            ...(options.nasDir ? { nasFolder: options.nasDir } : {}),
           });
         const { runId, end } = await runToEnd(engine, start, {
           signal,

@@ -1,3 +1,4 @@
+import { NasbenchError } from '../../../shared/contract/errors';
 import type { MethodHandlers } from '../../../shared/contract';
 import type { ConnectionManager } from '../connections/manager';
 import type { LoadLeftovers } from '../load';
@@ -79,11 +80,19 @@ export function runHandlers(
         shareCopyPlan(input, null),
         input.sessionId ? (await onNas(input.sessionId, input)).deps : onThisComputer(input),
       ),
-    startShareBenchRun: async (input) =>
-      start(
-        shareBenchPlan(input),
-        input.sessionId ? (await onNas(input.sessionId, input)).deps : onThisComputer(input),
-      ),
+    startShareBenchRun: async (input) => {
+      if (!input.sessionId) {
+        if (input.nasFolder)
+          throw new NasbenchError(
+            'INVALID_INPUT',
+            'The NAS’s own disks can only be tested with its login.',
+            'Connect to the NAS first, or leave out the folder as the NAS sees it.',
+          );
+        return start(shareBenchPlan(input, null), onThisComputer(input));
+      }
+      const { facts, deps } = await onNas(input.sessionId, input);
+      return start(shareBenchPlan(input, facts), deps);
+    },
     // With the NAS itself as one more computer, the run needs its session (and is that NAS's one run).
     startLoadRun: async (input) =>
       start(

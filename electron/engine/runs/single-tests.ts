@@ -14,7 +14,7 @@ import type { LoadLeftovers } from '../load';
 import { loopbackStep } from './steps/loopback';
 import { networkStep } from './steps/network';
 import { cacheWallStep, shareCopyStep } from './steps/share-copy';
-import { shareBenchStep } from './steps/share-bench';
+import { shareBenchStep, withDisksFirst } from './steps/share-bench';
 import { planSweep } from '../disk';
 import { freeBytesOfFolder } from './steps/nas-folder';
 import { sweepGrid, sweepStep } from './steps/sweep';
@@ -129,8 +129,12 @@ const profileTitles = {
   custom: 'Share benchmark: own jobs',
 } as const;
 
-/** CrystalDiskMark's tests from this computer on a folder: a share needs no NAS login to be measured this way. */
-export function shareBenchPlan(input: Input<typeof ShareBenchRunInput>): Plan {
+/**
+ * CrystalDiskMark's tests from this computer on a folder: a share needs no NAS login to be measured this
+ * way. With the login and the folder as the NAS sees it, the same tests run on the NAS's own disks first
+ * (fio, past its cache), so the share's cost is said against the disks' own figures.
+ */
+export function shareBenchPlan(input: Input<typeof ShareBenchRunInput>, facts: StepFacts | null): Plan {
   const profile = input.jobs ? 'custom' : (input.profile ?? shareBenchDefaults.profile);
   const title = `${profileTitles[profile]}${input.engine === 'fio' ? ' through fio' : ''}`;
   const step = shareBenchStep({
@@ -144,7 +148,19 @@ export function shareBenchPlan(input: Input<typeof ShareBenchRunInput>): Plan {
     passes: input.passes ?? shareBenchDefaults.passes,
     ...(input.nasRamBytes !== undefined ? { nasRamBytes: input.nasRamBytes } : {}),
   });
-  return single('share', title, input.folder, step);
+  if (!input.nasFolder || !facts) return single('share', title, input.folder, step);
+  const onNas = diskStep(
+    {
+      label: 'The same tests on the NAS’s own disks',
+      folder: input.nasFolder,
+      preset: 'quick',
+      uncached: true,
+      sizeBytes: Math.min(input.fileSizeBytes ?? shareBenchDefaults.fileSizeBytes, shareBenchDefaults.fileSizeBytes),
+      runtimeSeconds: input.seconds ?? shareBenchDefaults.seconds,
+    },
+    facts,
+  );
+  return single('share', title, input.folder, withDisksFirst(step, onNas));
 }
 
 /** "This computer": the loopback test that works with no NAS at all. */

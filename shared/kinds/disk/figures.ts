@@ -4,8 +4,17 @@ import type { Figures, NasViewFigure } from '../../verdicts/figures';
 export function addDisk(figures: Figures, result: DiskRunDetails): void {
   for (const panel of result.sweep?.panels ?? []) addSweepPanel(figures, panel);
   for (const test of result.tests) {
-    // Sequential tests only: 4K random figures are never expected to fill a link.
-    if (test.rw !== 'read' && test.rw !== 'write') continue;
+    // Sequential tests only: 4K random figures are never expected to fill a link. They are set beside
+    // the share's own random figures (share-small-io), as the NAS's disks give them.
+    if (test.rw !== 'read' && test.rw !== 'write') {
+      const op = test.rw === 'randread' ? 'read' : test.rw === 'randwrite' ? 'write' : null;
+      if (op)
+        figures.diskRandom = [
+          ...(figures.diskRandom ?? []),
+          { test: test.name, op, bytesPerSecond: test.bytesPerSecond },
+        ];
+      continue;
+    }
     figures.disks.push({
       test: test.name,
       op: test.rw,

@@ -26,9 +26,7 @@ export const shareSmallIo: Rule = (figures, { unit }) => {
     const deep = bench
       .filter((figure) => figure.op === op && figure.random && figure.bs === 4096 && figure.queueDepth > 1)
       .sort((a, b) => b.queueDepth - a.queueDepth)[0];
-    const nasOwn = figures.disks.find(
-      (disk) => disk.op === op && !disk.throughNetwork && disk.test.startsWith('RND4K Q1T1'),
-    );
+    const nasOwn = figures.diskRandom?.find((disk) => disk.op === op && disk.test.startsWith('RND4K Q1T1'));
     const roundTripNs = small.roundTripMs === null ? null : small.roundTripMs * 1e6;
     const rest = roundTripNs === null ? null : Math.max(0, small.latencyMeanNs - roundTripNs);
     const each = milliseconds(small.latencyMeanNs);

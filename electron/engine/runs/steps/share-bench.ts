@@ -108,3 +108,47 @@ function shareHeadline(results: TestResult[], peak: number) {
       }
     : undefined;
 }
+
+/**
+ * The share benchmark with the NAS's own disks first (fio on the NAS, in the folder the share is): one
+ * step, so the run stays a test of its own whose result (the share's, listed first) Results and the CLI
+ * draw, while the disks' figures stand beside it in the saved run and in its verdicts. The parts are
+ * numbered through both.
+ */
+export function withDisksFirst(share: Step, disks: Step): Step {
+  return {
+    ...share,
+    what: `${disks.what} Then: ${share.what}`,
+    seconds: disks.seconds + share.seconds,
+    writes: [...disks.writes, ...share.writes],
+    series: [...disks.series, ...share.series],
+    needsNas: true,
+    run: async (kit) => {
+      // The share's parts are its jobs and the test file's layout; the disks' are known at their first part.
+      let diskParts = 0;
+      const shareParts = share.series.length + 1;
+      const part =
+        (offset: () => number, own?: (count: number) => void): StepKit['progress']['part'] =>
+        (index, count, label, state, secondsLeft) => {
+          own?.(count);
+          kit.progress.part(offset() + index, diskParts + shareParts, label, state, secondsLeft);
+        };
+      const diskProgress = {
+        ...kit.progress,
+        part: part(
+          () => 0,
+          (count) => (diskParts = count),
+        ),
+      };
+      const diskResults = await disks.run({ ...kit, progress: diskProgress });
+      const shareProgress = {
+        ...kit.progress,
+        part: part(() => diskParts),
+        // What the share finished before failing is kept with the disks' figures.
+        partial: (results: TestResult[]) => kit.progress.partial([...results, ...diskResults]),
+      };
+      const shareResults = await share.run({ ...kit, progress: shareProgress });
+      return [...shareResults, ...diskResults];
+    },
+  };
+}

@@ -44,7 +44,7 @@ export function ShareCopyPanel() {
         problem={form.problems.folder}
         help="Where the share is mounted on this computer."
       />
-      <MountedShares shares={shares} onUse={(folder) => actions.choose({ folder })} />
+      <MountedShares shares={shares} onUse={(folder) => actions.choose({ folder })} testId="copy-mounted-shares" />
       <FieldGrid>
         <NumberField
           id={`${id}-size`}
@@ -117,12 +117,20 @@ export function ShareCopyPanel() {
 }
 
 /** The network shares mounted on this computer, the connected NAS's first, each a click from the folder field. */
-function MountedShares({ shares, onUse }: { shares: ShareOnOffer[] | null; onUse: (folder: string) => void }) {
+export function MountedShares({
+  shares,
+  onUse,
+  testId,
+}: {
+  shares: ShareOnOffer[] | null;
+  onUse: (folder: string) => void;
+  testId: string;
+}) {
   if (shares === null) return null;
   if (shares.length === 0)
     return <p className={text.muted}>No network shares are mounted on this computer; type any folder instead.</p>;
   return (
-    <fieldset className={fieldStyles.field} data-testid="copy-mounted-shares">
+    <fieldset className={fieldStyles.field} data-testid={testId}>
       <legend>Mounted shares</legend>
       <ul className={styles.shares}>
         {shares.map((share) => (

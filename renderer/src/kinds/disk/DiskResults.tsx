@@ -18,14 +18,14 @@ import { SpreadMark } from '../../components/Spread';
 import { Facts } from '../../components/Facts';
 import { Notice } from '../../components/Notice';
 import { PlainText } from '../../components/PlainText';
-import { TermText } from '../../components/Term';
+import { Term, TermText } from '../../components/Term';
 import tables from '../../components/tables.module.css';
 import text from '../../theme/text.module.css';
 import styles from './DiskResults.module.css';
 import { NoFigures, PartialFigures } from '../../components/UnfinishedRun';
 import { SweepHeatmaps } from './SweepHeatmaps';
-import { CrystalCard } from './CrystalCard';
-import { hasCrystalCells } from '../../../../shared/kinds/disk/disk-card';
+import { CrystalCard } from '../../components/CrystalCard';
+import { crystalText, crystalTileRows, hasCrystalCells } from '../../../../shared/kinds/disk/disk-card';
 
 type DiskDetails = z.infer<typeof DiskRunDetails>;
 
@@ -51,7 +51,18 @@ export function DiskResults({
   return (
     <>
       <PartialFigures state={state} testId="disk-results-partial" />
-      {!details.sweep && hasCrystalCells(tests) && <CrystalCard details={details} />}
+      {!details.sweep && hasCrystalCells(tests) && (
+        <CrystalCard
+          heading={
+            <>
+              In <Term id="crystaldiskmark">CrystalDiskMark</Term>’s layout
+            </>
+          }
+          rows={crystalTileRows(tests)}
+          text={crystalText(details)}
+          testIdPrefix="crystal"
+        />
+      )}
       {details.sweep ? (
         <SweepHeatmaps sweep={details.sweep} unit={unit} tests={tests} />
       ) : (

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { formatSeconds } from '../../../../shared/util/units';
 import { AddressForm } from '../../components/AddressForm';
@@ -6,6 +7,7 @@ import { Card } from '../../components/Card';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ScreenHeading } from '../../components/ScreenHeading';
 import { Term } from '../../components/Term';
+import { TestAShare, TestAShareButton } from '../../kinds/share/ShareBenchPanel';
 import { useNavigationActions } from '../../stores/navigation';
 import { selectAnyRunRunning, useRunsActions, useRunsStore } from '../../stores/runs';
 import { useSessionActions, type NasAddress } from '../../stores/nas-connection';
@@ -14,8 +16,9 @@ import text from '../../theme/text.module.css';
 import { DiscoveredDevices, DiscoveredRecentNases } from './DiscoveredDevices';
 import { ConnectedNasCard } from './NasShortcuts';
 
-/** Where a test starts: this computer, the NASes found on the network or used before, or one typed in. */
+/** Where a test starts: this computer, a share mounted here, the NASes found on the network or used before, or one typed in. */
 export function DevicesScreen() {
+  const sharePanelId = useId();
   const testSeconds = useSettingsStore(selectTestSeconds);
   const { starting, startError, running } = useRunsStore(
     useShallow((state) => ({
@@ -45,8 +48,8 @@ export function DevicesScreen() {
       <Card aria-labelledby="this-computer">
         <h2 id="this-computer">This computer</h2>
         <p>
-          Measures this computer’s own network stack (<Term id="loopback">loopback</Term>). Works with no NAS — try the
-          app here first.
+          Measures its own network stack (<Term id="loopback">loopback</Term>) or a share mounted here. Works with no
+          NAS: try it first.
         </p>
         <Actions>
           <Button
@@ -60,9 +63,13 @@ export function DevicesScreen() {
           <span className={text.muted}>
             {running ? 'A test is already running: see Run.' : `Takes about ${formatSeconds(testSeconds)}.`}
           </span>
+          {/* In this row rather than a card of its own: the address form below stays in view on a laptop's screen. */}
+          <TestAShareButton panelId={sharePanelId} />
         </Actions>
         {startError && <ErrorNotice title="The test did not start." error={startError} />}
       </Card>
+      {/* A mounted share is enough for this one: most home users have never switched SSH on. */}
+      <TestAShare panelId={sharePanelId} />
       <DiscoveredDevices onChoose={openConnect} />
       <Card aria-labelledby="add-nas">
         <h2 id="add-nas">Add a NAS by address</h2>
