@@ -107,6 +107,11 @@ describe('Test a share, with no NAS login', () => {
 
     // It wrote only in its own .nasbench-<run> folder there, and removed it.
     expect(await readdir(folder)).toEqual([]);
+
+    // The copy test and the small-files test are one press away, with no login either.
+    await page.getByTestId('nav-devices').click();
+    await page.getByTestId('share-copy-way').click();
+    await expect(page.getByRole('heading', { name: 'Test a shared folder' }).isVisible()).resolves.toBe(true);
     expect(ui.pageErrors).toEqual([]);
   }, 150_000);
 });

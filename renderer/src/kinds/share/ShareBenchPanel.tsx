@@ -9,6 +9,7 @@ import { FieldGrid, FoldedFields, NumberField, TextField } from '../../component
 import { TermText } from '../../components/Term';
 import { TestPanel } from '../../components/TestPanel';
 import { useNasConnectionStore, useSessionActions } from '../../stores/nas-connection';
+import { useNavigationActions } from '../../stores/navigation';
 import { formState } from '../../stores/store-helpers';
 import text from '../../theme/text.module.css';
 import { MountedShares } from '../copy/ShareCopyPanel';
@@ -63,6 +64,7 @@ function ShareBenchPanel() {
   const host = useNasConnectionStore((state) => state.connection?.host ?? null);
   // Shares come and go: asked each time the form is shown.
   const { loadMountedShares } = useSessionActions();
+  const { show } = useNavigationActions();
   useEffect(() => {
     void loadMountedShares();
   }, [loadMountedShares]);
@@ -87,6 +89,13 @@ function ShareBenchPanel() {
         {host
           ? `Logged in to ${host}: for a share on it, NASBench also names the share’s session terms as the NAS sees them and counts its RAM in the cache labels.`
           : 'No NAS login needed. With the NAS’s login, NASBench also names the share’s session terms as the NAS sees them, counts the NAS’s RAM in the cache labels, and can set these figures beside the NAS’s own disks.'}
+      </p>
+      {/* The other share tests need no login either: they live with the single tests, on Plan. */}
+      <p className={text.muted}>
+        Copying files to the share — one large file, many small ones, the cache wall — is on Plan, with no login too.{' '}
+        <Button size="small" data-testid="share-copy-way" onClick={() => show('plan')}>
+          Copy files to a share
+        </Button>
       </p>
       <TextField
         id={`${id}-folder`}
