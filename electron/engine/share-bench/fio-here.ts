@@ -31,11 +31,13 @@ export function fioVersionOf(stdout: string): string {
   return /fio-(\S+)/.exec(stdout)?.[1] ?? stdout.trim().slice(0, 40);
 }
 
-export const fioMissing = new NasbenchError(
-  'TOOL_MISSING',
-  'fio is not installed on this computer.',
-  'Install it (Debian/Ubuntu: apt install fio; macOS: brew install fio; Windows: the installer from github.com/axboe/fio/releases), or run the built-in engine.',
-);
+export function fioMissing(): NasbenchError {
+  return new NasbenchError(
+    'TOOL_MISSING',
+    'fio is not installed on this computer.',
+    'Install it (Debian/Ubuntu: apt install fio; macOS: brew install fio; Windows: the installer from github.com/axboe/fio/releases), or run the built-in engine.',
+  );
+}
 
 /**
  * fio's arguments for one pass of a job on the test file, as KiDiskMark drives it: the asynchronous

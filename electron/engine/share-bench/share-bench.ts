@@ -49,7 +49,7 @@ export interface ShareBenchOptions {
   signal?: AbortSignal | undefined;
   /** The terms of the share's session (default: what this computer's OS and the mount say). */
   sessionTerms?: (share: MountedShare, localAddress: string | null) => Promise<ShareSession | null>;
-  /** fio on this computer (default: found on PATH), for `engine: 'fio'`. */
+  /** fio on this computer for `engine: 'fio'`: null, none there; undefined, found on its PATH. */
   fio?: LocalFio | null;
   onSample?: (test: string, bytesPerSecond: number) => void;
   onTest?: (test: ShareBenchTest) => void;
@@ -82,8 +82,9 @@ export async function runShareBench(options: ShareBenchOptions): Promise<Omit<Sh
     options.sessionTerms ?? sessionTermsOf(),
   );
   const fileSystem = (await fileSystemOf(dir)) ?? null;
-  const fio = options.engine === 'fio' ? (options.fio ?? (await findLocalFio())) : null;
-  if (options.engine === 'fio' && !fio) throw fioMissing;
+  // null: the caller looked and found none; undefined: look on this computer's PATH.
+  const fio = options.engine === 'fio' ? (options.fio !== undefined ? options.fio : await findLocalFio()) : null;
+  if (options.engine === 'fio' && !fio) throw fioMissing();
   await ensureFreeSpace(dir, fileSize);
   // Before anything loads the link: the round trip every small I/O over the share waits at least.
   const roundTrip = await shareRoundTrip(sharePath, share, options.signal);
