@@ -14,7 +14,7 @@ interface ShareOptions extends Partial<SshLoginOptions> {
   dir: string;
   profile: (typeof shareProfileNames)[number];
   engine: 'builtin' | 'fio';
-  size: number;
+  size?: number;
   time: number;
   passes: number;
   rw?: ShareJobKind;
@@ -51,9 +51,8 @@ export function addShareCommand(program: Command, io: CliIo, finish: (code: numb
     )
     .option(
       '--size <bytes>',
-      'the test file, e.g. 1G or 256M',
+      'the test file, e.g. 1G or 256M (default: 1 GiB, or twice the RAM where this computer cannot bypass its cache)',
       byteSize(2 ** 20, 2 ** 44),
-      shareBenchDefaults.fileSizeBytes,
     )
     .option('--time <seconds>', 'each pass’s length', integerIn(1, 600), shareBenchDefaults.seconds)
     .option(
@@ -93,7 +92,7 @@ export function addShareCommand(program: Command, io: CliIo, finish: (code: numb
             folder: path.resolve(options.dir),
             ...(jobs ? { jobs } : { profile: options.profile }),
             engine: options.engine,
-            fileSizeBytes: options.size,
+            ...(options.size !== undefined ? { fileSizeBytes: options.size } : {}),
             seconds: options.time,
             passes: options.passes,
             ...(options.nasDir ? { nasFolder: options.nasDir } : {}),

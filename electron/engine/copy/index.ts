@@ -47,7 +47,14 @@ export {
   type SharePathSources,
 } from './share-path';
 export { parseLinuxRouteGet, parseMacRouteGet, routeToServer, type RouteSources } from './route-lookup';
-export { withScratchFolder, ensureFreeSpace, checkTargetFolder, scratchFolderPrefix } from './scratch-folder';
+export {
+  withScratchFolder,
+  ensureFreeSpace,
+  checkTargetFolder,
+  fitsWithMargin,
+  freeSpaceOf,
+  scratchFolderPrefix,
+} from './scratch-folder';
 export type { CopySample } from './throughput-meter';
 export {
   parseLinuxMounts,

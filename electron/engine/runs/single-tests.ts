@@ -143,7 +143,7 @@ export function shareBenchPlan(input: Input<typeof ShareBenchRunInput>, facts: S
     profile,
     jobs: input.jobs ?? shareProfileJobs(profile === 'custom' ? 'default' : profile),
     engine: input.engine ?? 'builtin',
-    fileSize: input.fileSizeBytes ?? shareBenchDefaults.fileSizeBytes,
+    fileSize: input.fileSizeBytes,
     seconds: input.seconds ?? shareBenchDefaults.seconds,
     passes: input.passes ?? shareBenchDefaults.passes,
     ...(input.nasRamBytes !== undefined ? { nasRamBytes: input.nasRamBytes } : {}),

@@ -19,6 +19,8 @@ import {
   chooseIoMethod,
   ensureFreeSpace,
   fileSystemOf,
+  fitsWithMargin,
+  freeSpaceOf,
   findFolderShare,
   findSharePath,
   nasCacheWords,
@@ -33,6 +35,7 @@ import { findLocalFio, fioMissing, type LocalFio } from './fio-here';
 import { maxOutstanding, openIoPool, type PassOutcome } from './io-pool';
 import { builtinRunner, fioRunner, layOutTestFile, outstandingOf } from './runners';
 import { shareRoundTrip } from './round-trip';
+import { shareTestFileSize } from './file-size';
 
 export interface ShareBenchOptions {
   /** The folder the user picked: a mounted share, or a folder on this computer's own disk. */
@@ -70,7 +73,6 @@ const noFollow = constants.O_NOFOLLOW ?? 0;
 export async function runShareBench(options: ShareBenchOptions): Promise<Omit<ShareBenchResult, 'kind'>> {
   const dir = await checkTargetFolder(options.dir);
   const runId = options.runId ?? randomUUID();
-  const fileSize = options.fileSize ?? shareBenchDefaults.fileSizeBytes;
   const seconds = options.seconds ?? shareBenchDefaults.seconds;
   const passes = options.passes ?? shareBenchDefaults.passes;
   const clientRamBytes = options.clientRamBytes ?? os.totalmem();
@@ -85,7 +87,7 @@ export async function runShareBench(options: ShareBenchOptions): Promise<Omit<Sh
   // null: the caller looked and found none; undefined: look on this computer's PATH.
   const fio = options.engine === 'fio' ? (options.fio !== undefined ? options.fio : await findLocalFio()) : null;
   if (options.engine === 'fio' && !fio) throw fioMissing();
-  await ensureFreeSpace(dir, fileSize);
+  await ensureFreeSpace(dir, options.fileSize ?? shareBenchDefaults.fileSizeBytes);
   // Before anything loads the link: the round trip every small I/O over the share waits at least.
   const roundTrip = await shareRoundTrip(sharePath, share, options.signal);
   const tests: ShareBenchTest[] = [];
@@ -108,6 +110,15 @@ export async function runShareBench(options: ShareBenchOptions): Promise<Omit<Sh
         const opened = await openTestFile(file, 'write', chosen, ramBytes);
         await opened.handle.close();
         const method = opened.method;
+        const space = await freeSpaceOf(dir);
+        const sized = shareTestFileSize({
+          given: options.fileSize,
+          direct: method.direct,
+          ramBytes,
+          fits: (bytes) => fitsWithMargin(space, bytes),
+        });
+        const fileSize = sized.fileSize;
+        if (sized.note) notes.push(sized.note);
         const flagsFor = (write: boolean) => (write ? constants.O_WRONLY : constants.O_RDONLY) | noFollow | method.flag;
         const step = async (index: number, work: () => Promise<void>) => {
           throwIfCancelled(options.signal);

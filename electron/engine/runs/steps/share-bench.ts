@@ -1,7 +1,12 @@
 import type { ShareBenchTest } from '../../../../shared/contract/share-bench';
 import type { TestResult } from '../../../../shared/contract/runs';
 import { resultsOfKind } from '../../../../shared/kinds';
-import { shareJobName, type ShareJob, type ShareProfile } from '../../../../shared/kinds/share/profiles';
+import {
+  shareBenchDefaults,
+  shareJobName,
+  type ShareJob,
+  type ShareProfile,
+} from '../../../../shared/kinds/share/profiles';
 import { withoutTrailingSlashes } from '../../../../shared/util/trailing-slashes';
 import { formatBytes } from '../../../../shared/util/units';
 import { runShareBench } from '../../share-bench';
@@ -14,7 +19,8 @@ export interface ShareBenchSpec {
   profile: ShareProfile | 'custom';
   jobs: ShareJob[];
   engine: 'builtin' | 'fio';
-  fileSize: number;
+  /** As given; undefined: 1 GiB, or twice the RAM where the cache cannot be bypassed (share-bench/file-size.ts). */
+  fileSize: number | undefined;
   seconds: number;
   passes: number;
   nasRamBytes?: number;
@@ -30,17 +36,20 @@ const assumedLayoutBytesPerSecond = 110e6;
  */
 export function shareBenchStep(spec: ShareBenchSpec): Step {
   const perJob = (spec.passes + 1) * spec.seconds;
+  const fileSize = spec.fileSize ?? shareBenchDefaults.fileSizeBytes;
+  const sized =
+    spec.fileSize === undefined ? ' (twice the RAM involved where this computer cannot bypass its cache)' : '';
   return {
     kind: 'share',
     label: spec.label,
     what:
-      `The app writes a ${formatBytes(spec.fileSize)} test file in ${spec.folder}, then runs ${spec.jobs.map(shareJobName).join(', ')} — ` +
+      `The app writes a ${formatBytes(fileSize)} test file${sized} in ${spec.folder}, then runs ${spec.jobs.map(shareJobName).join(', ')} — ` +
       `each a ${spec.seconds} s warm-up and ${spec.passes} scored ${spec.seconds} s passes, the best one the figure, as CrystalDiskMark does.`,
-    seconds: Math.ceil(spec.fileSize / assumedLayoutBytesPerSecond) + spec.jobs.length * (perJob + 1),
+    seconds: Math.ceil(fileSize / assumedLayoutBytesPerSecond) + spec.jobs.length * (perJob + 1),
     writes: [
       {
         where: `${withoutTrailingSlashes(spec.folder, { backslashes: true })}/.nasbench-<run id>`,
-        bytes: spec.fileSize,
+        bytes: fileSize,
       },
     ],
     series: spec.jobs.map((job) => ({ id: shareJobName(job), label: shareJobName(job) })),
@@ -59,7 +68,7 @@ async function runBench(spec: ShareBenchSpec, kit: StepKit): Promise<TestResult[
     profile: spec.profile,
     jobs: spec.jobs,
     engine: spec.engine,
-    fileSize: spec.fileSize,
+    ...(spec.fileSize !== undefined ? { fileSize: spec.fileSize } : {}),
     seconds: spec.seconds,
     passes: spec.passes,
     nasRamBytes,
@@ -84,7 +93,7 @@ async function runBench(spec: ShareBenchSpec, kit: StepKit): Promise<TestResult[
           threads: 0,
           ioPath: '',
           unbuffered: test.cache.client === 'bypassed',
-          fileSizeBytes: spec.fileSize,
+          fileSizeBytes: spec.fileSize ?? shareBenchDefaults.fileSizeBytes,
           roundTrip: null,
           tests: [...finished],
           notes: [],
