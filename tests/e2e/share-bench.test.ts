@@ -1,3 +1,4 @@
+// lab: needs a quiet machine — it drives this computer's disk at full speed (32 I/Os in flight, GB/s sequential), which would move the disk figures and cell times other sandboxes measure on the same disk
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -32,7 +32,9 @@ describe('expert words in plain words', () => {
     await page.getByTestId('start-demo').waitFor();
     const term = page.locator('[data-term="loopback"]');
     // The sentence reads as it did: the explanation is not part of its text.
-    await expect(term.locator('xpath=..').innerText()).resolves.toContain('network stack (loopback).');
+    await expect(term.locator('xpath=..').innerText()).resolves.toContain(
+      'network stack (loopback) or a share mounted here.',
+    );
     await expect(tipOf(page, 'loopback')).resolves.toEqual({
       text: glossary.loopback.plain,
       visible: false,

@@ -1,3 +1,4 @@
+// lab: needs a quiet machine — its cancelled run drives this computer's disk at full speed, which would move the disk figures and cell times other sandboxes measure on the same disk
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
