@@ -1,10 +1,8 @@
 // lab: needs a quiet machine — its cancelled run drives this computer's disk at full speed, which would move the disk figures and cell times other sandboxes measure on the same disk
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEngine } from '../../electron/engine';
-import { fileSystemOf } from '../../electron/engine/copy';
+import { freshDiskFolder } from '../helpers/disk-folder';
 import { runShareBench } from '../../electron/engine/share-bench';
 import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
 import { shareProfileJobs } from '../../shared/kinds/share/profiles';
@@ -19,17 +17,11 @@ afterAll(async () => {
   for (const folder of made) await rm(folder, { recursive: true, force: true });
 });
 
-/** A fresh folder on a real disk of this computer (not tmpfs, whose files are memory). */
+/** A fresh folder on a real disk of this computer, removed when the file ends. */
 async function diskFolder(): Promise<string> {
-  for (const parent of ['/var/tmp', os.tmpdir()]) {
-    const fileSystem = await fileSystemOf(parent);
-    if (fileSystem && !['tmpfs', 'ramfs', 'overlay'].includes(fileSystem)) {
-      const folder = await mkdtemp(path.join(parent, 'share-bench-errors-'));
-      made.push(folder);
-      return folder;
-    }
-  }
-  throw new Error('No folder on a disk file system here (/var/tmp and the temp folder are both in memory).');
+  const folder = await freshDiskFolder('share-bench-errors');
+  made.push(folder);
+  return folder;
 }
 
 describe('the share benchmark when things go wrong', () => {

@@ -1,12 +1,11 @@
 // lab: needs a quiet machine — queue depth is judged by Q32 against Q1 on this computer's disk, and 32 I/O threads on two cores shared with other labs' runs would measure the CPUs
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ShareBenchResult } from '../../shared/contract/share-bench';
 import { shareProfileJobs } from '../../shared/kinds/share/profiles';
-import { fileSystemOf } from '../../electron/engine/copy';
+import { freshDiskFolder } from '../helpers/disk-folder';
 import { findLocalFio, runShareBench } from '../../electron/engine/share-bench';
 import { lab } from './lab-login';
 import { cli, rootLogin, useSmbFolders } from './smb-login';
@@ -18,22 +17,16 @@ import { cli, rootLogin, useSmbFolders } from './smb-login';
  */
 const MiB = 2 ** 20;
 const { folderIn } = useSmbFolders();
-const madeHere: string[] = [];
+const made: string[] = [];
 afterAll(async () => {
-  for (const folder of madeHere) await rm(folder, { recursive: true, force: true });
+  for (const folder of made) await rm(folder, { recursive: true, force: true });
 });
 
-/** A fresh folder on a real disk of this computer: tmpfs or overlay would measure memory, not a disk. */
+/** A fresh folder on a real disk of this computer, removed when the file ends. */
 async function diskFolder(): Promise<string> {
-  for (const parent of ['/var/tmp', os.tmpdir()]) {
-    const fileSystem = await fileSystemOf(parent);
-    if (fileSystem && !['tmpfs', 'ramfs', 'overlay'].includes(fileSystem)) {
-      const folder = await mkdtemp(path.join(parent, 'share-bench-'));
-      madeHere.push(folder);
-      return folder;
-    }
-  }
-  throw new Error('No folder on a disk file system here (/var/tmp and the temp folder are both in memory).');
+  const folder = await freshDiskFolder('share-bench');
+  made.push(folder);
+  return folder;
 }
 
 const rate = (result: Pick<ShareBenchResult, 'tests'>, name: string) =>
