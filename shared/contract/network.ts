@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { maxTestSeconds } from './limits';
 import { HostName, SessionId } from './connect';
+import { NasFolder } from './nas-folder';
 
 export const NetworkDirection = z.enum(['upload', 'download', 'bidir']);
 export type NetworkDirection = z.infer<typeof NetworkDirection>;
@@ -30,6 +31,13 @@ export const UdpSettings = z.strictObject({
 });
 export type UdpSettings = z.input<typeof UdpSettings>;
 
+/** A TCP write: iperf3 takes 1 byte to 1 MiB for TCP. */
+export const TcpLength = z
+  .number()
+  .int()
+  .min(1)
+  .max(2 ** 20);
+
 export const NetworkRunInput = z.strictObject({
   sessionId: SessionId,
   /** What the user calls this connection ("Cable", "Wi-Fi", their own words); suggested from the interface if not given. */
@@ -44,6 +52,21 @@ export const NetworkRunInput = z.strictObject({
   latency: z.boolean().default(false),
   /** iperf3's UDP mode (`net --udp --bitrate`) instead of TCP. */
   udp: UdpSettings.optional(),
+  /** TCP bytes per write (iperf3's -l): one test per value, in order (seed 000's 4K/64K/128K table). */
+  lengths: z.array(TcpLength).min(1).max(8).optional(),
+  /** TCP socket buffer at the NAS's end (iperf3's -w). */
+  windowBytes: z
+    .number()
+    .int()
+    .min(4096)
+    .max(256 * 2 ** 20)
+    .optional(),
+  /**
+   * The network straight to the NAS's disks (`net --to-disk`, upload) or from them (`--from-disk`,
+   * download): iperf3 on the NAS writes or sends a file in a scratch folder, after the network alone
+   * and the disks alone.
+   */
+  disk: z.strictObject({ folder: NasFolder, way: z.enum(['to-disk', 'from-disk']) }).optional(),
 });
 export type NetworkRunInput = z.input<typeof NetworkRunInput>;
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/program';
 import type { Engine } from '../../electron/engine';
-import { measureNetworkToDiskWrite } from '../../electron/engine/net/disk-through-network';
+import { measureThroughDisk } from '../../electron/engine/net/disk-through-network';
 import { openScratchFolder } from '../../electron/engine/ssh/scratch';
 import type { NasLogin } from '../../electron/engine/ssh/login';
 import type { RunEnd, RunProgress } from '../../shared/contract/run-events';
@@ -235,10 +235,12 @@ const operations: Record<string, (tester: Tester, folder: string) => Promise<str
     return once();
   },
   'disk through network': async ({ engine, sessionId }, folder) => {
-    await measureNetworkToDiskWrite(engine.connections.session(sessionId), {
+    await measureThroughDisk(engine.connections.session(sessionId), {
+      way: 'to-disk',
       openScratch: scratchOpener(engine, sessionId),
       folder,
       seconds: 1,
+      fileBytes: 125e6,
     });
     return 'ok';
   },

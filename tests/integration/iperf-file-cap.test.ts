@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIperfTest } from '../../electron/engine/net/iperf-client';
-import { measureNetworkToDiskWrite } from '../../electron/engine/net/disk-through-network';
+import { measureThroughDisk } from '../../electron/engine/net/disk-through-network';
 import { startRemoteIperfServer } from '../../electron/engine/net/remote-server';
 import { shellCommand } from '../../electron/engine/ssh/quote';
 import type { NasLogin } from '../../electron/engine/ssh/login';
@@ -82,10 +82,12 @@ describe('the file the NAS writes in a disk-through-network test', () => {
   it('the engine’s network-to-disk write test still runs end to end', async () => {
     const { engine, sessionId } = await connectedEngine('file-cap');
     try {
-      const result = await measureNetworkToDiskWrite(engine.connections.session(sessionId), {
+      const result = await measureThroughDisk(engine.connections.session(sessionId), {
+        way: 'to-disk',
         openScratch: scratchOpener(engine, sessionId),
         folder: lab.share,
         seconds: 1,
+        fileBytes: 125e6,
       });
       expect(result.bytes).toBeGreaterThan(0);
       expect(result.bitsPerSecond).toBeGreaterThan(0);

@@ -112,6 +112,46 @@ describe('nasbench command line', () => {
     }
   });
 
+  it('net --to-disk/--from-disk and --length: what does not go together is refused with what to do instead', async () => {
+    const dataDir = await tempDir('cli-through-disk');
+    const net = (...args: string[]) => cli('--json', '--data-dir', dataDir, 'net', '--host', '127.0.0.1', ...args);
+    const cases: [string[], RegExp, RegExp][] = [
+      [['--to-disk', '/volume1', '--from-disk', '/volume1'], /--to-disk and --from-disk/, /on its own/],
+      [['--to-disk', '/volume1', '--reverse'], /--to-disk and --reverse/, /on its own/],
+      [['--from-disk', '/volume1', '--streams', '4'], /--from-disk and --streams/, /on its own/],
+      [['--to-disk', '/volume1', '--length', '4k,64k'], /a list of --length/, /on its own/],
+      [['--to-disk', '/volume1'], /--to-disk runs iperf3 and fio on the NAS/, /--user/],
+      [['--udp', '--length', '1460,9000', '--iperf3-port', '5201'], /one --length/, /one size/],
+      [['--udp', '--length', '70000', '--iperf3-port', '5201'], /datagram holds/, /1460/],
+    ];
+    for (const [args, message, hint] of cases) {
+      const refused = await net(...args);
+      expect(refused.code, args.join(' ')).not.toBe(0);
+      expect(JSON.parse(refused.stdout), args.join(' ')).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_INPUT', message: expect.stringMatching(message), hint: expect.stringMatching(hint) },
+      });
+    }
+    // A TCP write size reaches the test and its result.
+    const server = await startIperfServer({ port: 0 });
+    try {
+      const sized = await net(
+        '--iperf3-port',
+        String(server.port),
+        '--time',
+        '1',
+        '--length',
+        '4k',
+        '--window',
+        '256k',
+      );
+      expect(sized.code, sized.stdout).toBe(0);
+      expect(JSON.parse(sized.stdout)).toMatchObject({ ok: true, lengthBytes: 4096, windowBytes: 262144 });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('uses the data folder it is given, and creates it', async () => {
     const dataDir = path.join(await tempDir('cli'), 'data');
     const { code, stdout } = await cli('--json', '--data-dir', dataDir, 'info');

@@ -3,80 +3,124 @@ import type { Spread } from '../../../shared/contract/figure-quality';
 import { shellCommand, type NasLogin, type ScratchFolder } from '../ssh';
 import { runIperfTest, type IperfSample } from './iperf-client';
 import { resolveNasAddress, startRemoteIperfServer } from './remote-server';
-import { startIperfServer, type IperfServerTestSummary } from './iperf-server/server';
 import { joinNotes, spreadOfRate, unsteadyNote, type RateReading } from './rate-spread';
+
+/** To the disks: iperf3 on the NAS writes what it receives to a file. From the disks: it sends a file. */
+export type ThroughDiskWay = 'to-disk' | 'from-disk';
 
 export interface DiskThroughNetworkResult {
   /** Labelled, because it is neither a pure network nor a pure disk figure (the TerraMaster F4-223 write-up). */
   label: string;
-  direction: 'write';
+  direction: 'write' | 'read';
   bytes: number;
   seconds: number;
   bitsPerSecond: number;
+  /** The file iperf3 wrote or read on the NAS (gone by the time this returns). */
   file: string;
+  fileBytes: number;
+  /** The NAS's memory could have taken the write, or served the read (see likelyCachedOf). */
+  likelyCached?: boolean;
   /** How steady the rate was, second by second (absent for a test too short to say). */
   spread?: Spread;
-  /** The flag in words when the rate varied more than 10%. */
   note?: string;
 }
 
-/** Room for a whole test at 10 Gbit/s; the scratch check refuses the test if that does not fit. */
-const assumedBytesPerSecond = 1.25e9;
+export interface ThroughDiskOptions {
+  way: ThroughDiskWay;
+  folder: string;
+  /** Opens a scratch folder in `folder` after checking there is room for `neededBytes`. */
+  openScratch(folder: string, neededBytes: number): Promise<ScratchFolder>;
+  seconds: number;
+  /**
+   * The file's size. To the disks, the most the server may write (both ends stop there); from the disks,
+   * the file it sends, which must outlast the test (iperf3 stops sending at its end).
+   */
+  fileBytes: number;
+  nasMemoryBytes?: number | null;
+  /** The iperf3 and fio the probe found on the NAS (iperf3 default: from its PATH; no fio: dd lays out the file). */
+  iperf3Path?: string;
+  fioPath?: string | null;
+  /** TCP write size and socket buffer (iperf3's -l and -w). */
+  blockBytes?: number;
+  windowBytes?: number;
+  signal?: AbortSignal;
+  onSample?(sample: IperfSample): void;
+}
 
 /**
- * The TerraMaster F4-223 write-up's "network to disk" write test: the NAS's iperf3 server writes what it receives to
- * a file (`iperf3 -s -F FILE`) inside the run's scratch folder, so the figure includes the
- * NAS's disk. The folder and file are removed afterwards, whatever happens.
+ * Linux starts making a writer wait for the disks once unwritten data passes 20% of its memory
+ * (vm.dirty_ratio's default); below that a write is taken by the NAS's memory at the network's pace.
  */
-export async function measureNetworkToDiskWrite(
+const dirtyShareOfMemory = 0.2;
+
+/**
+ * The network straight to (or from) the NAS's disks, the TerraMaster F4-223 write-up's and the bonded
+ * 2.5 GbE write-up's test: `iperf3 -s -F FILE` on the NAS in a scratch folder. To the disks, the built-in
+ * client sends and the NAS's iperf3 writes what it receives to the file. From the disks, the file is laid
+ * out first (fio with direct I/O, so the NAS's memory does not hold it) and the server sends it in reverse
+ * mode (iperf3 opens it for reading when it is the sender): the connection still goes from this computer to
+ * the NAS, so no firewall on this computer is in the way. The folder and file are removed afterwards,
+ * whatever happens.
+ */
+export async function measureThroughDisk(
   session: NasLogin,
-  options: {
-    folder: string;
-    /** Opens a scratch folder in `folder` after checking there is room for `neededBytes`. */
-    openScratch(folder: string, neededBytes: number): Promise<ScratchFolder>;
-    seconds: number;
-    /** The iperf3 the probe found on the NAS (default: iperf3 from its PATH). */
-    iperf3Path?: string;
-    signal?: AbortSignal;
-    onSample?(sample: IperfSample): void;
-  },
+  options: ThroughDiskOptions,
 ): Promise<DiskThroughNetworkResult> {
-  // The file may grow to what the scratch check made room for, and no further (both ends stop there).
-  const plannedBytes = Math.floor(options.seconds * assumedBytesPerSecond);
-  const scratch = await options.openScratch(options.folder, plannedBytes);
+  const toDisk = options.way === 'to-disk';
+  const scratch = await options.openScratch(options.folder, options.fileBytes);
+  const signal = options.signal ? { signal: options.signal } : {};
   try {
-    const file = `${scratch.path}/network-to-disk.bin`;
+    const file = `${scratch.path}/${toDisk ? 'network-to-disk' : 'disk-to-network'}.bin`;
+    const laidOutDirect = toDisk ? false : await layOutFile(session, file, options);
     const host = await resolveNasAddress(session.info.host);
     const server = await startRemoteIperfServer(session, {
       extraArgs: ['-F', file],
       bindAddress: host,
-      maxFileBytes: plannedBytes,
+      // To the disks the file may grow to what the scratch check made room for, and no further.
+      ...(toDisk ? { maxFileBytes: options.fileBytes } : {}),
       testSeconds: options.seconds,
       ...(options.iperf3Path ? { iperf3Path: options.iperf3Path } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
+      ...signal,
     });
     try {
       const readings: RateReading[] = [];
       const result = await runIperfTest({
         host,
         port: server.port,
-        direction: 'upload',
+        direction: toDisk ? 'upload' : 'download',
         seconds: options.seconds,
-        maxBytes: plannedBytes,
-        ...(options.signal ? { signal: options.signal } : {}),
+        ...(toDisk ? { maxBytes: options.fileBytes } : {}),
+        ...(options.blockBytes ? { blockBytes: options.blockBytes } : {}),
+        ...(options.windowBytes ? { windowBytes: options.windowBytes } : {}),
+        ...signal,
         onSample: (sample) => {
           readings.push({ t: sample.t, rate: sample.bytesPerSecond });
           options.onSample?.(sample);
         },
       });
+      const likelyCached = likelyCachedOf(options, result.bytes, laidOutDirect);
+      const spread = spreadOfRate(readings);
+      const note = joinNotes(
+        cacheNote(options.way, likelyCached),
+        // A file that ran out ends the sending early: the rate counts the idle rest of the test.
+        !toDisk && result.bytes >= options.fileBytes * 0.98
+          ? 'The whole file was sent before the test ended, so the figure reads low.'
+          : undefined,
+        unsteadyNote(spread),
+      );
       return {
-        label: 'Network to NAS disk (iperf3 writing to a file on the NAS)',
-        direction: 'write',
+        label: toDisk
+          ? 'Network to NAS disk (iperf3 writing to a file on the NAS)'
+          : 'NAS disk to network (iperf3 on the NAS sending a file)',
+        direction: toDisk ? 'write' : 'read',
         bytes: result.bytes,
         seconds: result.seconds,
         bitsPerSecond: result.bitsPerSecond,
         file,
-        ...steadiness(readings),
+        fileBytes: options.fileBytes,
+        ...(likelyCached !== undefined ? { likelyCached } : {}),
+        ...(spread ? { spread } : {}),
+        ...(note ? { note } : {}),
       };
     } finally {
       await server.stop();
@@ -86,127 +130,65 @@ export async function measureNetworkToDiskWrite(
   }
 }
 
-export interface DiskToNetworkResult {
-  label: string;
-  direction: 'read';
-  bytes: number;
-  seconds: number;
-  bitsPerSecond: number;
-  fileBytes: number;
-  /** A file smaller than the NAS's RAM is likely read from its cache, not its disks. */
-  likelyCached: boolean;
-  note: string;
-  spread?: Spread;
+/**
+ * Whether the NAS's memory could have stood in for its disks. A read: a file laid out with direct I/O is
+ * not in its memory; one written through it is, if it fits. A write: the NAS takes in memory what stays
+ * under its share for unwritten data. Unknown memory: not said.
+ */
+function likelyCachedOf(options: ThroughDiskOptions, bytes: number, laidOutDirect: boolean): boolean | undefined {
+  const memory = options.nasMemoryBytes;
+  if (options.way === 'from-disk' && laidOutDirect) return false;
+  if (memory === undefined || memory === null) return undefined;
+  return options.way === 'to-disk' ? bytes < memory * dirtyShareOfMemory : options.fileBytes < memory;
+}
+
+function cacheNote(way: ThroughDiskWay, likelyCached: boolean | undefined): string | undefined {
+  if (likelyCached === undefined) return undefined;
+  if (way === 'to-disk')
+    return likelyCached
+      ? 'What was sent fits in the NAS’s memory, which takes a write before its disks do: the figure may be the memory’s.'
+      : 'More was sent than the NAS’s memory holds for unwritten data, so its disks set the pace.';
+  return likelyCached
+    ? 'The file is smaller than the NAS’s memory, so it was probably read from its cache rather than its disks.'
+    : 'The file was read from the NAS’s disks (laid out past its memory).';
 }
 
 /**
- * The TerraMaster F4-223 write-up's "disk to network" read test: the NAS's own iperf3 client sends a file from its
- * disk (`iperf3 -c THIS-COMPUTER -F FILE`) to the built-in server, listening on the address
- * the NAS reaches this computer at. The file is written first, inside the scratch folder. The server
- * listens on the LAN for this one test and takes it only from the NAS's address (its client is bound
- * there, `-B`), held to the test's length: anyone else who connects first is ignored, not measured.
+ * Writes the file to be sent, of data that does not compress. fio with direct I/O leaves none of it in
+ * the NAS's memory; where fio is missing or the file system refuses direct I/O, dd writes it through the
+ * memory. Returns whether the direct layout worked.
  */
-export async function measureDiskToNetworkRead(
-  session: NasLogin,
-  options: {
-    folder: string;
-    /** Opens a scratch folder in `folder` after checking there is room for `neededBytes`. */
-    openScratch(folder: string, neededBytes: number): Promise<ScratchFolder>;
-    seconds: number;
-    /** This computer's address as the NAS sees it (the probe's client route). */
-    localAddress: string;
-    nasMemoryBytes?: number | null;
-    /** The iperf3 the probe found on the NAS (default: iperf3 from its PATH). */
-    iperf3Path?: string;
-    signal?: AbortSignal;
-  },
-): Promise<DiskToNetworkResult> {
-  const fileBytes = Math.min(Math.max(options.seconds * 125e6, 64 * 2 ** 20), 4 * 2 ** 30);
-  const scratch = await options.openScratch(options.folder, fileBytes);
+async function layOutFile(session: NasLogin, file: string, options: ThroughDiskOptions): Promise<boolean> {
   const signal = options.signal ? { signal: options.signal } : {};
-  try {
-    const file = `${scratch.path}/disk-to-network.bin`;
-    const megabytes = Math.ceil(fileBytes / 2 ** 20);
-    const written = await session.run(
-      shellCommand(['dd', 'if=/dev/urandom', `of=${file}`, 'bs=1048576', `count=${megabytes}`]),
-      {
-        ...signal,
-        timeoutMs: 600_000,
-      },
+  const run = { ...signal, timeoutMs: 600_000 };
+  if (options.fioPath) {
+    const fio = await session.run(
+      shellCommand([
+        options.fioPath,
+        '--name=layout',
+        `--filename=${file}`,
+        '--rw=write',
+        '--bs=1M',
+        `--size=${options.fileBytes}`,
+        '--direct=1',
+        '--end_fsync=1',
+        '--refill_buffers',
+        '--output-format=terse',
+      ]),
+      run,
     );
-    if (written.code !== 0)
-      throw new NasbenchError(
-        'DISK_FULL',
-        'Could not write the test file on the NAS.',
-        written.stderr.trim() || 'Check free space.',
-      );
-    let summary: IperfServerTestSummary | undefined;
-    const readings: RateReading[] = [];
-    const nasAddress = await resolveNasAddress(session.info.host);
-    const server = await startIperfServer({
-      port: 0,
-      host: options.localAddress,
-      peers: [nasAddress],
-      caps: { seconds: options.seconds },
-      onSample: (sample) => {
-        if (sample.direction === 'receive') readings.push({ t: sample.t, rate: sample.bytesPerSecond });
-      },
-      onTestEnd: (done) => (summary ??= done),
-    });
-    try {
-      const send = await session.run(
-        shellCommand([
-          options.iperf3Path ?? 'iperf3',
-          '-c',
-          options.localAddress,
-          '-p',
-          String(server.port),
-          '-B',
-          nasAddress,
-          '-F',
-          file,
-          '-t',
-          String(options.seconds),
-        ]),
-        { ...signal, timeoutMs: (options.seconds + 60) * 1000 },
-      );
-      if (send.code !== 0 || !summary || summary.error) {
-        throw new NasbenchError(
-          'UNREACHABLE',
-          `The NAS could not send to this computer at ${options.localAddress}:${server.port}.`,
-          "Allow NASBench through this computer's firewall for incoming connections, then try again.",
-        );
-      }
-    } finally {
-      await server.close();
-    }
-    const likelyCached = (options.nasMemoryBytes ?? Infinity) > fileBytes;
-    const steady = steadiness(readings);
-    return {
-      label: 'NAS disk to network (iperf3 on the NAS sending a file)',
-      direction: 'read',
-      bytes: summary.receivedBytes,
-      seconds: summary.seconds,
-      bitsPerSecond: (summary.receivedBytes * 8) / summary.seconds,
-      fileBytes,
-      likelyCached,
-      note:
-        joinNotes(
-          likelyCached
-            ? 'The file is smaller than the NAS’s memory, so it was probably read from its cache rather than its disks.'
-            : 'The file is larger than the NAS’s memory, so most of it came from its disks.',
-          steady.note,
-        ) ?? '',
-      ...(steady.spread ? { spread: steady.spread } : {}),
-    };
-  } finally {
-    await scratch.remove();
+    if (fio.code === 0) return true;
   }
-}
-
-/** The spread of a through-the-disk rate, second by second, and the flag in words when it varied more than 10%. */
-function steadiness(readings: readonly RateReading[]): { spread?: Spread; note?: string } {
-  const spread = spreadOfRate(readings);
-  const note = unsteadyNote(spread);
-  return { ...(spread ? { spread } : {}), ...(note ? { note } : {}) };
+  const megabytes = Math.ceil(options.fileBytes / 2 ** 20);
+  const written = await session.run(
+    shellCommand(['dd', 'if=/dev/urandom', `of=${file}`, 'bs=1048576', `count=${megabytes}`]),
+    run,
+  );
+  if (written.code !== 0)
+    throw new NasbenchError(
+      'DISK_FULL',
+      'Could not write the test file on the NAS.',
+      written.stderr.trim() || 'Check free space.',
+    );
+  return false;
 }

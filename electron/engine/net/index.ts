@@ -24,10 +24,10 @@ export {
 export { startRemoteIperfServer, resolveNasAddress, type RemoteIperfServer } from './remote-server';
 export { planLinkLegs, bondNotes, type LinkPlan, type PlannedLeg } from './leg-planner';
 export {
-  measureNetworkToDiskWrite,
-  measureDiskToNetworkRead,
+  measureThroughDisk,
   type DiskThroughNetworkResult,
-  type DiskToNetworkResult,
+  type ThroughDiskOptions,
+  type ThroughDiskWay,
 } from './disk-through-network';
 export { networkResultOf } from './result';
 export { idleSeconds as latencyIdleSeconds, roundTripFigures } from './latency';

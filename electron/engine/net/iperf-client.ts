@@ -38,7 +38,13 @@ export interface IperfTestOptions {
   direction?: Direction;
   seconds?: number;
   omitSeconds?: number;
+  /** TCP: bytes per write (iperf3's -l; default 128 KiB). */
   blockBytes?: number;
+  /**
+   * TCP: the socket buffer (iperf3's -w), set at the server's end only: Node cannot size its own
+   * sockets' buffers, so this computer's end keeps the system's automatic tuning.
+   */
+  windowBytes?: number;
   /** Stop after this many bytes instead of after `seconds` (upload only). */
   bytes?: number;
   /**
@@ -110,6 +116,7 @@ export async function runIperfTest(options: IperfTestOptions): Promise<IperfTest
     blockcount: 0,
     parallel: streamCount,
     len: udp ? (udp.datagramBytes ?? defaultDatagramBytes) : (options.blockBytes ?? 128 * 1024),
+    ...(!udp && options.windowBytes ? { window: options.windowBytes } : {}),
     pacing_timer: 1000,
     client_version: `nasbench ${packageJson.version}`,
     ...(direction === 'download' ? { reverse: true as const } : {}),

@@ -27,7 +27,9 @@ export interface NetworkTestOptions {
   streamsPerLeg: number;
   seconds: number;
   omitSeconds?: number;
+  /** TCP: bytes per write and the NAS's socket buffer (iperf3's -l and -w). */
   blockBytes?: number;
+  windowBytes?: number;
   /** iperf3's UDP mode: each stream's target rate and datagram size. */
   udp?: { bitsPerSecond: number; datagramBytes: number };
   sampleIntervalMs?: number;
@@ -207,6 +209,7 @@ async function runWithIperf(options: NetworkTestOptions): Promise<NetworkTestRes
           seconds: options.seconds,
           omitSeconds: options.omitSeconds ?? 0,
           ...(options.blockBytes ? { blockBytes: options.blockBytes } : {}),
+          ...(options.windowBytes ? { windowBytes: options.windowBytes } : {}),
           ...(options.udp ? { udp: options.udp } : {}),
           sampleIntervalMs: options.sampleIntervalMs ?? 1_000,
           ...signalOf(options),

@@ -73,6 +73,8 @@ export interface IperfParameters {
   blockcount: number;
   parallel: number;
   len: number;
+  /** TCP: the server's socket buffer in bytes (iperf3's -w); absent, the system tunes it. */
+  window?: number;
   reverse?: true;
   bidirectional?: true;
   pacing_timer: number;

@@ -2,7 +2,11 @@ import type { NetworkResult } from '../../../shared/contract/runs';
 import type { NetworkTestResult } from './network-test';
 
 /** A network test's result in the contract's shape (the saved run's, the CLI's `net`): per leg, and per stream. */
-export function networkResultOf(result: NetworkTestResult, streamsPerLeg: number): NetworkResult {
+export function networkResultOf(
+  result: NetworkTestResult,
+  streamsPerLeg: number,
+  tcp: { blockBytes?: number | undefined; windowBytes?: number | undefined } = {},
+): NetworkResult {
   return {
     kind: 'network',
     method: result.method,
@@ -23,5 +27,7 @@ export function networkResultOf(result: NetworkTestResult, streamsPerLeg: number
     ...(result.latency ? { latency: result.latency } : {}),
     ...(result.udp ? { udp: result.udp } : {}),
     ...(result.note ? { note: result.note } : {}),
+    ...(tcp.blockBytes ? { blockBytes: tcp.blockBytes } : {}),
+    ...(tcp.windowBytes ? { windowBytes: tcp.windowBytes } : {}),
   };
 }

@@ -72,8 +72,8 @@ export function runHandlers(
       return start(diskSweepPlan(input, facts, session.info.port), deps);
     },
     startNetworkRun: async (input) => {
-      const { facts, deps } = await onNas(input.sessionId, input);
-      return start(networkTestPlan(input, facts), deps);
+      const { session, facts, deps } = await onNas(input.sessionId, input);
+      return start(networkTestPlan(input, facts, session.info.port), deps);
     },
     startShareCopyRun: async (input) =>
       start(

@@ -13,6 +13,8 @@ import { loadStep } from './steps/load';
 import type { LoadLeftovers } from '../load';
 import { loopbackStep } from './steps/loopback';
 import { networkStep } from './steps/network';
+import { throughDiskStep } from './steps/disk-through-network';
+import { formatBytes } from '../../../shared/util/units';
 import { cacheWallStep, shareCopyStep } from './steps/share-copy';
 import { shareBenchStep, withDisksFirst } from './steps/share-bench';
 import { planSweep } from '../disk';
@@ -70,27 +72,55 @@ export function diskSweepPlan(input: Input<typeof DiskSweepRunInput>, facts: Ste
 
 const directionWords = { upload: 'to the NAS', download: 'from the NAS', bidir: 'both ways at once' } as const;
 
-export function networkTestPlan(input: Input<typeof NetworkRunInput>, facts: StepFacts): Plan {
+export function networkTestPlan(input: Input<typeof NetworkRunInput>, facts: StepFacts, port: number): Plan {
   const legs = (input.legs ?? [{ target: facts.host }]).map((leg) => ({
     target: leg.target,
     ...(leg.bindAddress ? { bindAddress: leg.bindAddress } : {}),
     ...(leg.port !== undefined ? { port: leg.port } : {}),
   }));
+  const target = [...new Set(legs.map((leg) => leg.target))].join(' + ');
+  const lengths = input.lengths ?? [];
+  const window = input.windowBytes ? { windowBytes: input.windowBytes } : {};
+  if (input.disk) {
+    const step = throughDiskStep(
+      {
+        way: input.disk.way,
+        folder: input.disk.folder,
+        seconds: input.seconds,
+        ...(lengths[0] ? { blockBytes: lengths[0] } : {}),
+        ...window,
+      },
+      facts,
+    );
+    return single('network-disk', step.label, nasTarget(facts, port, input.disk.folder), step);
+  }
   const title = `${input.udp ? 'UDP loss and jitter' : 'Network'} ${directionWords[input.direction]}`;
-  const step = networkStep(
-    {
-      direction: input.direction,
-      streams: input.streams,
-      seconds: input.seconds,
-      legs,
-      label: title,
-      lines: 'legs',
-      latency: input.latency,
-      ...(input.udp ? { udp: input.udp } : {}),
-    },
-    facts,
+  const stepOf = (blockBytes: number | undefined, label: string) =>
+    networkStep(
+      {
+        direction: input.direction,
+        streams: input.streams,
+        seconds: input.seconds,
+        legs,
+        label,
+        lines: 'legs',
+        latency: input.latency,
+        ...(input.udp ? { udp: input.udp } : {}),
+        ...(blockBytes ? { blockBytes } : {}),
+        ...window,
+      },
+      facts,
+    );
+  if (lengths.length <= 1) return single('network', title, target, stepOf(lengths[0], title));
+  // The bonded 2.5 GbE write-up's table: the same test once per write size, each its own step and figure.
+  const steps = lengths.map((length) => stepOf(length, `TCP writes of ${formatBytes(length)}`));
+  const plan = single(
+    'network',
+    `${title}: ${lengths.length} write sizes`,
+    target,
+    steps[0] ?? stepOf(undefined, title),
   );
-  return single('network', title, [...new Set(legs.map((leg) => leg.target))].join(' + '), step);
+  return { ...plan, steps, single: false };
 }
 
 /** The share copy runs on this computer: a NAS is needed only to name its RAM, which the caller may pass. */

@@ -59,6 +59,9 @@ export const NetworkResult = z.object({
   /** A UDP test's datagrams, loss and jitter (`net --udp`); absent for TCP. */
   udp: UdpFigures.optional(),
   note: z.string().optional(),
+  /** TCP bytes per write (iperf3's -l) and the NAS's socket buffer (-w), when the test set them. */
+  blockBytes: z.number().int().positive().optional(),
+  windowBytes: z.number().int().positive().optional(),
 });
 export type NetworkResult = z.infer<typeof NetworkResult>;
 
@@ -72,10 +75,20 @@ export const DiskThroughNetworkResult = z.object({
   bitsPerSecond: z.number().nonnegative(),
   bytes: z.number().nonnegative(),
   seconds: z.number().nonnegative(),
-  /** A file that fits in the NAS's RAM may be read from its cache, not its disks. */
+  /** The NAS's memory could have taken the write or served the read, not its disks. */
   likelyCached: z.boolean().optional(),
   spread: Spread.optional(),
   note: z.string().optional(),
+  /** The folder the test ran in, and the file iperf3 wrote or sent there (removed afterwards). */
+  folder: z.string().optional(),
+  file: z.string().optional(),
+  /** The network alone and the disks alone, measured in the same run, beside this figure. */
+  alone: z
+    .object({
+      networkBytesPerSecond: z.number().nonnegative(),
+      disks: z.object({ test: z.string(), bytesPerSecond: z.number().nonnegative() }).nullable(),
+    })
+    .optional(),
 });
 export type DiskThroughNetworkResult = z.infer<typeof DiskThroughNetworkResult>;
 

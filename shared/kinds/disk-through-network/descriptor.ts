@@ -2,6 +2,7 @@ import type { DiskThroughNetworkResult } from '../../contract/runs';
 import { emptyRow, steadiness } from '../../report/parts';
 import { throughNetworkCache } from '../../words/cache';
 import type { KindDescriptor } from '../descriptor';
+import { throughDiskLimit } from './limit';
 
 const title = 'Network and NAS disk';
 
@@ -33,7 +34,7 @@ export const diskThroughNetworkKind: KindDescriptor<DiskThroughNetworkResult> = 
       ...steadiness(result.spread),
       cacheWords: throughNetworkCache(result)?.words ?? '',
       how: 'iperf3 -F on the NAS',
-      note: result.note ?? '',
+      note: [throughDiskLimit(result)?.text, result.note].filter(Boolean).join(' '),
     },
   ],
   reportCharts: () => [],

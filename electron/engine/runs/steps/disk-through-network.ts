@@ -1,49 +1,130 @@
-import type { DiskThroughNetworkResult } from '../../../../shared/contract/runs';
-import { measureNetworkToDiskWrite } from '../../net';
-import { scratchIn } from './nas-folder';
-import { nasOf, type Step } from './types';
+import type { DiskThroughNetworkResult, TestResult } from '../../../../shared/contract/runs';
 import { resultsOfKind } from '../../../../shared/kinds';
+import { measureThroughDisk, type ThroughDiskWay } from '../../net';
+import { diskStep } from './disk';
+import { networkStep } from './network';
+import { scratchIn } from './nas-folder';
+import { nasOf, type Step, type StepFacts, type StepKit } from './types';
 
-/** Room for a whole test at 10 Gbit/s, as the test itself plans it. */
+/** Room for a whole test at 10 Gbit/s, as the preview plans it before the network's rate is known. */
 const assumedBytesPerSecond = 1.25e9;
+/**
+ * The file is sized from the network alone, measured just before: from the disks it must outlast the test
+ * (iperf3 stops sending at its end), to the disks it is the most the NAS may write. A third more than
+ * the network carried covers a faster second run; never under 64 MiB.
+ */
+const fileMargin = 1.3;
+const smallestFile = 64 * 2 ** 20;
+
+export interface ThroughDiskSpec {
+  way: ThroughDiskWay;
+  folder: string;
+  seconds: number;
+  /** TCP bytes per write and the NAS's socket buffer (iperf3's -l and -w), for all three parts. */
+  blockBytes?: number;
+  windowBytes?: number;
+}
+
+const wayWords = {
+  'to-disk': { label: 'Network straight to the NAS’s disks', direction: 'upload', test: 'SEQ1M Q1T1 write' },
+  'from-disk': { label: 'NAS’s disks straight to the network', direction: 'download', test: 'SEQ1M Q1T1 read' },
+} as const;
 
 /**
- * The TerraMaster F4-223 write-up's "network to disk" write: the NAS's iperf3 server writes what it receives to a file in
- * a scratch folder (`iperf3 -s -F FILE`), so the figure is the network and the NAS's disk together.
+ * The bonded 2.5 GbE write-up's `iperf3 -F`: the network alone, then the disks alone (fio, one
+ * sequential stream past the NAS's memory), then iperf3 on the NAS writing what it receives to a file
+ * (or sending one), so the figure is set beside the two it is made of and the smaller names the limit.
  */
-export function diskThroughNetworkStep(spec: { label?: string; folder: string; seconds: number }): Step {
-  const label = spec.label ?? 'Network to NAS disk';
+export function throughDiskStep(spec: ThroughDiskSpec, facts: Pick<StepFacts, 'host' | 'nas'>): Step {
+  const words = wayWords[spec.way];
+  const tcp = {
+    ...(spec.blockBytes ? { blockBytes: spec.blockBytes } : {}),
+    ...(spec.windowBytes ? { windowBytes: spec.windowBytes } : {}),
+  };
+  const network = networkStep(
+    {
+      direction: words.direction,
+      streams: 1,
+      seconds: spec.seconds,
+      label: 'The network alone',
+      lines: 'total',
+      ...tcp,
+    },
+    facts,
+  );
+  const disks = diskStep(
+    {
+      label: 'The disks alone',
+      folder: spec.folder,
+      preset: 'quick',
+      uncached: true,
+      only: [words.test],
+      runtimeSeconds: spec.seconds,
+    },
+    facts,
+  );
+  const throughSeconds = spec.seconds + 3;
+  const stages = [network, disks] as const;
   return {
     kind: 'network',
-    label,
+    label: words.label,
     what:
-      `iperf3 on the NAS writes what this computer sends into a file in ${spec.folder} for ${spec.seconds} s: ` +
-      'neither a pure network nor a pure disk figure, but what a copy onto the NAS gets from both.',
-    seconds: spec.seconds + 3,
-    writes: [{ where: scratchIn(spec.folder), bytes: spec.seconds * assumedBytesPerSecond }],
-    series: [{ id: 'total', label }],
+      `${network.what} Then ${disks.what} Then iperf3 on the NAS ` +
+      (spec.way === 'to-disk'
+        ? `writes what this computer sends into a file in ${spec.folder}`
+        : `sends a file from ${spec.folder} (laid out first, past its memory)`) +
+      ` for ${spec.seconds} s: what a copy gets from both, set beside each alone.`,
+    seconds: network.seconds + disks.seconds + throughSeconds,
+    writes: [...disks.writes, { where: scratchIn(spec.folder), bytes: spec.seconds * assumedBytesPerSecond }],
+    series: [
+      { id: 'network', label: 'The network alone' },
+      { id: 'disks', label: 'The disks alone' },
+      { id: 'total', label: words.label },
+    ],
     needsNas: true,
     async run(kit) {
       const nas = nasOf(kit);
-      const result = await measureNetworkToDiskWrite(nas.session, {
+      const earlier: TestResult[] = [];
+      for (const [index, stage] of stages.entries()) {
+        const results = await stage.run(stageKit(kit, index, stage.label, index === 0 ? 'network' : 'disks', earlier));
+        earlier.push(...results);
+      }
+      const networkAlone = resultsOfKind(earlier, 'network')[0];
+      const disksAlone = resultsOfKind(earlier, 'disk')[0]?.tests.find((test) => test.name === words.test);
+      const networkBytesPerSecond = (networkAlone?.summary.bitsPerSecond ?? 0) / 8;
+      kit.progress.part(2, 3, words.label, 'started');
+      const measured = await measureThroughDisk(nas.session, {
+        way: spec.way,
         folder: spec.folder,
         seconds: spec.seconds,
+        fileBytes: Math.max(smallestFile, Math.ceil(networkBytesPerSecond * spec.seconds * fileMargin)),
+        nasMemoryBytes: nas.facts.memoryBytes,
         openScratch: (folder, neededBytes) => kit.scratch.open(folder, neededBytes),
         ...(nas.facts.tools.iperf3?.path ? { iperf3Path: nas.facts.tools.iperf3.path } : {}),
+        fioPath: nas.facts.tools.fio?.path ?? null,
+        ...tcp,
         signal: kit.signal,
         onSample: (sample) => kit.progress.sample('total', sample.bytesPerSecond),
       });
+      kit.progress.part(2, 3, words.label, 'finished');
       const found: DiskThroughNetworkResult = {
         kind: 'disk-through-network',
-        label: result.label,
-        direction: 'write',
-        bitsPerSecond: result.bitsPerSecond,
-        bytes: result.bytes,
-        seconds: result.seconds,
-        ...(result.spread ? { spread: result.spread } : {}),
-        ...(result.note ? { note: result.note } : {}),
+        label: measured.label,
+        direction: measured.direction,
+        bitsPerSecond: measured.bitsPerSecond,
+        bytes: measured.bytes,
+        seconds: measured.seconds,
+        folder: spec.folder,
+        file: measured.file,
+        ...(measured.likelyCached !== undefined ? { likelyCached: measured.likelyCached } : {}),
+        ...(measured.spread ? { spread: measured.spread } : {}),
+        ...(measured.note ? { note: measured.note } : {}),
+        alone: {
+          networkBytesPerSecond,
+          disks: disksAlone ? { test: disksAlone.name, bytesPerSecond: disksAlone.bytesPerSecond } : null,
+        },
       };
-      return [found];
+      return [...earlier, found];
     },
     headline(results, peak) {
       const found = resultsOfKind(results, 'disk-through-network')[0];
@@ -55,6 +136,23 @@ export function diskThroughNetworkStep(spec: { label?: string; folder: string; s
         bytesPerSecond,
         peakBytesPerSecond: Math.max(peak, bytesPerSecond),
       };
+    },
+  };
+}
+
+/**
+ * One stage's kit: its parts become this step's part `index` of three, its samples go to this step's
+ * line for the stage, and what it finished before failing is kept with the stages before it.
+ */
+function stageKit(kit: StepKit, index: number, label: string, line: string, earlier: TestResult[]): StepKit {
+  return {
+    ...kit,
+    progress: {
+      ...kit.progress,
+      sample: (_series, bytesPerSecond) => kit.progress.sample(line, bytesPerSecond),
+      part: (_index, _count, part, state, secondsLeft) =>
+        kit.progress.part(index, 3, `${label}: ${part}`, state, secondsLeft),
+      partial: (results) => kit.progress.partial([...earlier, ...results]),
     },
   };
 }

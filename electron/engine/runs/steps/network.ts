@@ -23,6 +23,9 @@ export interface NetworkStepSpec {
   latency?: boolean;
   /** iperf3's UDP mode: each stream's target rate and datagram size. */
   udp?: { bitsPerSecond: number; datagramBytes: number };
+  /** TCP bytes per write and the NAS's socket buffer (iperf3's -l and -w). */
+  blockBytes?: number;
+  windowBytes?: number;
 }
 
 /** The network test: iperf3 started on the NAS (one server per leg), or SSH itself when iperf3 is missing. */
@@ -66,6 +69,8 @@ export function networkStep(spec: NetworkStepSpec, facts: Pick<StepFacts, 'host'
         streamsPerLeg: spec.streams,
         seconds: spec.seconds,
         ...(spec.udp ? { udp: spec.udp } : {}),
+        ...(spec.blockBytes ? { blockBytes: spec.blockBytes } : {}),
+        ...(spec.windowBytes ? { windowBytes: spec.windowBytes } : {}),
         ...(nas.facts.tools.iperf3?.path ? { iperf3Path: nas.facts.tools.iperf3.path } : {}),
         // Twice a second keeps the live chart moving even in short tests.
         sampleIntervalMs: 500,
@@ -85,7 +90,7 @@ export function networkStep(spec: NetworkStepSpec, facts: Pick<StepFacts, 'host'
         },
       });
       kit.progress.part(0, 1, step, 'finished');
-      return [networkResultOf(result, spec.streams)];
+      return [networkResultOf(result, spec.streams, spec)];
     },
     // What a UDP sender sent is no peak of what arrived: its headline peak is the figure itself.
     headline: (results, peak) => networkHeadline(results, udpSamplesAreSent(spec) ? 0 : peak),
