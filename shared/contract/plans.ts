@@ -4,7 +4,7 @@ import { SessionId } from './connect';
 import { LocalFolder, ShareCopyRunInput } from './copy';
 import { DiskRunInput, DiskSweepRunInput } from './disk';
 import { NasFolder } from './nas-folder';
-import { NetworkRunInput } from './network';
+import { NetworkLeg, NetworkRunInput } from './network';
 import { ConnectionName, RunTags } from './runs/record';
 
 /**
@@ -56,6 +56,16 @@ export const PlanSettings = z.strictObject({
     .int()
     .min(2 ** 20)
     .max(2 ** 44)
+    .optional(),
+  /**
+   * Bonded link only: the links to test as the user built them, one leg each: several NAS addresses
+   * (a bond with an address per link) from this computer's one address, or each from its own local
+   * address. None: the leg planner's, one per local interface that reaches the NAS.
+   */
+  legs: z
+    .array(NetworkLeg.omit({ port: true }))
+    .min(2)
+    .max(8)
     .optional(),
   /** Custom only: the steps, in order. */
   steps: z.array(CustomStep).min(1).max(16).optional(),

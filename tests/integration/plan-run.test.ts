@@ -144,20 +144,30 @@ describe('guided plans on the lab NAS', () => {
     }
   });
 
-  it('Bonded link: the leg planner’s links (a, b and the slow leg, each from its own interface) in the preview, then one stream on one and one per link at once', async () => {
+  it('Bonded link: the leg planner’s links (a, b and the slow leg, each from its own interface) in the preview, then each way one stream on one, one per link at once and four per link', async () => {
     const { engine, sessionId, events } = await connectedEngine('plan-bonded');
     try {
       const preview = await engine.handlers.previewPlan({ plan: 'bonded-link', sessionId, networkSeconds: 3 });
-      expect(preview.steps.map((step) => step.label)).toEqual([
-        'One stream, one link',
-        'One stream per link, 3 links at once',
-      ]);
+      expect(preview.steps.map((step) => step.label)).toEqual(
+        ['to the NAS', 'from the NAS'].flatMap((way) => [
+          `One stream, one link, ${way}`,
+          `One stream per link, 3 links at once, ${way}`,
+          `4 streams per link, 3 links at once, ${way}`,
+        ]),
+      );
       expect(preview.notes[0]).toMatch(/^3 links found/);
       const { runId } = await engine.handlers.startPlan({ plan: 'bonded-link', sessionId, networkSeconds: 3 });
       expect((await endOf(events, runId)).state).toBe('done');
       const record = await engine.handlers.getRun({ runId });
       const network = record.results.flatMap((result) => (result.kind === 'network' ? [result] : []));
-      expect(network.map((result) => result.legs.length)).toEqual([1, 3]);
+      expect(network.map((result) => [result.direction, result.legs.length, result.streamsPerLeg])).toEqual([
+        ['upload', 1, 1],
+        ['upload', 3, 1],
+        ['upload', 3, 4],
+        ['download', 1, 1],
+        ['download', 3, 1],
+        ['download', 3, 4],
+      ]);
       const together = network[1];
       expect(new Set(together?.legs.map((leg) => leg.bindAddress))).toEqual(
         new Set([lab.legs.a.host, lab.legs.b.host, lab.legs.slow.host]),

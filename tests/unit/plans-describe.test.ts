@@ -192,7 +192,7 @@ describe('the other plans', () => {
     expect(plan.notes[0]).toContain('2.00 GiB');
   });
 
-  it('Bonded link: one stream on one link, then one per link at once; one path only leaves the second out', () => {
+  it('Bonded link, each way: one stream on one link, one per link at once, then several; one path leaves the rest out', () => {
     const links = {
       legs: [
         { target: '192.168.1.10', bindAddress: '192.168.1.20', label: 'eth0 → igb0' },
@@ -202,13 +202,22 @@ describe('the other plans', () => {
     };
     const two = preview(facts({ plan: 'bonded-link', networkSeconds: 4 }, { links }));
     expect(two.steps.map((step) => step.label)).toEqual([
-      'One stream, one link',
-      'One stream per link, 2 links at once',
+      'One stream, one link, to the NAS',
+      'One stream per link, 2 links at once, to the NAS',
+      '4 streams per link, 2 links at once, to the NAS',
+      'One stream, one link, from the NAS',
+      'One stream per link, 2 links at once, from the NAS',
+      '4 streams per link, 2 links at once, from the NAS',
     ]);
     expect(two.steps[1]?.what).toContain('on 2 links at once');
+    // One stream is one copy: the words say a bond gives it one link, never that a bond makes it faster.
+    expect(two.steps[0]?.what).toMatch(/One stream is one copy: .* one copy gets one link's speed/);
     expect(two.notes).toEqual(['2 links found']);
     const one = preview(facts({ plan: 'bonded-link' }, { links: { legs: links.legs.slice(0, 1), notes: [] } }));
-    expect(one.steps).toHaveLength(1);
+    expect(one.steps.map((step) => step.label)).toEqual([
+      'One stream, one link, to the NAS',
+      'One stream, one link, from the NAS',
+    ]);
     expect(one.leftOut[0]?.reason).toMatch(/Only one path/);
   });
 

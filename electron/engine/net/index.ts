@@ -22,7 +22,7 @@ export {
   type NetworkTestResult,
 } from './network-test';
 export { startRemoteIperfServer, resolveNasAddress, type RemoteIperfServer } from './remote-server';
-export { planLinkLegs, bondNotes, type LinkPlan, type PlannedLeg } from './leg-planner';
+export { planLinkLegs, givenLinkLegs, bondNotes, type LinkLegs, type LinkPlan, type PlannedLeg } from './leg-planner';
 export {
   measureThroughDisk,
   type DiskThroughNetworkResult,

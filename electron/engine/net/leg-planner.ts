@@ -13,6 +13,12 @@ export interface LinkPlan {
   notes: string[];
 }
 
+/** The legs a bonded-link plan tests: the planner's, or the user's, whose legs may leave the local address to the system. */
+export interface LinkLegs {
+  legs: (Omit<PlannedLeg, 'bindAddress'> & { bindAddress?: string })[];
+  notes: string[];
+}
+
 /** Which local interface and address this computer would use to reach an address. */
 export type RouteLookup = (address: string) => Promise<{ interface: string | null; localAddress: string | null }>;
 
@@ -41,6 +47,31 @@ export async function planLinkLegs(nas: NasFacts, routeFor: RouteLookup): Promis
     });
   }
   return { legs, notes: [...legNotes(legs), ...bondNotes(nas)] };
+}
+
+/**
+ * The legs the user gave: each NAS address of a bond from this computer's one address (no
+ * bindAddress), or each from its own local address. Labelled in the user's terms.
+ */
+export function givenLinkLegs(
+  nas: NasFacts,
+  given: readonly { target: string; bindAddress?: string | undefined }[],
+): LinkLegs {
+  const legs = given.map((leg) => ({
+    target: leg.target,
+    ...(leg.bindAddress ? { bindAddress: leg.bindAddress } : {}),
+    label: `${leg.bindAddress ?? 'this computer'} → ${leg.target}`,
+  }));
+  const fromOne = legs.every((leg) => !leg.bindAddress);
+  return {
+    legs,
+    notes: [
+      fromOne
+        ? `${legs.length} NAS addresses, each its own leg, from this computer's one address: as a NAS bond with an address per link is tested from one adapter.`
+        : `${legs.length} links, each from its own address on this computer: one stream per link.`,
+      ...bondNotes(nas),
+    ],
+  };
 }
 
 function legNotes(legs: PlannedLeg[]): string[] {

@@ -3,7 +3,7 @@ import { NasbenchError } from '../../../../shared/contract/errors';
 import type { CheckedPlanSettings, PlanPreview } from '../../../../shared/contract/plans';
 import type { ProbeResult } from '../../../../shared/contract/connect';
 import { findSharePath } from '../../copy';
-import { planLinkLegs } from '../../net';
+import { givenLinkLegs, planLinkLegs } from '../../net';
 import { probeThisComputer } from '../../probe';
 import { describePlan, draftPlan } from './index';
 import type { GuidedPlan, PlanFacts } from './types';
@@ -23,9 +23,11 @@ export async function gatherPlanFacts(
       )
     : null;
   const links =
-    options.plan === 'bonded-link'
-      ? await planLinkLegs(nas, async (address) => (await probeThisComputer(address)).route)
-      : null;
+    options.plan !== 'bonded-link'
+      ? null
+      : options.legs
+        ? givenLinkLegs(nas, options.legs)
+        : await planLinkLegs(nas, async (address) => (await probeThisComputer(address)).route);
   // Looked up before the preview, so the plan can say before it starts that the "share" is a local folder, or another link's.
   const sharePath = options.shareFolder ? await findSharePath(options.shareFolder) : null;
   return { options, host, nas, client, shareFreeBytes, links, sharePath };

@@ -1,6 +1,6 @@
 import type { PlanName, CheckedPlanSettings } from '../../../../shared/contract/plans';
 import type { SharePath } from '../../../../shared/contract/figure-quality';
-import type { LinkPlan } from '../../net';
+import type { LinkLegs } from '../../net';
 import type { Step, StepFacts } from '../steps/types';
 
 /** What a guided plan is computed from: the user's choices and what the probe found. Describing a plan needs nothing else. */
@@ -8,8 +8,8 @@ export interface PlanFacts extends StepFacts {
   options: CheckedPlanSettings;
   /** Free bytes in the chosen local share folder (null: none chosen, or unreadable). */
   shareFreeBytes: number | null;
-  /** The legs of a multi-link test (the leg planner's), for the bonded-link plan only. */
-  links: LinkPlan | null;
+  /** The legs of a multi-link test (the user's or the leg planner's), for the bonded-link plan only. */
+  links: LinkLegs | null;
   /** What the chosen share folder really is and which link it goes over (null: none chosen, or not looked up). */
   sharePath?: SharePath | null;
 }
