@@ -323,4 +323,19 @@ describe('the other plans', () => {
     expect(plan.steps[1]?.what).toContain('SEQ128K Q1T32 write');
     expect(plan.leftOut).toEqual([{ label: 'Step 3 (copy)', reason: 'No mounted share was chosen.' }]);
   });
+
+  it('Custom: a network step straight to the disks is the three-part test, writing only in its folder', () => {
+    const plan = preview(
+      facts({
+        plan: 'custom',
+        steps: [{ kind: 'network', seconds: 5, disk: { folder: '/volume1/data', way: 'to-disk' }, lengths: [65536] }],
+      }),
+    );
+    expect(plan.steps.map((step) => step.label)).toEqual(['Network straight to the NAS’s disks']);
+    expect(plan.steps[0]?.what).toMatch(
+      /the network alone, .*Then fio on the NAS in \/volume1\/data.*Then iperf3 on the NAS writes/,
+    );
+    // The stages run one after another, each scratch folder gone before the next: the larger is what it needs.
+    expect(plan.steps[0]?.writes).toEqual([{ where: '/volume1/data/.nasbench-<run id>', bytes: 5 * 1.25e9 }]);
+  });
 });

@@ -3,6 +3,7 @@ import type { CustomStep } from '../../../../shared/contract/plans';
 import { cacheWallStep, shareCopyStep } from '../steps/share-copy';
 import { diskStep } from '../steps/disk';
 import { networkStep } from '../steps/network';
+import { throughDiskStep } from '../steps/disk-through-network';
 import { sweepStep } from '../steps/sweep';
 import type { LeftOut, PlanBuilder, PlanFacts } from './types';
 import type { Step } from '../steps/types';
@@ -33,12 +34,21 @@ export const custom: PlanBuilder = (facts) => {
 function customStep(step: z.output<typeof CustomStep>, facts: PlanFacts): Step | { reason: string } {
   const { nasFolder, shareFolder } = facts.options;
   switch (step.kind) {
-    case 'network':
+    case 'network': {
+      const tcp = {
+        ...(step.lengths?.[0] ? { blockBytes: step.lengths[0] } : {}),
+        ...(step.windowBytes ? { windowBytes: step.windowBytes } : {}),
+      };
+      // The network straight to the disks: its own three-part step, in the folder the step names.
+      if (step.disk)
+        return throughDiskStep({ way: step.disk.way, folder: step.disk.folder, seconds: step.seconds, ...tcp }, facts);
       return networkStep(
         {
           direction: step.direction,
           streams: step.streams,
           seconds: step.seconds,
+          ...tcp,
+          ...(step.udp ? { udp: step.udp } : {}),
           ...(step.legs
             ? {
                 legs: step.legs.map((leg) => ({
@@ -51,6 +61,7 @@ function customStep(step: z.output<typeof CustomStep>, facts: PlanFacts): Step |
         },
         facts,
       );
+    }
     case 'disk':
       if (!nasFolder) return { reason: 'No folder on the NAS was chosen.' };
       return diskStep(

@@ -75,7 +75,13 @@ export function throughDiskStep(spec: ThroughDiskSpec, facts: Pick<StepFacts, 'h
         : `sends a file from ${spec.folder} (laid out first, past its memory)`) +
       ` for ${spec.seconds} s: what a copy gets from both, set beside each alone.`,
     seconds: network.seconds + disks.seconds + throughSeconds,
-    writes: [...disks.writes, { where: scratchIn(spec.folder), bytes: spec.seconds * assumedBytesPerSecond }],
+    // One after the other, each in a scratch folder removed before the next: the most at once is the larger.
+    writes: [
+      {
+        where: scratchIn(spec.folder),
+        bytes: Math.max(spec.seconds * assumedBytesPerSecond, ...disks.writes.map((write) => write.bytes)),
+      },
+    ],
     series: [
       { id: 'network', label: 'The network alone' },
       { id: 'disks', label: 'The disks alone' },
