@@ -4,6 +4,8 @@ import { describeLinkSpeed, describeLinks } from '../../words/describe-nas';
 import type { NetworkDirection, NetworkRunInput } from '../../contract/network';
 import type { LinkType } from '../../contract/probe';
 import { wholeNumber } from '../../words/whole-numbers';
+import { folderProblem } from '../disk/words';
+import { readSocketBuffer, readWriteSizes } from './tcp-choices';
 
 /**
  * The network test in plain words: which links a test ran over, how much of them it used
@@ -129,7 +131,18 @@ export interface NetworkTestChoices {
   legs: readonly LegChoice[] | null;
   /** As typed, in Mb/s per stream: a UDP test at that rate (loss and jitter); absent for TCP. */
   udpMbps?: string;
+  /** TCP only, as typed: the write sizes ("4k, 64k", one test each) and the NAS's socket buffer ("4M"). */
+  writeSizes?: string;
+  socketBuffer?: string;
+  /**
+   * Straight to the NAS's disks (or from them) in this folder: one TCP stream, one way, at one write
+   * size, so direction, streams, legs and UDP are not asked for then.
+   */
+  disk?: { way: ThroughDiskWay; folder: string } | null;
 }
+
+/** To the disks: this computer sends and the NAS writes; from the disks: the NAS reads and sends. */
+export type ThroughDiskWay = NonNullable<NetworkRunInput['disk']>['way'];
 
 /** The fastest UDP rate the form offers per stream, in Mb/s (a 100 GbE link). */
 export const maxUdpMbps = 100_000;
@@ -138,6 +151,9 @@ export interface NetworkTestProblems {
   seconds?: string;
   streams?: string;
   udpMbps?: string;
+  writeSizes?: string;
+  socketBuffer?: string;
+  folder?: string;
   legs?: { nasAddress?: string; localAddress?: string }[];
 }
 
@@ -154,9 +170,11 @@ export function checkNetworkTestChoices(
   choices: NetworkTestChoices,
   sessionId: string,
 ): { input: NetworkRunInput; problems?: undefined } | { problems: NetworkTestProblems; input?: undefined } {
+  if (choices.disk) return checkThroughDiskChoices({ ...choices, disk: choices.disk }, sessionId);
   const seconds = wholeNumber(choices.seconds, 1, maxTestSeconds);
   const streams = wholeNumber(choices.streams, 1, maxStreamsOffered);
   const udpMbps = choices.udpMbps === undefined ? undefined : wholeNumber(choices.udpMbps, 1, maxUdpMbps);
+  const tcp = udpMbps === undefined ? checkTcpFields(choices) : { input: {}, problems: {} };
   const legProblems = (choices.legs ?? []).map((leg) => {
     const nasAddress = addressProblem(leg.nasAddress, 'Type the NAS address to send to.');
     const localAddress = addressProblem(leg.localAddress, undefined);
@@ -166,15 +184,64 @@ export function checkNetworkTestChoices(
     ...(seconds === null && { seconds: `Enter ${secondsRange}.` }),
     ...(streams === null && { streams: `Enter a whole number of streams from 1 to ${maxStreamsOffered}.` }),
     ...(udpMbps === null && { udpMbps: `Enter a whole number of Mb/s from 1 to ${maxUdpMbps}.` }),
+    ...tcp.problems,
     ...(legProblems.some((leg) => Object.keys(leg).length > 0) && { legs: legProblems }),
   };
-  if (seconds === null || streams === null || udpMbps === null || problems.legs) return { problems };
+  if (seconds === null || streams === null || udpMbps === null || Object.keys(problems).length > 0) return { problems };
   const legs = (choices.legs?.length ? choices.legs : undefined)?.map((leg) => ({
     target: leg.nasAddress.trim(),
     ...(leg.localAddress.trim() && { bindAddress: leg.localAddress.trim() }),
   }));
   const udp = udpMbps === undefined ? undefined : { bitsPerSecond: udpMbps * 1e6, datagramBytes: 1460 };
   return {
-    input: { sessionId, direction: choices.direction, seconds, streams, ...(legs && { legs }), ...(udp && { udp }) },
+    input: {
+      sessionId,
+      direction: choices.direction,
+      seconds,
+      streams,
+      ...(legs && { legs }),
+      ...(udp && { udp }),
+      ...tcp.input,
+    },
+  };
+}
+
+/** Through the disks: the way sets the direction; one stream to the address logged in at, at one write size. */
+function checkThroughDiskChoices(
+  choices: NetworkTestChoices & { disk: { way: ThroughDiskWay; folder: string } },
+  sessionId: string,
+): { input: NetworkRunInput; problems?: undefined } | { problems: NetworkTestProblems; input?: undefined } {
+  const seconds = wholeNumber(choices.seconds, 1, maxTestSeconds);
+  const folder = choices.disk.folder.trim();
+  const folderTrouble = folderProblem(folder);
+  const tcp = checkTcpFields(choices);
+  const problems: NetworkTestProblems = {
+    ...(seconds === null && { seconds: `Enter ${secondsRange}.` }),
+    ...(folderTrouble && { folder: folderTrouble }),
+    ...tcp.problems,
+    ...((tcp.input.lengths?.length ?? 0) > 1 && {
+      writeSizes: 'Straight to the disks the test runs at one write size: give one size, or test the network alone.',
+    }),
+  };
+  if (seconds === null || Object.keys(problems).length > 0) return { problems };
+  const direction = choices.disk.way === 'to-disk' ? 'upload' : 'download';
+  return {
+    input: { sessionId, direction, seconds, streams: 1, disk: { folder, way: choices.disk.way }, ...tcp.input },
+  };
+}
+
+/** The write sizes and socket buffer as the contract takes them, or what is wrong with them. */
+function checkTcpFields(choices: Pick<NetworkTestChoices, 'writeSizes' | 'socketBuffer'>): {
+  input: Pick<NetworkRunInput, 'lengths' | 'windowBytes'>;
+  problems: Pick<NetworkTestProblems, 'writeSizes' | 'socketBuffer'>;
+} {
+  const sizes = readWriteSizes(choices.writeSizes ?? '');
+  const buffer = readSocketBuffer(choices.socketBuffer ?? '');
+  return {
+    input: { ...(sizes.value && { lengths: sizes.value }), ...(buffer.value && { windowBytes: buffer.value }) },
+    problems: {
+      ...(sizes.problem && { writeSizes: sizes.problem }),
+      ...(buffer.problem && { socketBuffer: buffer.problem }),
+    },
   };
 }

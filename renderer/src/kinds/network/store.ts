@@ -9,9 +9,10 @@ import {
   type LegChoice,
   type LegLink,
   type NetworkTestProblems,
+  type ThroughDiskWay,
 } from '../../../../shared/kinds/network/words';
 import { beginStart, endStart } from '../../stores/start-run';
-import { useNasConnectionStore } from '../../stores/nas-connection';
+import { selectNasFolder, useNasConnectionStore } from '../../stores/nas-connection';
 import { selectTestSeconds, useSettingsStore } from '../../stores/settings';
 
 /** One leg as typed; `key` keeps React (and focus) on the right row when legs are removed. */
@@ -30,6 +31,17 @@ export interface NetworkRunLinks {
 
 export const maxLegs = 8;
 
+type ChosenField =
+  | 'direction'
+  | 'seconds'
+  | 'streams'
+  | 'protocol'
+  | 'udpMbps'
+  | 'writeSizes'
+  | 'socketBuffer'
+  | 'throughDisks'
+  | 'diskWay';
+
 interface NetworkTestState {
   direction: NetworkDirection;
   /** As typed; null until the user types, so the length follows the default in Settings. */
@@ -38,6 +50,12 @@ interface NetworkTestState {
   /** TCP (as fast as the link goes) or UDP at `udpMbps` per stream (loss and jitter). */
   protocol: 'tcp' | 'udp';
   udpMbps: string;
+  /** TCP only, as typed: write sizes ("4k, 64k", one test each) and the socket buffer at the NAS. */
+  writeSizes: string;
+  socketBuffer: string;
+  /** Straight to the NAS's disks (or from them), in the session's NAS folder, the way `diskWay` says. */
+  throughDisks: boolean;
+  diskWay: ThroughDiskWay;
   severalLinks: boolean;
   legs: LegDraft[];
   /** The NAS the legs were written for: another NAS gets its own suggestions. */
@@ -47,7 +65,7 @@ interface NetworkTestState {
   startError: AppError | null;
   linksByRun: Record<string, NetworkRunLinks>;
   actions: {
-    choose(change: Partial<Pick<NetworkTestState, 'direction' | 'seconds' | 'streams' | 'protocol' | 'udpMbps'>>): void;
+    choose(change: Partial<Pick<NetworkTestState, ChosenField>>): void;
     showSeveralLinks(open: boolean): void;
     addLeg(): void;
     removeLeg(key: number): void;
@@ -67,6 +85,10 @@ export const useNetworkTestStore = create<NetworkTestState>()((set, get) => {
     streams: '1',
     protocol: 'tcp',
     udpMbps: '100',
+    writeSizes: '',
+    socketBuffer: '',
+    throughDisks: false,
+    diskWay: 'to-disk',
     severalLinks: false,
     legs: [],
     legsFor: null,
@@ -104,15 +126,20 @@ export const useNetworkTestStore = create<NetworkTestState>()((set, get) => {
       },
 
       async start() {
-        const { connection, probe } = useNasConnectionStore.getState();
+        const session = useNasConnectionStore.getState();
+        const { connection, probe } = session;
         if (!connection || get().starting) return false;
         const state = get();
+        // Through the disks is TCP on one link: the several-links and UDP choices stay as typed, unused.
+        const disk = state.throughDisks ? { way: state.diskWay, folder: selectNasFolder(session) } : null;
+        const udp = state.protocol === 'udp' && !disk;
         const choices = {
           direction: state.direction,
           seconds: state.seconds ?? String(selectTestSeconds(useSettingsStore.getState())),
           streams: state.streams,
-          legs: state.severalLinks ? state.legs : null,
-          ...(state.protocol === 'udp' ? { udpMbps: state.udpMbps } : {}),
+          legs: state.severalLinks && !disk ? state.legs : null,
+          ...(udp ? { udpMbps: state.udpMbps } : { writeSizes: state.writeSizes, socketBuffer: state.socketBuffer }),
+          disk,
         };
         const checked = checkNetworkTestChoices(choices, connection.sessionId);
         const input = beginStart(set, checked, {});

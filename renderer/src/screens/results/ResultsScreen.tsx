@@ -24,6 +24,9 @@ import { RunFindings } from './RunFindings';
 import { ExportDialog } from './ExportDialog';
 import { LeftBehindNotice } from './LeftBehindNotice';
 import { LinkUse, SeriesAverages, useRunLinks } from '../../kinds/network/NetworkResults';
+import { WriteSizeTable } from '../../kinds/network/WriteSizeTable';
+import { ThroughDiskFigure } from '../../kinds/disk-through-network/ThroughDiskFigure';
+import { writeSizeRows } from '../../../../shared/kinds/network/write-sizes';
 
 export function ResultsScreen() {
   const requestedRunId = useNavigationStore((state) => state.resultsRunId);
@@ -34,6 +37,8 @@ export function ResultsScreen() {
   const saved = useSavedRunsStore((state) => (run ? state.records[run.runId] : undefined));
   const route = saved?.environment.client?.route ?? null;
   const networkResults = resultsOfKind(saved?.results ?? [], 'network');
+  const writeSizes = writeSizeRows(saved?.results ?? []);
+  const through = resultsOfKind(saved?.results ?? [], 'disk-through-network')[0];
   const headlineSpread = networkResults.length === 1 ? networkResults[0]?.summary.spread : undefined;
   const shownRunId = useNavigationStore((state) => state.shownRunId);
   const shownId = run?.end ? run.runId : null;
@@ -67,7 +72,13 @@ export function ResultsScreen() {
         {EndView && end.details ? (
           // A test whose end event carries its result (disk, copy, load) is drawn as its kind draws it.
           <EndView result={end.details} unit={unit} state={end.state} route={route} connection={saved?.connection} />
-        ) : isGuidedPlan ? null : end.summary ? (
+        ) : isGuidedPlan ? null : through ? (
+          // Its own figure with the two alone beside it: the run's peak would mix in the disks' own.
+          <ThroughDiskFigure result={through} unit={unit} state={end.state} route={route} />
+        ) : writeSizes ? (
+          // One test per write size has no one figure: its headline is the table of them.
+          <WriteSizeTable rows={writeSizes} unit={unit} />
+        ) : end.summary ? (
           <>
             <Headline
               label="Average throughput"
@@ -98,7 +109,12 @@ export function ResultsScreen() {
         )}
         {end.state === 'failed' && end.error && <ErrorNotice error={end.error} testId="results-error" />}
         <LeftBehindNotice folders={end.leftBehind} />
-        <RunFindings runId={run.runId} unit={unit} state={end.state} shownKind={end.details?.kind ?? null} />
+        <RunFindings
+          runId={run.runId}
+          unit={unit}
+          state={end.state}
+          shownKind={end.details?.kind ?? (through ? 'disk-through-network' : null)}
+        />
         <ExportDialog runId={run.runId} />
       </Card>
       <Card aria-labelledby="results-chart-title">

@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { RunRecord as SavedRun, TestResult } from '../../../../shared/contract/runs';
 import type { Verdict } from '../../../../shared/contract/verdict';
-import type { EndDetails } from '../../../../shared/kinds';
 import { formatRate, type RateUnit } from '../../../../shared/util/units';
 import { describeNasView } from '../../../../shared/verdicts/nas-glance';
 import { answerFirst } from '../../../../shared/verdicts/plan-answer';
 import { explainFigures, figuresOfRun } from '../../../../shared/verdicts';
 import { classNames } from '../../components/class-names';
 import { Term, TermText } from '../../components/Term';
+import { throughDiskParts } from '../../../../shared/kinds/disk-through-network/parts';
+import { writeSizeRows } from '../../../../shared/kinds/network/write-sizes';
 import { rendererKindOf } from '../../kinds';
 import type { ResultViewProps } from '../../kinds/types';
 import { useNavigationActions } from '../../stores/navigation';
@@ -66,8 +67,8 @@ function ResultView({ result, ...props }: ResultViewProps<TestResult>) {
 interface FindingsProps {
   unit: RateUnit;
   state: 'done' | 'failed' | 'cancelled';
-  /** The result kind Results already draws from the run's end event, so it is not drawn twice. */
-  shownKind: EndDetails['kind'] | null;
+  /** The result kind Results already draws (from the run's end event, or as the headline), so it is not drawn twice. */
+  shownKind: TestResult['kind'] | null;
 }
 
 /**
@@ -102,8 +103,12 @@ function Findings({ saved, unit, state, shownKind }: FindingsProps & { saved: Sa
       : null;
   // The first result of the kind Results already draws is that one; a kind without a view (a headline) is not drawn.
   const shownIndex = saved.results.findIndex((result) => result.kind === shownKind);
+  // A test through the disks sets its parts beside its figure; one test per write size is the headline's table.
+  const parts = throughDiskParts(saved.results);
+  const writeSizes = writeSizeRows(saved.results);
   const others = saved.results.filter(
-    (result, index) => index !== shownIndex && rendererKindOf(result).ResultView !== null,
+    (result, index) =>
+      index !== shownIndex && rendererKindOf(result).ResultView !== null && !parts.has(result) && !writeSizes,
   );
   return (
     <>
