@@ -192,6 +192,11 @@ export const ClientFacts = z.object({
     mtu: z.number().nullable().optional(),
     /** Full or half duplex on a cabled port (null on Wi-Fi, virtual links, or where the OS does not say); absent in runs saved before it was read. */
     duplex: z.enum(['full', 'half']).nullable().optional(),
+    /**
+     * The route's interface is a bond of this computer's own (Linux /proc/net/bonding): its hash policy
+     * decides how uploads spread over its links. Null: not a bond, or not known; absent in older runs.
+     */
+    bond: NasBond.nullable().optional(),
     wifi: z
       .object({
         ssid: z.string().nullable(),

@@ -15,6 +15,14 @@ export function figuresOfRun(record: RunRecord): Figures {
     const speed = (type === 'wifi' ? wifi?.txRateMbps : null) ?? client.route.speedMbps;
     figures.clientLink = { type, bitsPerSecond: speed ? speed * 1e6 : null };
     if (type === 'wifi' && wifi) figures.clientLink.wifi = { band: wifiBand(wifi), signalDbm: wifi.signalDbm };
+    const bond = client.route.bond;
+    if (bond)
+      figures.clientLink.bond = {
+        name: bond.name,
+        legs: bond.slaves.length,
+        hashPolicy: bond.hashPolicy,
+        mode: bond.mode,
+      };
   }
   figures.nasLink = nasLinkOf(nas, record.environment.target);
   figures.clientDrives = (client?.drives ?? []).flatMap((drive) => (drive.kind === 'virtual' ? [] : [drive.kind]));

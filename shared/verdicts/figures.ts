@@ -16,6 +16,8 @@ export interface Figures {
     type: LinkType;
     bitsPerSecond: number | null;
     wifi?: { band: string | null; signalDbm: number | null };
+    /** This computer's own bond on the route (it spreads what this computer sends). */
+    bond?: { name: string; legs: number; hashPolicy: string | null; mode: string | null };
   } | null;
   /** The NAS's own link: one port, or a bond of several legs. */
   nasLink: {
@@ -109,7 +111,13 @@ export interface NetworkFigures {
   /** One TCP stream, the figure a bond cannot raise. */
   singleStream: number | null;
   /** Several streams over several address pairs at once (the bonded-link test). */
-  multiLink: { bitsPerSecond: number; streams: number; legs: { label: string; bitsPerSecond: number }[] } | null;
+  multiLink: {
+    bitsPerSecond: number;
+    streams: number;
+    legs: { label: string; bitsPerSecond: number }[];
+    /** Which way it went: the sending end's bond decides how its streams spread. Absent in typed-in seeds. */
+    direction?: string;
+  } | null;
   /** How steady each figure above was, where it was measured (absent in older runs and typed-in seeds). */
   spreads?: { upload?: Spread; download?: Spread; multiLink?: Spread };
   /** The delay to the NAS idle and while a test loaded the link (median round trips, ms), per test that timed it. */

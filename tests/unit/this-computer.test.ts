@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { classifyLink, probeThisComputer, type ClientSources } from '../../electron/engine/probe/this-computer';
 
@@ -43,8 +45,31 @@ describe("the client's link to the NAS", () => {
       speedMbps: 866,
       mtu: 1500,
       duplex: null,
+      bond: null,
       wifi: { ssid: 'home', signalDbm: -61, channel: 36 },
     });
+  });
+
+  it('reads this computer’s own bond on the route from its /proc/net/bonding file', async () => {
+    // A real /proc/net/bonding/bond0 (Synology DSM 7, tests/fixtures/probe/README.md): the file is Linux's on any machine.
+    const probe = readFileSync(path.join(__dirname, '../fixtures/probe/synology-dsm7.txt'), 'utf8');
+    const section = probe.split('@@nasbench:section bond bond0\n')[1]?.split('@@nasbench:')[0] ?? '';
+    const sources: ClientSources = {
+      localAddressFor: async () => '192.168.1.20',
+      interfaces: async () => [{ ...wired, iface: 'bond0', speed: 2000 }],
+      busOf: async () => 'other',
+      wifi: async () => null,
+      bonding: async (iface) => (iface === 'bond0' ? section : null),
+    };
+    const client = await probeThisComputer('nas.local', sources);
+    expect(client.route.bond).toEqual({
+      name: 'bond0',
+      mode: '802.3ad',
+      hashPolicy: 'layer2+3',
+      slaves: expect.arrayContaining([expect.any(String), expect.any(String)]),
+    });
+    const notBond = await probeThisComputer('nas.local', { ...sources, bonding: async () => null });
+    expect(notBond.route.bond).toBeNull();
   });
 
   it('still answers when the route cannot be found', async () => {

@@ -209,6 +209,27 @@ describe('bond', () => {
     expect(ids).toContain('bond-adds-up');
   });
 
+  it('names the end whose setting keeps the legs apart: the NAS for what it sends, this computer and the switch for uploads', () => {
+    const stuck = (direction: string, clientBond?: NonNullable<Figures['clientLink']>['bond']) => {
+      const figures = bonded(2.36e9, 2.35e9);
+      const multiLink = figures.network.multiLink && { ...figures.network.multiLink, direction };
+      return explainFigures({
+        ...figures,
+        clientLink: { type: 'ethernet', bitsPerSecond: 5e9, ...(clientBond ? { bond: clientBond } : {}) },
+        network: { ...figures.network, multiLink },
+      }).find((found) => found.id === 'bond-not-spreading')?.text;
+    };
+    expect(stuck('download')).toContain(
+      'The NAS sends here, so its bond picks the link for each stream. Its hash policy is layer2',
+    );
+    const upload = stuck('upload');
+    expect(upload).toContain('This computer sends here, so the switch picks the NAS’s port'.replace('’', "'"));
+    expect(upload).toContain("the NAS's own hash policy spreads only what it sends");
+    expect(upload).not.toContain('set xmit_hash_policy to layer2+3 (or layer3+4)');
+    const ownBond = stuck('upload', { name: 'bond0', legs: 2, hashPolicy: 'layer2', mode: '802.3ad' });
+    expect(ownBond).toContain('its own bond bond0 picks the link for each stream, and its hash policy is layer2');
+  });
+
   it('does not fire when this computer cannot send faster than one leg anyway', () => {
     const figures = { ...bonded(0.94e9, null), clientLink: { type: 'ethernet' as const, bitsPerSecond: 1e9 } };
     expect(idsOf(figures)).not.toContain('bond-not-spreading');

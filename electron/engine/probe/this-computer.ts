@@ -1,11 +1,12 @@
 import dgram from 'node:dgram';
 import { lookup } from 'node:dns/promises';
-import { realpath } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import si from 'systeminformation';
 import type { ClientFacts, LinkType } from '../../../shared/contract/probe';
 import { readClientDrives } from './this-computer-drives';
+import { bondOfBondingFile } from './parse/network';
 
 type InterfaceInfo = Pick<
   si.Systeminformation.NetworkInterfacesData,
@@ -21,6 +22,8 @@ export interface ClientSources {
   wifi(iface: string): Promise<ClientFacts['route']['wifi']>;
   /** This computer's built-in drives (none where the OS would not say). */
   drives?(): Promise<NonNullable<ClientFacts['drives']>>;
+  /** The interface's /proc/net/bonding file when it is a Linux bond; null otherwise. */
+  bonding?(iface: string): Promise<string | null>;
 }
 
 /**
@@ -37,6 +40,7 @@ export async function probeThisComputer(host: string, sources: ClientSources = s
   const bus = name ? await sources.busOf(name).catch(() => 'other' as const) : 'other';
   const type = match ? classifyLink(match, bus) : 'unknown';
   const wifi = name && type === 'wifi' ? await sources.wifi(name).catch(() => null) : null;
+  const bonding = name ? await sources.bonding?.(name).catch(() => null) : null;
   return {
     os: { platform: os.platform(), release: os.release() },
     memoryBytes: os.totalmem(),
@@ -52,6 +56,7 @@ export async function probeThisComputer(host: string, sources: ClientSources = s
         type !== 'wifi' && type !== 'virtual' && (match?.duplex === 'full' || match?.duplex === 'half')
           ? match.duplex
           : null,
+      bond: name && bonding ? bondOfBondingFile(name, bonding.split(/\r?\n/)) : null,
       wifi,
     },
   };
@@ -99,6 +104,10 @@ const systemSources: ClientSources = {
     const device = await realpath(`/sys/class/net/${iface}`).catch(() => '');
     if (device.includes('/devices/virtual/')) return 'virtual';
     return /\/usb\d*\//.test(device) ? 'usb' : 'other';
+  },
+  async bonding(iface) {
+    if (process.platform !== 'linux' || !/^[\w.-]+$/.test(iface)) return null;
+    return readFile(`/proc/net/bonding/${iface}`, 'utf8').catch(() => null);
   },
   async wifi(iface) {
     const connections = await si.wifiConnections();

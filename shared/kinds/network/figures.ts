@@ -16,7 +16,7 @@ export function addRate(
   };
   if (legCount > 1) {
     if (bitsPerSecond > (network.multiLink?.bitsPerSecond ?? 0)) {
-      network.multiLink = { bitsPerSecond, streams, legs };
+      network.multiLink = { bitsPerSecond, streams, legs, direction };
       keep('multiLink');
     }
     return;

@@ -51,11 +51,7 @@ export const bond: Rule = (figures, { unit }) => {
       multi.bitsPerSecond <= oneLegMargin * leg &&
       (clientBits === null || clientBits > oneLegMargin * leg);
   if (!stuck) return [];
-  const policy = nasBond?.hashPolicy;
-  const policyWords =
-    policy === 'layer2'
-      ? 'Its hash policy is layer2, which sends all traffic between two machines down one leg: set xmit_hash_policy to layer2+3 (or layer3+4)'
-      : `Check the bond's hash policy${policy ? ` (now ${policy})` : ''}: layer2+3 or layer3+4 spread by address`;
+  const policyWords = whichEndWords(multi.direction, nasBond?.hashPolicy ?? null, figures.clientLink?.bond ?? null);
   return [
     {
       id: 'bond-not-spreading',
@@ -65,7 +61,7 @@ export const bond: Rule = (figures, { unit }) => {
         (single
           ? `no more than one stream (${bitRate(single, unit)})`
           : `no more than one ${linkName(leg ?? 0)} leg carries`) +
-        `. ${policyWords}, and give each stream its own address pair (a second address on each side).`,
+        `. ${policyWords} Give each stream its own address pair (a second address on each side).`,
       figures: {
         bitsPerSecond: multi.bitsPerSecond,
         ...(single ? { singleStreamBitsPerSecond: single } : {}),
@@ -74,3 +70,29 @@ export const bond: Rule = (figures, { unit }) => {
     },
   ];
 };
+
+/**
+ * The end whose setting keeps the legs from adding up: a bond chooses the link only for what it sends
+ * (the kernel's bonding.rst, xmit_hash_policy). What the NAS sends, its bond spreads; what this computer
+ * sends, its own bond does, and the switch then picks the NAS's port. A run without its direction (a
+ * typed-in seed) gets the NAS's setting, as before.
+ */
+function whichEndWords(
+  direction: string | undefined,
+  nasPolicy: string | null,
+  clientBond: { name: string; hashPolicy: string | null; mode: string | null } | null,
+): string {
+  const spreadBy = 'layer2+3 or layer3+4 spread by address';
+  if (direction === 'upload') {
+    if (clientBond?.hashPolicy === 'layer2')
+      return `This computer sends here, so its own bond ${clientBond.name} picks the link for each stream, and its hash policy is layer2, which sends everything to one NAS down one link: set its xmit_hash_policy to layer2+3 or layer3+4.`;
+    const own = clientBond
+      ? `This computer's bond ${clientBond.name} (${clientBond.mode ?? 'mode unknown'}${clientBond.hashPolicy ? `, ${clientBond.hashPolicy}` : ''}) picks its own link for each stream; then the switch`
+      : 'This computer sends here, so the switch';
+    return `${own} picks the NAS's port: check the switch's load-balancing setting for the NAS's ports (${spreadBy}); the NAS's own hash policy spreads only what it sends.`;
+  }
+  const nas = direction === 'download' ? 'The NAS sends here, so its bond picks the link for each stream. ' : '';
+  return nasPolicy === 'layer2'
+    ? `${nas}Its hash policy is layer2, which sends all traffic between two machines down one leg: set xmit_hash_policy to layer2+3 (or layer3+4).`
+    : `${nas}Check the bond's hash policy${nasPolicy ? ` (now ${nasPolicy})` : ''}: ${spreadBy}.`;
+}

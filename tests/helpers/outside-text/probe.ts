@@ -393,4 +393,8 @@ export const thisComputerParsers: OutsideTextParser[] = [
   patternAlone('electron/engine/probe/this-computer.ts', /\/usb\d*\//, {
     'a path of near-miss usb folders': (bytes) => repeat('/usb1/usb', bytes),
   }),
+  // This computer's /proc/net/bonding file, split into lines before its fields are read.
+  patternAlone('electron/engine/probe/this-computer.ts', /\r?\n/, {
+    'a bonding file of carriage returns with no newline': (bytes) => repeat('\r', bytes),
+  }),
 ];

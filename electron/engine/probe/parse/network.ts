@@ -115,18 +115,21 @@ export function readBonds(probe: ProbeOutput): Bond[] {
   return probe
     .all('bond')
     .filter((section) => /^\S+$/.test(section.arg))
-    .map((section) => {
-      const field = (label: string): string | null => {
-        const line = section.lines.find((text) => text.startsWith(`${label}:`));
-        return line === undefined ? null : line.slice(label.length + 1).trim();
-      };
-      const modeText = field('Bonding Mode');
-      const mode = modeText === null ? null : (bondModes.find(([pattern]) => pattern.test(modeText))?.[1] ?? modeText);
-      const hashPolicy = field('Transmit Hash Policy')?.split(/\s+/)[0] ?? null;
-      const slaves = section.lines
-        .filter((text) => text.startsWith('Slave Interface:'))
-        .map((text) => text.slice('Slave Interface:'.length).trim())
-        .filter((name) => name !== '');
-      return { name: section.arg, mode, hashPolicy: hashPolicy === '' ? null : hashPolicy, slaves };
-    });
+    .map((section) => bondOfBondingFile(section.arg, section.lines));
+}
+
+/** One /proc/net/bonding/NAME file, as Linux writes it on a NAS and on this computer alike. */
+export function bondOfBondingFile(name: string, lines: readonly string[]): Bond {
+  const field = (label: string): string | null => {
+    const line = lines.find((text) => text.startsWith(`${label}:`));
+    return line === undefined ? null : line.slice(label.length + 1).trim();
+  };
+  const modeText = field('Bonding Mode');
+  const mode = modeText === null ? null : (bondModes.find(([pattern]) => pattern.test(modeText))?.[1] ?? modeText);
+  const hashPolicy = field('Transmit Hash Policy')?.split(/\s+/)[0] ?? null;
+  const slaves = lines
+    .filter((text) => text.startsWith('Slave Interface:'))
+    .map((text) => text.slice('Slave Interface:'.length).trim())
+    .filter((slave) => slave !== '');
+  return { name, mode, hashPolicy: hashPolicy === '' ? null : hashPolicy, slaves };
 }
