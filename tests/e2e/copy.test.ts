@@ -99,12 +99,15 @@ describe('the share copy test in browser mode', () => {
     await expect(runState()).resolves.toBe('done');
     await ui.page.getByRole('button', { name: 'See results' }).click();
     // What the NAS's Samba config says of this share: encryption required, which signs too; the run's own
-    // interface by the connection's name (suggested from it: the lab's is a virtual one).
-    await expect(ui.page.getByTestId('copy-place').innerText()).resolves.toMatch(
-      new RegExp(
-        `^Copying to and from the share ${lab.smb.server.replaceAll('.', '\\.')} over SMB[^,]*, signed, encrypted, via Virtual link \\(${lab.legs.a.hostIf}\\)$`,
-      ),
-    );
+    // interface by the connection's name (suggested from it: the lab's is a virtual one). The name comes with the
+    // saved run, which may arrive a moment after the end event has drawn the heading with the interface alone.
+    await expect
+      .poll(() => ui.page.getByTestId('copy-place').innerText(), { timeout: 10_000 })
+      .toMatch(
+        new RegExp(
+          `^Copying to and from the share ${lab.smb.server.replaceAll('.', '\\.')} over SMB[^,]*, signed, encrypted, via Virtual link \\(${lab.legs.a.hostIf}\\)$`,
+        ),
+      );
     await screenshot(ui.page, 'copy-smb-encrypted');
     expect(ui.pageErrors).toEqual([]);
   }, 150_000);
