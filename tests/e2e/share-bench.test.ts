@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../unit/helpers';
 import { seriousViolations } from './axe';
 import { artifactsDir, screenshot, useAppPage } from './harness';
+import { connectToLab } from './connect-flow';
+import { readLab } from '../lab/lab';
 
 /**
  * "Test a share" from Devices with no NAS login at all (issue #50): CrystalDiskMark's default tests
@@ -115,4 +117,39 @@ describe('Test a share, with no NAS login', () => {
     await expect(page.getByRole('heading', { name: 'Test a shared folder' }).isVisible()).resolves.toBe(true);
     expect(ui.pageErrors).toEqual([]);
   }, 150_000);
+
+  it('with the NAS’s login, a share on it is also tested on the NAS’s own disks, and the answer sets the two side by side', async () => {
+    const { page } = ui;
+    const lab = readLab();
+    await connectToLab(page, ui.app, lab);
+    await page.getByTestId('nav-devices').click();
+    await page.getByTestId('open-share-bench').click();
+    const panel = page.getByTestId('share-bench');
+    await panel.waitFor();
+    // Before a share of the NAS is chosen there is nothing to set beside its disks.
+    await page.getByTestId('share-folder').fill(folder);
+    await expect(panel.getByTestId('share-nas-disks').count()).resolves.toBe(0);
+    await page.getByTestId('share-folder').fill(lab.smb.share);
+    const nasDisks = panel.getByTestId('share-nas-disks');
+    await expect.poll(() => nasDisks.count(), { timeout: 15_000 }).toBe(1);
+    await expect(nasDisks.isChecked()).resolves.toBe(true);
+    await page.getByTestId('share-profile-real').check();
+    await page.getByTestId('share-size').fill('16');
+    await page.getByTestId('share-advanced').click();
+    await page.getByTestId('share-seconds').fill('1');
+    await page.getByTestId('share-passes').fill('1');
+    await page.getByTestId('start-share-bench').click();
+    const runState = () => page.getByTestId('run-state').textContent();
+    await expect.poll(runState, { timeout: 120_000, interval: 250 }).toMatch(/done|failed|cancelled/);
+    await expect(runState()).resolves.toBe('done');
+    await page.getByRole('button', { name: 'See results' }).click();
+    await page.getByTestId('share-card').waitFor();
+    // The NAS's own 4K figure, measured in the same run, is what the share's is said against.
+    await expect
+      .poll(() => page.getByText(/On the NAS’s own disks the same test gave [\d.,]+ [KMG]B\/s/).count(), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
+    expect(ui.pageErrors).toEqual([]);
+  }, 180_000);
 });

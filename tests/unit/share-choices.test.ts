@@ -8,8 +8,16 @@ describe('the Test a share form', () => {
     const bare = checkShareBenchChoices({ ...shareBenchChoiceDefaults, folder: ' /mnt/nas/photos ' });
     expect(bare.input).toEqual({ folder: '/mnt/nas/photos', profile: 'default', engine: 'builtin' });
     const typed = checkShareBenchChoices(
-      { folder: '/var/tmp/x', profile: 'ars', engine: 'fio', fileSizeMiB: '16', secondsPerPass: '1', passes: '1' },
-      'session-1',
+      {
+        folder: '/var/tmp/x',
+        profile: 'ars',
+        engine: 'fio',
+        fileSizeMiB: '16',
+        secondsPerPass: '1',
+        passes: '1',
+        nasDisks: true,
+      },
+      { sessionId: 'session-1', nasFolder: '/volume1/test' },
     );
     expect(typed.input).toEqual({
       folder: '/var/tmp/x',
@@ -19,8 +27,21 @@ describe('the Test a share form', () => {
       seconds: 1,
       passes: 1,
       sessionId: 'session-1',
+      nasFolder: '/volume1/test',
     });
     expect(ShareBenchRunInput.safeParse(typed.input).success).toBe(true);
+  });
+
+  it('runs the tests on the NAS’s own disks only with its login, a folder there, and the choice kept', () => {
+    const folder = { ...shareBenchChoiceDefaults, folder: '/mnt/nas/photos' };
+    expect(checkShareBenchChoices(folder, { sessionId: 's', nasFolder: '/volume1/test' }).input?.nasFolder).toBe(
+      '/volume1/test',
+    );
+    expect(
+      checkShareBenchChoices({ ...folder, nasDisks: false }, { sessionId: 's', nasFolder: '/volume1/test' }).input,
+    ).toEqual({ folder: '/mnt/nas/photos', profile: 'default', engine: 'builtin', sessionId: 's' });
+    expect(checkShareBenchChoices(folder, { sessionId: 's' }).input?.nasFolder).toBeUndefined();
+    expect(checkShareBenchChoices(folder).input?.sessionId).toBeUndefined();
   });
 
   it('names each field to fix', () => {

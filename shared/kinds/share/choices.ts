@@ -11,6 +11,8 @@ export interface ShareBenchChoices {
   fileSizeMiB: string;
   secondsPerPass: string;
   passes: string;
+  /** With the NAS's login and a share on it: run the same tests on its own disks first, to set the two side by side. */
+  nasDisks: boolean;
 }
 
 export type ShareBenchProblems = Partial<Record<'folder' | 'fileSizeMiB' | 'secondsPerPass' | 'passes', string>>;
@@ -22,6 +24,7 @@ export const shareBenchChoiceDefaults: ShareBenchChoices = {
   fileSizeMiB: '',
   secondsPerPass: '',
   passes: '',
+  nasDisks: true,
 };
 
 /** Each profile as CrystalDiskMark's menu names it, and what it runs. */
@@ -49,10 +52,13 @@ const largestFileMiB = 2 ** 24;
 const longestPassSeconds = 600;
 const mostPasses = 9;
 
-/** The form as the engine's input, or what to fix; `sessionId` when the folder is on the connected NAS's share. */
+/**
+ * The form as the engine's input, or what to fix. `onNas` when the folder is a share of the connected NAS:
+ * its session, and the folder on the NAS where its own disks are tested (when the user kept that choice).
+ */
 export function checkShareBenchChoices(
   choices: ShareBenchChoices,
-  sessionId?: string,
+  onNas?: { sessionId: string; nasFolder?: string | undefined },
 ): { input: ShareBenchRunInput; problems?: undefined } | { problems: ShareBenchProblems; input?: undefined } {
   const problems: ShareBenchProblems = {};
   const folder = choices.folder.trim();
@@ -73,7 +79,8 @@ export function checkShareBenchChoices(
       ...(fileSizeMiB ? { fileSizeBytes: fileSizeMiB * 2 ** 20 } : {}),
       ...(seconds ? { seconds } : {}),
       ...(passes ? { passes } : {}),
-      ...(sessionId ? { sessionId } : {}),
+      ...(onNas ? { sessionId: onNas.sessionId } : {}),
+      ...(onNas?.nasFolder && choices.nasDisks ? { nasFolder: onNas.nasFolder } : {}),
     },
   };
 }

@@ -5,10 +5,11 @@ import { shareBenchSeconds, shareProfileWords } from '../../../../shared/kinds/s
 import { formatSeconds } from '../../../../shared/util/units';
 import { Button } from '../../components/Button';
 import { ChoiceCards, RadioChoices } from '../../components/Choices';
-import { FieldGrid, FoldedFields, NumberField, TextField } from '../../components/Field';
+import { CheckboxField, FieldGrid, FoldedFields, NumberField, TextField } from '../../components/Field';
 import { TermText } from '../../components/Term';
 import { TestPanel } from '../../components/TestPanel';
-import { useNasConnectionStore, useSessionActions } from '../../stores/nas-connection';
+import { selectNasFolder, useNasConnectionStore, useSessionActions } from '../../stores/nas-connection';
+import { nasShareOf } from '../../../../shared/kinds/copy/words';
 import { useNavigationActions } from '../../stores/navigation';
 import { formState } from '../../stores/store-helpers';
 import text from '../../theme/text.module.css';
@@ -62,6 +63,9 @@ function ShareBenchPanel() {
   const actions = useShareBenchActions();
   const shares = useNasConnectionStore((state) => state.mountedShares);
   const host = useNasConnectionStore((state) => state.connection?.host ?? null);
+  const nasFolder = useNasConnectionStore(selectNasFolder);
+  // A share of the connected NAS can be set beside the NAS's own disks: the same tests there, first.
+  const onNas = host !== null && nasShareOf(form.folder.trim(), shares ?? []) !== undefined;
   // Shares come and go: asked each time the form is shown.
   const { loadMountedShares } = useSessionActions();
   const { show } = useNavigationActions();
@@ -108,6 +112,16 @@ function ShareBenchPanel() {
         help="Where the share is mounted on this computer, or any folder to compare with."
       />
       <MountedShares shares={shares} onUse={(folder) => actions.choose({ folder })} testId="share-mounted-shares" />
+      {onNas && nasFolder && (
+        <CheckboxField
+          id={`${id}-nas-disks`}
+          label={`Also run them on the NAS’s own disks, in ${nasFolder}`}
+          testId="share-nas-disks"
+          checked={form.nasDisks}
+          onChange={(nasDisks) => actions.choose({ nasDisks })}
+          help="fio on the NAS, past its memory, first: the share’s figures are then set beside the disks’ own, and what the share costs small files is said against them."
+        />
+      )}
       <ChoiceCards
         legend="Which tests"
         name={`${id}-profile`}

@@ -7,7 +7,7 @@ import {
   type ShareBenchChoices,
   type ShareBenchProblems,
 } from '../../../../shared/kinds/share/choices';
-import { useNasConnectionStore } from '../../stores/nas-connection';
+import { selectNasFolder, useNasConnectionStore } from '../../stores/nas-connection';
 import { beginStart, endStart } from '../../stores/start-run';
 
 /** "Test a share" on Devices: any folder on this computer, so it needs no NAS login. */
@@ -41,9 +41,12 @@ export const useShareBenchStore = create<ShareBenchState>()((set, get) => ({
       if (get().starting) return false;
       // A share on the connected NAS: the run takes its session, so the NAS names the share's terms as it
       // sees them and its RAM counts in the cache labels. Any other folder needs no login at all.
-      const { mountedShares, connection } = useNasConnectionStore.getState();
-      const onNas = nasShareOf(get().folder.trim(), mountedShares ?? []);
-      const checked = checkShareBenchChoices(get(), onNas ? connection?.sessionId : undefined);
+      // With its login, the same tests also run on the NAS's own disks first, in the folder disk tests use.
+      const state = useNasConnectionStore.getState();
+      const sessionId = state.connection?.sessionId;
+      const onNas = nasShareOf(get().folder.trim(), state.mountedShares ?? []) && sessionId;
+      const nasFolder = selectNasFolder(state) || undefined;
+      const checked = checkShareBenchChoices(get(), onNas ? { sessionId, nasFolder } : undefined);
       const input = beginStart(set, checked, {});
       return input !== undefined && endStart(set, await window.nasbench.startShareBenchRun(input)) !== undefined;
     },
