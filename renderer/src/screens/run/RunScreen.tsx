@@ -54,8 +54,9 @@ function RunView({ runId }: { runId: string }) {
   const { cancelRun } = useRunsActions();
   const { openResults } = useNavigationActions();
   const running = run.status === 'running';
-  // A disk run is a list of tests: people follow it test by test ("Test 3 of 8").
-  const stepNoun = run.plan === 'disk' ? 'Test' : run.plan === 'disk-sweep' ? 'Cell' : 'Step';
+  // A disk run and a share benchmark are lists of tests: people follow them test by test ("Test 3 of 8").
+  const byTest = run.plan === 'disk' || run.plan === 'share';
+  const stepNoun = byTest ? 'Test' : run.plan === 'disk-sweep' ? 'Cell' : 'Step';
 
   return (
     <>
