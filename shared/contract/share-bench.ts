@@ -15,7 +15,8 @@ const MiB = 2 ** 20;
 /** CrystalDiskMark's profiles, and seed 004's Ars Technica trio (`ars`). */
 export const shareProfileNames = ['default', 'peak', 'real', 'nvme', 'ars'] as const;
 
-export const ShareJobKind = z.enum(['read', 'write', 'randread', 'randwrite']);
+/** fio's names: sequential or random reads or writes, or a mix of both (`rw`, `randrw`, with `readPercent`). */
+export const ShareJobKind = z.enum(['read', 'write', 'randread', 'randwrite', 'rw', 'randrw']);
 
 /** One job as fio would name it: block size, queue depth, threads, and the pattern. */
 export const ShareJobInput = z.strictObject({
@@ -28,6 +29,8 @@ export const ShareJobInput = z.strictObject({
     .refine((bs) => bs % 4096 === 0, { message: 'a whole number of 4 KiB pages' }),
   queueDepth: z.number().int().min(1).max(512),
   threads: z.number().int().min(1).max(64),
+  /** A mix's share of reads, as fio's rwmixread (default 50); only for `rw` and `randrw`. */
+  readPercent: z.number().int().min(0).max(100).optional(),
 });
 
 export const ShareBenchRunInput = z.strictObject({
@@ -72,6 +75,8 @@ export const ShareBenchTest = z.object({
   bs: z.number(),
   queueDepth: z.number(),
   threads: z.number(),
+  /** A mix's share of reads (`rw`, `randrw`). */
+  readPercent: z.number().optional(),
   /** I/Os really in flight: queue depth × threads, unless the engine caps it (said in `note`). */
   outstanding: z.number(),
   /** The best scored pass, in bytes per second (MB/s = 10^6 B/s). */

@@ -73,7 +73,8 @@ async function benchFolder(name: string, parent: string): Promise<void> {
     const opened = await openTestFile(file, 'write', chosen, 0);
     await opened.handle.close();
     const method = opened.method;
-    const flagsFor = (write: boolean) => (write ? constants.O_WRONLY : constants.O_RDONLY) | noFollow | method.flag;
+    // Read and write: a mixed job does both through the one descriptor.
+    const flagsFor = (write: boolean) => (write ? constants.O_RDWR : constants.O_RDONLY) | noFollow | method.flag;
     await layOutTestFile(pool, { file, fileSize, flags: flagsFor(true) }, undefined);
     const ours = builtinRunner(pool, { file, fileSize, flagsFor, method: method.method }, undefined);
     const native = fioRunner(fio, { file, fileSize, unbuffered: method.direct }, jobs, undefined);

@@ -5,6 +5,7 @@ import { ShareBenchResult } from '../../shared/contract/share-bench';
 import { shareKind } from '../../shared/kinds/share/descriptor';
 import { shareProfileJobs, shareJobName } from '../../shared/kinds/share/profiles';
 import { explainFigures, noFigures } from '../../shared/verdicts';
+import { fioPassArgs } from '../../electron/engine/share-bench/fio-here';
 
 /** The share kind's pieces over a recorded `nasbench share --json` (tests/fixtures/share/README.md). */
 const recorded = ShareBenchResult.parse({
@@ -45,5 +46,38 @@ describe('the share kind on a recorded local-disk run', () => {
     shareKind.addFigures(figures, recorded, {} as never);
     expect(figures.shareBench).toHaveLength(8);
     expect(explainFigures(figures).map((verdict) => verdict.id)).not.toContain('share-small-io');
+  });
+});
+
+describe('a job of the user’s own that mixes reads and writes, as fio’s randrw', () => {
+  const mixed = ShareBenchResult.parse({
+    ...(JSON.parse(
+      readFileSync(path.join(__dirname, '../fixtures/share/local-disk-randrw-70.json'), 'utf8'),
+    ) as object),
+    kind: 'share',
+  });
+
+  it('is named with its mix, and left out of the read and write figures the verdicts compare', () => {
+    expect(mixed.tests.map((test) => [test.name, test.rw, test.readPercent])).toEqual([
+      ['RND4K Q4T1 mix 70/30', 'randrw', 70],
+    ]);
+    expect(mixed.tests[0]?.iops).toBeGreaterThan(0);
+    const figures = noFigures();
+    shareKind.addFigures(figures, mixed, {} as never);
+    expect(figures.shareBench).toEqual([]);
+    // In the report it sits with the reads, its larger part.
+    expect(shareKind.reportRows(mixed, {} as never, 'MB/s').map((row) => [row.test, row.op])).toEqual([
+      ['RND4K Q4T1 mix 70/30', 'read'],
+    ]);
+  });
+
+  it('is run by fio with the same share of reads, and ends when its writes are on the disk', () => {
+    const job = { rw: 'randrw' as const, bs: 4096, queueDepth: 4, threads: 1, readPercent: 70 };
+    const pass = { file: '/f', fileSize: 2 ** 25, job, seconds: 1, unbuffered: true };
+    expect(fioPassArgs({ asyncEngine: 'libaio' }, pass)).toEqual(
+      expect.arrayContaining(['--rw=randrw', '--rwmixread=70', '--end_fsync=1']),
+    );
+    const reads = fioPassArgs({ asyncEngine: 'libaio' }, { ...pass, job: { ...job, rw: 'randread' } });
+    expect(reads.some((arg) => arg.startsWith('--rwmixread') || arg === '--end_fsync=1')).toBe(false);
   });
 });

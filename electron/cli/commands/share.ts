@@ -18,13 +18,14 @@ interface ShareOptions extends Partial<SshLoginOptions> {
   time: number;
   passes: number;
   rw?: ShareJobKind;
+  rwmixread?: number;
   bs?: number;
   queueDepth?: number;
   threads?: number;
   nasDir?: string;
 }
 
-const jobKinds = ['read', 'write', 'randread', 'randwrite'] as const;
+const jobKinds = ['read', 'write', 'randread', 'randwrite', 'rw', 'randrw'] as const;
 
 /** `nasbench share`: CrystalDiskMark's tests from this computer on a mounted share or a local folder. */
 export function addShareCommand(program: Command, io: CliIo, finish: (code: number) => void): void {
@@ -63,9 +64,10 @@ export function addShareCommand(program: Command, io: CliIo, finish: (code: numb
     )
     .option(
       '--rw <kind>',
-      'one job of your own instead of a profile: read, write, randread or randwrite',
+      'one job of your own instead of a profile: read, write, randread, randwrite, or a mix: rw, randrw',
       oneOf(jobKinds),
     )
+    .option('--rwmixread <percent>', 'a mix’s share of reads, as fio’s (default 50)', integerIn(0, 100))
     .option(
       '--bs <bytes>',
       'its block size, a whole number of 4 KiB pages (default 4k random, 1M sequential)',
@@ -124,17 +126,26 @@ function shareJson({ kind: _kind, ...result }: ShareBenchResult, runId: string) 
 
 /** A job of the user's own from --rw and its companions; undefined to run the profile. */
 function ownJob(options: ShareOptions) {
-  const given = [options.bs, options.queueDepth, options.threads].some((value) => value !== undefined);
+  const given = [options.bs, options.queueDepth, options.threads, options.rwmixread].some(
+    (value) => value !== undefined,
+  );
   if (!options.rw) {
     if (given)
       throw new NasbenchError(
         'INVALID_INPUT',
-        '--bs, --queue-depth and --threads describe a job of your own, which needs --rw too.',
-        'Add --rw read|write|randread|randwrite, or leave them out to run a profile.',
+        '--bs, --queue-depth, --threads and --rwmixread describe a job of your own, which needs --rw too.',
+        'Add --rw read|write|randread|randwrite|rw|randrw, or leave them out to run a profile.',
       );
     return undefined;
   }
-  const random = options.rw === 'randread' || options.rw === 'randwrite';
+  const mixed = options.rw === 'rw' || options.rw === 'randrw';
+  if (options.rwmixread !== undefined && !mixed)
+    throw new NasbenchError(
+      'INVALID_INPUT',
+      '--rwmixread is the share of reads in a mix of reads and writes.',
+      'Use it with --rw rw or --rw randrw.',
+    );
+  const random = options.rw === 'randread' || options.rw === 'randwrite' || options.rw === 'randrw';
   const bs = options.bs ?? (random ? 4096 : 2 ** 20);
   if (bs % 4096 !== 0)
     throw new NasbenchError(
@@ -142,5 +153,13 @@ function ownJob(options: ShareOptions) {
       'The block size must be a whole number of 4 KiB pages.',
       'Use 4k, 64k, 1M…',
     );
-  return [{ rw: options.rw, bs, queueDepth: options.queueDepth ?? 1, threads: options.threads ?? 1 }];
+  return [
+    {
+      rw: options.rw,
+      bs,
+      queueDepth: options.queueDepth ?? 1,
+      threads: options.threads ?? 1,
+      ...(mixed ? { readPercent: options.rwmixread ?? 50 } : {}),
+    },
+  ];
 }

@@ -1,7 +1,13 @@
 import { execFile, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
 import { NasbenchError } from '../../../shared/contract/errors';
-import { isRandomJob, isWriteJob, type ShareJob } from '../../../shared/kinds/share/profiles';
+import {
+  isMixedJob,
+  isRandomJob,
+  readPercentOf,
+  writesData,
+  type ShareJob,
+} from '../../../shared/kinds/share/profiles';
 import { parseFioReport, summarizeFioReport } from '../disk';
 import { throwIfCancelled } from '../copy';
 import type { PassOutcome } from './io-pool';
@@ -58,6 +64,7 @@ export function fioPassArgs(
     `--filename=${pass.file}`,
     `--size=${pass.fileSize}`,
     `--rw=${job.rw}`,
+    ...(isMixedJob(job) ? [`--rwmixread=${readPercentOf(job)}`] : []),
     `--bs=${job.bs}`,
     ...inFlight,
     `--direct=${pass.unbuffered ? 1 : 0}`,
@@ -69,7 +76,7 @@ export function fioPassArgs(
     '--randrepeat=0',
     '--norandommap',
     '--allow_file_create=0',
-    ...(isWriteJob(job) ? ['--end_fsync=1'] : []),
+    ...(writesData(job) ? ['--end_fsync=1'] : []),
     '--output-format=json',
   ];
 }

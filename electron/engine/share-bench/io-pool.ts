@@ -51,7 +51,9 @@ function runPass(pass) {
       }
       if (!pass.once && now >= deadline) break;
       const offset = at * pass.bs;
-      if (pass.write)
+      // A mix draws each I/O's side afresh; otherwise the pass is all reads or all writes.
+      const write = pass.readShare === undefined ? pass.write : Math.random() >= pass.readShare;
+      if (write)
         // Every 4 KiB page carries its place and the pass, so no two writes are alike (no dedup, no compression).
         for (let page = 0; page < pass.bs; page += 4096) {
           stamps.setUint32(page, (offset + page) % 4294967296, true);
@@ -59,10 +61,10 @@ function runPass(pass) {
         }
       const before = performance.now();
       for (let done = 0; done < pass.bs; ) {
-        const moved = pass.write
+        const moved = write
           ? fs.writeSync(fd, block, done, pass.bs - done, offset + done)
           : fs.readSync(fd, block, done, pass.bs - done, offset + done);
-        if (moved === 0) throw Object.assign(new Error('no progress'), { code: pass.write ? 'ENOSPC' : 'SHORT_FILE' });
+        if (moved === 0) throw Object.assign(new Error('no progress'), { code: write ? 'ENOSPC' : 'SHORT_FILE' });
         done += moved;
       }
       now = performance.now();
@@ -97,7 +99,10 @@ export interface PassSpec {
   file: string;
   /** Open flags, O_DIRECT included when unbuffered. */
   flags: number;
+  /** The descriptor writes: a write pass, or a mix (then readShare says which side each I/O takes). */
   write: boolean;
+  /** A mix of reads and writes: each I/O reads with this chance (0 to 1), as fio's rwmixread. */
+  readShare?: number;
   random: boolean;
   bs: number;
   fileSize: number;

@@ -1,6 +1,12 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { isWriteJob, type ShareJob } from '../../../shared/kinds/share/profiles';
+import {
+  isMixedJob,
+  isRandomJob,
+  readPercentOf,
+  writesData,
+  type ShareJob,
+} from '../../../shared/kinds/share/profiles';
 import { fioPathWords, runFioPass, type LocalFio } from './fio-here';
 import { maxOutstanding, type IoPool, type PassOutcome } from './io-pool';
 
@@ -44,12 +50,14 @@ export function builtinRunner(
     threads: pool.size,
     ioPath: `${pool.size} I/O threads of NASBench’s own, one per I/O in flight, each with its own descriptor. ${test.method}`,
     async pass(job, seconds, onRate) {
-      const write = isWriteJob(job);
+      const write = writesData(job);
       const spec = {
         file: test.file,
         flags: test.flagsFor(write),
         write,
-        random: job.rw === 'randread' || job.rw === 'randwrite',
+        // A mix draws each I/O's side afresh, reads with this chance (fio's rwmixread).
+        ...(isMixedJob(job) ? { readShare: readPercentOf(job) / 100 } : {}),
+        random: isRandomJob(job),
         bs: job.bs,
         fileSize: test.fileSize,
         outstanding: outstandingOf(job),

@@ -6,7 +6,9 @@ import path from 'node:path';
 import type { ShareSession, SharePath } from '../../../shared/contract/figure-quality';
 import type { ShareBenchResult, ShareBenchTest } from '../../../shared/contract/share-bench';
 import {
-  isWriteJob,
+  figureOp,
+  isMixedJob,
+  readPercentOf,
   shareBenchDefaults,
   shareJobName,
   type ShareJob,
@@ -119,7 +121,8 @@ export async function runShareBench(options: ShareBenchOptions): Promise<Omit<Sh
         });
         const fileSize = sized.fileSize;
         if (sized.note) notes.push(sized.note);
-        const flagsFor = (write: boolean) => (write ? constants.O_WRONLY : constants.O_RDONLY) | noFollow | method.flag;
+        // Read and write: a mixed job does both through the one descriptor.
+        const flagsFor = (write: boolean) => (write ? constants.O_RDWR : constants.O_RDONLY) | noFollow | method.flag;
         const step = async (index: number, work: () => Promise<void>) => {
           throwIfCancelled(options.signal);
           options.onStep?.(index, steps.length, steps[index] ?? '', 'started');
@@ -147,7 +150,7 @@ export async function runShareBench(options: ShareBenchOptions): Promise<Omit<Sh
                 fileSystem: fileSystem ?? undefined,
                 clientRamBytes,
                 nasRamBytes,
-                op: isWriteJob(job) ? 'write' : 'read',
+                op: figureOp(job),
                 direct: method.direct,
                 bytes: fileSize,
               }),
@@ -207,6 +210,7 @@ function testOf(
     bs: job.bs,
     queueDepth: job.queueDepth,
     threads: job.threads,
+    ...(isMixedJob(job) ? { readPercent: readPercentOf(job) } : {}),
     outstanding: labels.capped ? outstanding : job.queueDepth * job.threads,
     bytesPerSecond,
     iops: best && best.seconds > 0 ? best.ios / best.seconds : 0,

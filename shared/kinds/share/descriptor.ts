@@ -2,7 +2,7 @@ import type { ShareBenchResult } from '../../contract/share-bench';
 import { folderPrivateFields } from '../copy/descriptor';
 import type { KindDescriptor } from '../descriptor';
 import { shareText } from './cli-text';
-import { isRandomJob, isWriteJob } from './profiles';
+import { isMixedJob, isRandomJob, isWriteJob } from './profiles';
 import { shareRows, shareTitle } from './report';
 
 /** CrystalDiskMark's tests from this computer on a mounted share or a local folder, at real queue depths. */
@@ -11,18 +11,21 @@ export const shareKind: KindDescriptor<ShareBenchResult> = {
   addFigures: (figures, result) => {
     figures.shareBench = [
       ...(figures.shareBench ?? []),
-      ...result.tests.map((test) => ({
-        test: test.name,
-        op: isWriteJob(test) ? ('write' as const) : ('read' as const),
-        random: isRandomJob(test),
-        bs: test.bs,
-        queueDepth: test.queueDepth * test.threads,
-        bytesPerSecond: test.bytesPerSecond,
-        iops: test.iops,
-        latencyMeanNs: test.latencyNs.mean,
-        pathKind: result.path.kind,
-        roundTripMs: result.roundTrip?.minMs ?? null,
-      })),
+      // A mix of reads and writes is neither a read figure nor a write one: the verdicts leave it out.
+      ...result.tests
+        .filter((test) => !isMixedJob(test))
+        .map((test) => ({
+          test: test.name,
+          op: isWriteJob(test) ? ('write' as const) : ('read' as const),
+          random: isRandomJob(test),
+          bs: test.bs,
+          queueDepth: test.queueDepth * test.threads,
+          bytesPerSecond: test.bytesPerSecond,
+          iops: test.iops,
+          latencyMeanNs: test.latencyNs.mean,
+          pathKind: result.path.kind,
+          roundTripMs: result.roundTrip?.minMs ?? null,
+        })),
     ];
   },
   nasView: () => ({ test: 'Share benchmark from this computer', kind: 'copy' }),

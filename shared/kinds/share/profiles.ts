@@ -5,7 +5,7 @@ import { shareProfileNames } from '../../contract/share-bench';
  * seed 004's Ars Technica trio: the jobs a share benchmark runs, in CrystalDiskMark's order (every
  * read, then every write).
  */
-export type ShareJobKind = 'read' | 'write' | 'randread' | 'randwrite';
+export type ShareJobKind = 'read' | 'write' | 'randread' | 'randwrite' | 'rw' | 'randrw';
 
 export interface ShareJob {
   rw: ShareJobKind;
@@ -14,6 +14,8 @@ export interface ShareJob {
   /** I/Os in flight per thread. */
   queueDepth: number;
   threads: number;
+  /** A mix's share of reads, in percent (fio's rwmixread; 50 when not given). */
+  readPercent?: number | undefined;
 }
 
 export { shareProfileNames };
@@ -57,14 +59,28 @@ function blockName(bs: number): string {
 }
 
 /** "SEQ1M Q8T1 read", "RND4K Q32T1 write". */
-export function shareJobName(job: ShareJob): string {
-  const pattern = job.rw === 'read' || job.rw === 'write' ? 'SEQ' : 'RND';
-  const op = job.rw === 'read' || job.rw === 'randread' ? 'read' : 'write';
+export function shareJobName(job: Pick<ShareJob, 'rw' | 'bs' | 'queueDepth' | 'threads' | 'readPercent'>): string {
+  const pattern = isRandomJob(job) ? 'RND' : 'SEQ';
+  const reads = readPercentOf(job);
+  const op = isMixedJob(job) ? `mix ${reads}/${100 - reads}` : isWriteJob(job) ? 'write' : 'read';
   return `${pattern}${blockName(job.bs)} Q${job.queueDepth}T${job.threads} ${op}`;
 }
 
+/** Writes only; a mix of reads and writes is neither (isMixedJob). */
 export const isWriteJob = (job: Pick<ShareJob, 'rw'>): boolean => job.rw === 'write' || job.rw === 'randwrite';
-export const isRandomJob = (job: Pick<ShareJob, 'rw'>): boolean => job.rw === 'randread' || job.rw === 'randwrite';
+export const isMixedJob = (job: Pick<ShareJob, 'rw'>): boolean => job.rw === 'rw' || job.rw === 'randrw';
+export const isRandomJob = (job: Pick<ShareJob, 'rw'>): boolean =>
+  job.rw === 'randread' || job.rw === 'randwrite' || job.rw === 'randrw';
+/** Whether the job writes at all: the file is opened for writing, and the pass ends with its data on the disk. */
+export const writesData = (job: Pick<ShareJob, 'rw'>): boolean => isWriteJob(job) || isMixedJob(job);
+/** A mix's reads in percent (fio's rwmixread, 50 by default); 100 for a read job, 0 for a write job. */
+export function readPercentOf(job: Pick<ShareJob, 'rw' | 'readPercent'>): number {
+  if (isMixedJob(job)) return job.readPercent ?? 50;
+  return isWriteJob(job) ? 0 : 100;
+}
+/** The side a figure is counted with: a mix by its larger part. */
+export const figureOp = (job: Pick<ShareJob, 'rw' | 'readPercent'>): 'read' | 'write' =>
+  readPercentOf(job) >= 50 ? 'read' : 'write';
 
 /** CrystalDiskMark's defaults: a 1 GiB file, 5-second passes, the best of several after one unscored warm-up. */
 export const shareBenchDefaults = { fileSizeBytes: 1024 * MiB, seconds: 5, passes: 3, profile: 'default' } as const;

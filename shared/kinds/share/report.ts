@@ -1,6 +1,6 @@
 import type { ShareBenchResult } from '../../contract/share-bench';
 import { emptyRow, steadiness, type TestRow } from '../../report/parts';
-import { isWriteJob } from './profiles';
+import { figureOp } from './profiles';
 import { shareSetupWords, shareTestCache, shareWhere } from './words';
 
 export const shareTitle = 'Share benchmark from this computer';
@@ -12,7 +12,7 @@ export function shareRows(result: ShareBenchResult): TestRow[] {
     ...emptyRow,
     group: shareTitle,
     test: test.name,
-    op: isWriteJob(test) ? 'write' : 'read',
+    op: figureOp(test),
     bytesPerSecond: test.bytesPerSecond,
     iops: test.iops,
     latencyP50Ns: test.latencyNs.p50,

@@ -1,11 +1,11 @@
 import type { ShareBenchResult, ShareBenchTest } from '../../contract/share-bench';
 import { copyCache, type FigureCache } from '../../words/cache';
 import { formatBytes } from '../../util/units';
-import { isWriteJob } from './profiles';
+import { figureOp } from './profiles';
 
 /** Which memory could have served one benchmark figure, in the words every other share figure uses. */
-export function shareTestCache(test: Pick<ShareBenchTest, 'cache' | 'rw'>): FigureCache {
-  const op = isWriteJob(test) ? 'write' : 'read';
+export function shareTestCache(test: Pick<ShareBenchTest, 'cache' | 'rw' | 'readPercent'>): FigureCache {
+  const op = figureOp(test);
   return copyCache({ cache: test.cache, cached: false, direct: test.cache.client === 'bypassed', op });
 }
 
