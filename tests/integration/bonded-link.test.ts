@@ -11,7 +11,7 @@ const oneLeg = 1e9;
 async function bondedRun(name: string, legs: { target: string; bindAddress?: string }[]): Promise<NetworkResult[]> {
   const { engine, sessionId, events } = await connectedEngine(`bonded-${name}`, 'cli');
   try {
-    const { runId } = await engine.handlers.startPlan({ plan: 'bonded-link', sessionId, networkSeconds: 3, legs });
+    const { runId } = await engine.handlers.startPlan({ plan: 'bonded-link', sessionId, networkSeconds: 2, legs });
     const find = () => events.find((event): event is RunEnd => event.kind === 'end' && event.runId === runId);
     await expect.poll(find, { timeout: 120_000 }).toBeDefined();
     expect(find()?.state, JSON.stringify(find()?.error)).toBe('done');

@@ -13,7 +13,7 @@ async function throughDiskRun(way: 'to-disk' | 'from-disk'): Promise<TestResult[
       sessionId,
       direction: way === 'to-disk' ? 'upload' : 'download',
       streams: 1,
-      seconds: 4,
+      seconds: 3,
       latency: false,
       disk: { folder: lab.share, way },
     });
