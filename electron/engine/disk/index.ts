@@ -13,7 +13,7 @@ export { DiskPreset, presetTests, quickDefaults, quickPreset, arsPreset, bulkPre
 export { parseFioReport, summarizeFioReport, type FioReport, type FioSummary } from './parse';
 export { FioStatusStream, type FioSample } from './status-stream';
 export { directIoSupport, readTestFolderFacts, type TestFolderFacts } from './file-system';
-export { nasDiskCache } from './cache-state';
+export { inMemoryFolder, nasDiskCache } from './cache-state';
 export type { DiskSample, DiskTestResult } from './result';
 export { fioEngineFor, fioOption, fioToolOf, type FioTool } from './fio-tool';
 export {

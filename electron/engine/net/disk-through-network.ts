@@ -4,6 +4,7 @@ import { shellCommand, type NasLogin, type ScratchFolder } from '../ssh';
 import { runIperfTest, type IperfSample } from './iperf-client';
 import { resolveNasAddress, startRemoteIperfServer } from './remote-server';
 import { joinNotes, spreadOfRate, unsteadyNote, type RateReading } from './rate-spread';
+import { inMemoryFolder } from '../disk';
 
 /** To the disks: iperf3 on the NAS writes what it receives to a file. From the disks: it sends a file. */
 export type ThroughDiskWay = 'to-disk' | 'from-disk';
@@ -37,6 +38,8 @@ export interface ThroughDiskOptions {
    */
   fileBytes: number;
   nasMemoryBytes?: number | null;
+  /** The folder's file system, as the disks-alone test found it (null: not known). */
+  fileSystem?: string | null;
   /** The iperf3 and fio the probe found on the NAS (iperf3 default: from its PATH; no fio: dd lays out the file). */
   iperf3Path?: string;
   fioPath?: string | null;
@@ -131,13 +134,21 @@ export async function measureThroughDisk(
 }
 
 /**
- * Whether the NAS's memory could have stood in for its disks. A read: a file laid out with direct I/O is
- * not in its memory; one written through it is, if it fits. A write: the NAS takes in memory what stays
- * under its share for unwritten data. Unknown memory: not said.
+ * Whether the NAS's memory could have stood in for its disks. A folder in memory (tmpfs) has no disks
+ * below it. A read: a file laid out with direct I/O is not in the page cache, except on ZFS, whose ARC
+ * keeps it (before OpenZFS 2.3 direct I/O is accepted and ignored); one written through the cache is
+ * there if it fits. A write: the NAS takes in memory what stays under its share for unwritten data.
+ * Unknown memory: not said.
  */
-function likelyCachedOf(options: ThroughDiskOptions, bytes: number, laidOutDirect: boolean): boolean | undefined {
+export function likelyCachedOf(
+  options: Pick<ThroughDiskOptions, 'way' | 'fileBytes' | 'nasMemoryBytes' | 'fileSystem'>,
+  bytes: number,
+  laidOutDirect: boolean,
+): boolean | undefined {
   const memory = options.nasMemoryBytes;
-  if (options.way === 'from-disk' && laidOutDirect) return false;
+  const fileSystem = { fileSystem: options.fileSystem ?? null };
+  if (inMemoryFolder(fileSystem)) return true;
+  if (options.way === 'from-disk' && laidOutDirect && fileSystem.fileSystem !== 'zfs') return false;
   if (memory === undefined || memory === null) return undefined;
   return options.way === 'to-disk' ? bytes < memory * dirtyShareOfMemory : options.fileBytes < memory;
 }
@@ -149,7 +160,7 @@ function cacheNote(way: ThroughDiskWay, likelyCached: boolean | undefined): stri
       ? 'What was sent fits in the NAS’s memory, which takes a write before its disks do: the figure may be the memory’s.'
       : 'More was sent than the NAS’s memory holds for unwritten data, so its disks set the pace.';
   return likelyCached
-    ? 'The file is smaller than the NAS’s memory, so it was probably read from its cache rather than its disks.'
+    ? 'The NAS’s memory may hold the file (it fits there, or its file system keeps what was written), so it was probably read from there rather than its disks.'
     : 'The file was read from the NAS’s disks (laid out past its memory).';
 }
 

@@ -107,7 +107,9 @@ const systemSources: ClientSources = {
   },
   async bonding(iface) {
     if (process.platform !== 'linux' || !/^[\w.-]+$/.test(iface)) return null;
-    return readFile(`/proc/net/bonding/${iface}`, 'utf8').catch(() => null);
+    // A kernel file of a few KiB: read whole, and no more than this of anything else found there.
+    const text = await readFile(`/proc/net/bonding/${iface}`, 'utf8').catch(() => null);
+    return text === null ? null : text.slice(0, 64 * 1024);
   },
   async wifi(iface) {
     const connections = await si.wifiConnections();

@@ -96,7 +96,8 @@ export function throughDiskStep(spec: ThroughDiskSpec, facts: Pick<StepFacts, 'h
         earlier.push(...results);
       }
       const networkAlone = resultsOfKind(earlier, 'network')[0];
-      const disksAlone = resultsOfKind(earlier, 'disk')[0]?.tests.find((test) => test.name === words.test);
+      const diskRun = resultsOfKind(earlier, 'disk')[0];
+      const disksAlone = diskRun?.tests.find((test) => test.name === words.test);
       const networkBytesPerSecond = (networkAlone?.summary.bitsPerSecond ?? 0) / 8;
       kit.progress.part(2, 3, words.label, 'started');
       const measured = await measureThroughDisk(nas.session, {
@@ -105,6 +106,7 @@ export function throughDiskStep(spec: ThroughDiskSpec, facts: Pick<StepFacts, 'h
         seconds: spec.seconds,
         fileBytes: Math.max(smallestFile, Math.ceil(networkBytesPerSecond * spec.seconds * fileMargin)),
         nasMemoryBytes: nas.facts.memoryBytes,
+        fileSystem: diskRun?.fileSystem ?? null,
         openScratch: (folder, neededBytes) => kit.scratch.open(folder, neededBytes),
         ...(nas.facts.tools.iperf3?.path ? { iperf3Path: nas.facts.tools.iperf3.path } : {}),
         fioPath: nas.facts.tools.fio?.path ?? null,
